@@ -1,0 +1,1 @@
+export function buildTemplate(): Promise<void>;
