@@ -1,0 +1,32 @@
+/** Which words a shopper sees when adding to the cart fails (SPEC §8). */
+import { alertTitles, cartMessages } from '../messages';
+
+export type PurchaseKind = 'cart' | 'express-checkout' | 'gift-card';
+
+export const addFailureTitle = (kind: PurchaseKind): string => {
+  if (kind === 'express-checkout') return alertTitles.unableToPurchaseItem;
+  if (kind === 'gift-card') return alertTitles.unableToPurchaseGiftCard;
+  return alertTitles.unableToAddItem;
+};
+
+/**
+ * A failed CSRF check means a stale session, or no cookie to hold one; 429 means slow
+ * down. Anything else is the server's own message, and without one a generic retry.
+ */
+export const addFailureMessage = ({
+  isCsrfFailure = false,
+  areCookiesEnabled = true,
+  status,
+  serverMessage,
+}: {
+  isCsrfFailure?: boolean;
+  areCookiesEnabled?: boolean;
+  status?: number;
+  serverMessage?: string | null;
+}): string => {
+  if (isCsrfFailure) {
+    return areCookiesEnabled ? cartMessages.sessionExpired : cartMessages.enableCookies;
+  }
+  if (status === 429) return cartMessages.tooManyRequests;
+  return serverMessage?.trim() || cartMessages.pleaseTryAgain;
+};
