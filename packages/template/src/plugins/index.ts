@@ -1,6 +1,8 @@
 // Plugin formatter and predicate groups (§5, §6 of LANGUAGE.md).
 
 import type { Formatter, Predicate } from '../types.ts';
+import { DATE_FORMATTERS } from './date.ts';
+import { PLUGIN_PREDICATE_TABLE } from './predicates.ts';
 
-export const PLUGIN_FORMATTERS: Record<string, Formatter> = {};
-export const PLUGIN_PREDICATES: Record<string, Predicate> = {};
+export const PLUGIN_FORMATTERS: Record<string, Formatter> = { ...DATE_FORMATTERS };
+export const PLUGIN_PREDICATES: Record<string, Predicate> = { ...PLUGIN_PREDICATE_TABLE };
