@@ -4,9 +4,11 @@ import type { Formatter, Predicate } from '../types.ts';
 import { CONTENT_FORMATTERS } from './content.ts';
 import { DATE_FORMATTERS } from './date.ts';
 import { PLUGIN_PREDICATE_TABLE } from './predicates.ts';
+import { SOCIAL_FORMATTERS } from './social.ts';
 
 export const PLUGIN_FORMATTERS: Record<string, Formatter> = {
   ...DATE_FORMATTERS,
   ...CONTENT_FORMATTERS,
+  ...SOCIAL_FORMATTERS,
 };
 export const PLUGIN_PREDICATES: Record<string, Predicate> = { ...PLUGIN_PREDICATE_TABLE };
