@@ -1,6 +1,7 @@
 // Plugin formatter and predicate groups (§5, §6 of LANGUAGE.md).
 
 import type { Formatter, Predicate } from '../types.ts';
+import { COMMERCE_FORMATTERS } from './commerce.ts';
 import { CONTENT_FORMATTERS } from './content.ts';
 import { DATE_FORMATTERS } from './date.ts';
 import { PLUGIN_PREDICATE_TABLE } from './predicates.ts';
@@ -10,5 +11,6 @@ export const PLUGIN_FORMATTERS: Record<string, Formatter> = {
   ...DATE_FORMATTERS,
   ...CONTENT_FORMATTERS,
   ...SOCIAL_FORMATTERS,
+  ...COMMERCE_FORMATTERS,
 };
 export const PLUGIN_PREDICATES: Record<string, Predicate> = { ...PLUGIN_PREDICATE_TABLE };
