@@ -101,6 +101,9 @@ export const installmentMessages = {
   pill: (installmentStr: string) => `or ${installmentStr} with`,
   availableUpTo: (amount: string) => `available for orders up to ${amount}`,
   availableOver: (amount: string) => `available for orders over ${amount}`,
+  // SPEC leaves {installmentStr} unspelled; this is the wording shoppers see from the
+  // installment brands themselves.
+  payments: (count: number, amount: string) => `${count} interest-free payments of ${amount}`,
 } as const;
 
 export const colourMessages = {
@@ -109,6 +112,7 @@ export const colourMessages = {
   lightnessOutOfBounds: 'Lightness out of bounds.',
   alphaOutOfBounds: 'Alpha out of bounds.',
   missingHsl: 'Missing an H/S/L value',
+  missingHsv: 'Missing an H/S/V value',
   // SPEC lists no words for a bad hex or RGB channel; these follow the sentences above.
   invalidHex: 'Hex must be 3 or 6 digits.',
   rgbOutOfBounds: 'RGB value out of bounds.',

@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ProductType } from '../enums/product-types';
+import { money } from '../money/money';
+import {
+  AFTERPAY_MARKETS,
+  installmentBrand,
+  installmentPayments,
+  installmentPill,
+  isInstallmentEligibleCart,
+} from './installments';
+
+const usd = (minor: number) => money(minor, 'USD');
+const range = { min: usd(3500), max: usd(200000) };
+
+describe('installment pill', () => {
+  it("offers 'or {installmentStr} with' above the minimum and up to the maximum", () => {
+    expect(installmentPill({ price: usd(10000), ...range })).toEqual({
+      kind: 'in-range',
+      text: 'or 4 interest-free payments of $25.00 with',
+      payments: [usd(2500), usd(2500), usd(2500), usd(2500)],
+    });
+    expect(installmentPill({ price: usd(200000), ...range }).kind).toBe('in-range');
+  });
+
+  it('says the upper limit when the price is above the maximum', () => {
+    expect(installmentPill({ price: usd(200001), ...range })).toEqual({
+      kind: 'out-of-range',
+      text: 'available for orders up to $2,000.00',
+    });
+  });
+
+  it('says the lower limit when the price is at or below the minimum', () => {
+    expect(installmentPill({ price: usd(3500), ...range })).toEqual({
+      kind: 'out-of-range',
+      text: 'available for orders over $35.00',
+    });
+  });
+
+  it('takes another count and formatter', () => {
+    const pill = installmentPill({
+      price: usd(9000),
+      ...range,
+      count: 3,
+      format: (m) => `${m.minorUnits}c`,
+    });
+    expect(pill.text).toBe('or 3 interest-free payments of 3000c with');
+  });
+});
+
+describe('installmentPayments', () => {
+  it('splits into 4 by default, odd cents first', () => {
+    expect(installmentPayments(usd(1001)).map((p) => p.minorUnits)).toEqual([251, 250, 250, 250]);
+  });
+
+  it('always adds up to the price', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 1, max: 12 }), (p, n) => {
+        const parts = installmentPayments(usd(p), n).map((x) => x.minorUnits);
+        expect(parts.reduce((a, b) => a + b, 0)).toBe(p);
+        expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+});
+
+describe('installment eligibility and markets', () => {
+  it('needs every cart item to be physical', () => {
+    expect(isInstallmentEligibleCart([ProductType.physical, ProductType.physical])).toBe(true);
+    expect(isInstallmentEligibleCart([ProductType.physical, ProductType.digital])).toBe(false);
+    expect(isInstallmentEligibleCart([])).toBe(false);
+  });
+
+  it('serves US en, CA en and fr, AU en, NZ en and GB en as Clearpay', () => {
+    expect(Object.keys(AFTERPAY_MARKETS)).toEqual(['US', 'CA', 'AU', 'NZ', 'GB']);
+    expect(installmentBrand({ country: 'US', language: 'en-US' })).toBe('Afterpay');
+    expect(installmentBrand({ country: 'ca', language: 'fr_CA' })).toBe('Afterpay');
+    expect(installmentBrand({ country: 'AU', language: 'en' })).toBe('Afterpay');
+    expect(installmentBrand({ country: 'NZ', language: 'en' })).toBe('Afterpay');
+    expect(installmentBrand({ country: 'GB', language: 'en_GB' })).toBe('Clearpay');
+  });
+
+  it('offers nothing elsewhere or in other languages', () => {
+    expect(installmentBrand({ country: 'US', language: 'es' })).toBeNull();
+    expect(installmentBrand({ country: 'FR', language: 'fr' })).toBeNull();
+    expect(installmentBrand({ country: 'GB', language: '' })).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The pay-in-installments pill on product pages (SPEC §3, §5, §9). The pill offers the
+ * split only inside the provider's range; outside it, it says which side of the range the
+ * price is on so the shopper knows whether adding more would help.
+ */
+import { ProductType } from '../enums/product-types';
+import { DEFAULT_INSTALLMENTS } from '../limits/limits';
+import { installmentMessages } from '../messages';
+import { formatMoney } from '../money/format';
+import { allocateMoney, compareMoney, type Money } from '../money/money';
+
+export type InstallmentBrand = 'Afterpay' | 'Clearpay';
+
+/** Country → languages served. GB runs the same service under the Clearpay name. */
+export const AFTERPAY_MARKETS: Readonly<Record<string, readonly string[]>> = {
+  US: ['en'],
+  CA: ['en', 'fr'],
+  AU: ['en'],
+  NZ: ['en'],
+  GB: ['en'],
+};
+
+const primaryLanguage = (language: string): string => language.toLowerCase().split(/[-_]/)[0] ?? '';
+
+/** The brand to show for a merchant's country and the shopper's language, or null if none. */
+export const installmentBrand = ({
+  country,
+  language,
+}: {
+  country: string;
+  language: string;
+}): InstallmentBrand | null => {
+  const code = country.toUpperCase();
+  const languages = AFTERPAY_MARKETS[code];
+  if (!languages?.includes(primaryLanguage(language))) return null;
+  return code === 'GB' ? 'Clearpay' : 'Afterpay';
+};
+
+/** Installments cover goods that ship; any digital, service or gift card item rules them out. */
+export const isInstallmentEligibleCart = (productTypes: readonly number[]): boolean =>
+  productTypes.length > 0 && productTypes.every((type) => type === ProductType.physical);
+
+/** The payments, adding up to the price, any odd cents on the earliest payments. */
+export const installmentPayments = (price: Money, count = DEFAULT_INSTALLMENTS): Money[] =>
+  allocateMoney(
+    price,
+    Array.from({ length: count }, () => 1),
+  );
+
+export type InstallmentPill =
+  | { kind: 'in-range'; text: string; payments: Money[] }
+  | { kind: 'out-of-range'; text: string };
+
+export const installmentPill = ({
+  price,
+  min,
+  max,
+  count = DEFAULT_INSTALLMENTS,
+  format = formatMoney,
+}: {
+  price: Money;
+  min: Money;
+  max: Money;
+  count?: number;
+  format?: (amount: Money) => string;
+}): InstallmentPill => {
+  if (compareMoney(price, max) > 0) {
+    return { kind: 'out-of-range', text: installmentMessages.availableUpTo(format(max)) };
+  }
+  if (compareMoney(price, min) <= 0) {
+    return { kind: 'out-of-range', text: installmentMessages.availableOver(format(min)) };
+  }
+  const payments = installmentPayments(price, count);
+  const installmentStr = installmentMessages.payments(count, format(payments[0]!));
+  return { kind: 'in-range', text: installmentMessages.pill(installmentStr), payments };
+};
