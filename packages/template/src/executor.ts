@@ -136,6 +136,8 @@ function lookupPartial(ctx: Ctx, tables: Tables, name: string): Node[] | undefin
 }
 
 function enterPartial(ctx: Ctx, name: string): boolean {
+  // Fan-out through partials can grow exponentially within the depth limit: check time.
+  if (!checkBudget(ctx)) return false;
   if (ctx.depth >= MAX_PARTIAL_DEPTH) {
     ctx.errors.push(
       `${RUNTIME}Attempt to apply partial '${name}' exceeded maximum recursion depth of ${MAX_PARTIAL_DEPTH}`,
