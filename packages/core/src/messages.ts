@@ -127,6 +127,8 @@ export const commentLabels = {
 
 export const timeMessages = {
   lessThanAMinute: 'less than a minute ago',
+  // SPEC names the steps but shows only the under-a-minute sentence; the rest follow it.
+  ago: (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`,
   invalidDate: 'Invalid date.',
   invalidDateDisplay: 'Invalid Date',
   unavailable: 'Unavailable',

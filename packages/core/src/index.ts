@@ -1,0 +1,45 @@
+/**
+ * @atelier/core: the product's rules as pure TypeScript (see README.md). Everything the
+ * server, the storefront islands and the editor share is exported here; deep imports such
+ * as '@atelier/core/money/money' reach single modules.
+ */
+
+export * from './analytics/cookies';
+export * from './analytics/performance';
+export * from './analytics/visitor-cookie';
+export * from './cart/add-to-cart-button';
+export * from './cart/add-to-cart-validation';
+export * from './cart/cart-errors';
+export * from './cart/cart-indicator';
+export * from './colour/colour';
+export * from './enums/block-types';
+export * from './enums/content';
+export * from './enums/page-types';
+export * from './enums/product-types';
+export * from './enums/roles';
+export * from './forms/character-counter';
+export * from './forms/email';
+export * from './forms/field-values';
+export * from './forms/fields';
+export * from './forms/form-submission';
+export * from './forms/form-validation';
+export * from './forms/likert';
+export * from './gallery/gallery-options';
+export * from './installments/installments';
+export * from './limits/limits';
+export * from './messages';
+export * from './money/currencies';
+export * from './money/format';
+export * from './money/money';
+export * from './product/product';
+export * from './product/product-display';
+export * from './product/subscription';
+export * from './restock/restock';
+export * from './result';
+export * from './slug/slug';
+export * from './text/comments';
+export * from './text/events';
+export * from './text/file-size';
+export * from './text/relative-time';
+export * from './text/truncate';
+export * from './text/twitter-links';
