@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialect } from './test/test-app.ts';
+
+describe(`the server on ${testDialect}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seedDemo: false });
+  });
+  afterAll(() => t.close());
+
+  it('answers /healthz with the database it runs on', async () => {
+    const response = await t.app.inject('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: testDialect });
+  });
+
+  it('publishes an OpenAPI 3 document listing every JSON route with its payloads', async () => {
+    const response = await t.app.inject('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const stock = doc.paths['/api/commerce/inventory/stock/'].get;
+    expect(stock.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'itemId', in: 'query', required: true }),
+      ]),
+    );
+    expect(stock.responses['200']).toBeDefined();
+    expect(doc.paths['/healthz'].get.responses['200']).toBeDefined();
+    // Pages are HTML, not part of the API.
+    expect(doc.paths['/']).toBeUndefined();
+  });
+
+  it('sends security headers on every response', async () => {
+    const response = await t.app.inject('/healthz');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBeDefined();
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('rejects a malformed query with 400 and a message per field, never a 500', async () => {
+    const response = await t.app.inject('/api/commerce/inventory/stock/?itemId=not-a-uuid');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'The request is not valid.',
+      errors: { itemId: 'itemId must be a product id' },
+    });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.app.inject('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('answers bad JSON with a 400 and a JSON error', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/nothing-here',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toHaveProperty('error');
+  });
+
+  it('has no website to show on an empty install', async () => {
+    const response = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+  });
+});

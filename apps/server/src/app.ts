@@ -1,0 +1,189 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { healthSchema } from '@atelier/contract';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createCatalogRepo } from './features/catalog/catalog.repo.ts';
+import { registerCatalogRoutes } from './features/catalog/catalog.routes.ts';
+import { createCatalogService } from './features/catalog/catalog.service.ts';
+import { createContentRepo } from './features/content/content.repo.ts';
+import { createContentService } from './features/content/content.service.ts';
+import { createMediaRepo } from './features/media/media.repo.ts';
+import { createMediaStore } from './features/media/media-store.ts';
+import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
+import { createWebsiteRepo } from './features/websites/website.repo.ts';
+import { createWebsiteService } from './features/websites/website.service.ts';
+import { isPageRequest, registerErrorHandler } from './http/errors.ts';
+import { createWebsiteResolver } from './http/website-resolver.ts';
+import { loadStorefrontAssets } from './ssr/assets.ts';
+import { registerStorefrontRoutes } from './ssr/storefront.routes.tsx';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  /** Seed the demo store into an empty database (on by default, as on first start). */
+  seedDemo?: boolean;
+};
+
+export type Services = ReturnType<typeof createServices>;
+export type App = FastifyInstance & { services: Services };
+
+/** Where `vite build` writes the storefront's browser assets, found from this file. */
+export function findWebDist(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'apps', 'web', 'dist');
+    if (existsSync(join(dir, 'apps', 'web'))) return candidate;
+    dir = dirname(dir);
+  }
+  return join(process.cwd(), 'apps', 'web', 'dist');
+}
+
+function createServices(options: AppOptions, app: FastifyInstance) {
+  const { db } = options.database;
+  const websiteRepo = createWebsiteRepo(db);
+  const websites = createWebsiteService({ websiteRepo });
+  const catalogRepo = createCatalogRepo(db);
+  const catalog = createCatalogService({
+    catalogRepo,
+    currencyOf: async (websiteId) => (await websites.getById(websiteId))?.storeCurrency ?? 'USD',
+  });
+  const mediaRepo = createMediaRepo(db);
+  const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
+  const contentRepo = createContentRepo(db);
+  const content = createContentService({ contentRepo, mediaRepo, catalog, log: app.log });
+  return { websites, catalog, content, contentRepo, catalogRepo, mediaStore };
+}
+
+/**
+ * The whole server, wired by hand. Tests call this and use `app.inject()`; main.ts calls
+ * it and listens. Closing the app closes the database.
+ */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Keep-alive sockets would hold a graceful shutdown open until they time out.
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const services = createServices(options, app);
+  const assets = loadStorefrontAssets(findWebDist());
+  if (!assets.isBuilt && config.env !== 'test') {
+    app.log.warn(
+      'storefront assets are not built; pages render without islands (run npm run build)',
+    );
+  }
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", assets.cssHash],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Same-origin images and scripts only; cross-origin isolation would block embeds later.
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production',
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Atelier API',
+        version: '0.1.0',
+        description:
+          'Storefront and commerce calls of Atelier. Errors are always {error, errors?}.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(fastifyStatic, {
+    root: join(findWebDist(), 'assets'),
+    prefix: '/assets/',
+    // Vite puts a content hash in every file name: a changed file gets a new URL.
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    wildcard: true,
+  });
+  await app.register(fastifyStatic, {
+    root: join(config.dataDir, 'files'),
+    prefix: '/files/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const startedAt = Date.now();
+  api.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: healthSchema },
+      },
+    },
+    async () => {
+      await database.ping();
+      return {
+        status: 'ok' as const,
+        database: database.kind,
+        uptimeSeconds: (Date.now() - startedAt) / 1000,
+      };
+    },
+  );
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const websiteOf = createWebsiteResolver(services.websites);
+  registerCatalogRoutes(app, { catalog: services.catalog, websiteOf });
+  const storefront = registerStorefrontRoutes(app, { ...services, assets });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsHtml =
+      !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (request.method === 'GET' && wantsHtml) return storefront.renderNotFound(request, reply);
+    return reply.status(404).send({ error: 'Not found' });
+  });
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  if (options.seedDemo ?? true) {
+    await seedDemoStoreIfEmpty({ services, log: app.log });
+  }
+  return Object.assign(app, { services }) as unknown as App;
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './db-types.ts';
+import { migrate } from './migrate.ts';
+import { createPGliteDialect } from './pglite-dialect.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Round trip to the database, for health checks. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir undefined keeps the embedded database in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | undefined };
+
+// pg hands int8 and numeric back as strings to avoid precision loss. Our int8 values
+// are counts and sums of cents that stay far below 2^53, so numbers are safe and keep
+// both dialects returning the same types.
+const INT8_OID = 20;
+pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.kind === 'postgres' ? openPostgres(options) : await openPGlite(options);
+  try {
+    await migrate(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function openPostgres(options: { url: string; poolSize?: number }): Database {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+}
+
+async function openPGlite(options: { dataDir: string | undefined }): Promise<Database> {
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = join(options.dataDir, 'db');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = new Kysely<DB>({ dialect: createPGliteDialect(client) });
+  return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy() };
+}
+
+async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

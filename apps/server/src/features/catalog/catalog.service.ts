@@ -1,0 +1,232 @@
+import type { Product, ProductList, StockResponse } from '@atelier/contract';
+import type { OptionValue, ProductRow, SubscriptionPlan, VariantRow } from '../../db/db-types.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { toImage } from '../media/media-urls.ts';
+import type { CatalogRepo, ProductImageRow } from './catalog.repo.ts';
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export type NewProductInput = {
+  websiteId: string;
+  collectionId: string;
+  productType: 1 | 2 | 3 | 4 | 5;
+  title: string;
+  urlId: string;
+  description?: string;
+  excerpt?: string;
+  variantOptionOrdering?: string[];
+  isSubscribable?: boolean;
+  subscriptionPlan?: SubscriptionPlan | null;
+  priceCents?: number | null;
+  salePriceCents?: number | null;
+  isOnSale?: boolean;
+  customSoldOutText?: string | null;
+  tags?: string[];
+  displayIndex?: number;
+  variants: {
+    sku: string;
+    optionValues?: OptionValue[];
+    priceCents: number;
+    salePriceCents?: number;
+    isOnSale?: boolean;
+    qtyInStock?: number;
+    isUnlimited?: boolean;
+  }[];
+  mediaIds?: string[];
+};
+
+const SEARCH_LIMIT = 50;
+
+export function createCatalogService({
+  catalogRepo,
+  currencyOf,
+}: {
+  catalogRepo: CatalogRepo;
+  /** The store currency of a website: prices are always in it. */
+  currencyOf: (websiteId: string) => Promise<string>;
+}) {
+  async function assemble(websiteId: string, rows: ProductRow[], collectionUrlId: string) {
+    const ids = rows.map((row) => row.product_id);
+    const [variants, images, currency] = await Promise.all([
+      catalogRepo.listVariants(websiteId, ids),
+      catalogRepo.listImages(websiteId, ids),
+      currencyOf(websiteId),
+    ]);
+    const variantsByProduct = groupBy(variants, (v) => v.product_id);
+    const imagesByProduct = groupBy(images, (i) => i.product_id);
+    return rows.map((row) =>
+      toProduct({
+        row,
+        variants: variantsByProduct.get(row.product_id) ?? [],
+        images: imagesByProduct.get(row.product_id) ?? [],
+        currency,
+        collectionUrlId,
+      }),
+    );
+  }
+
+  /** The products of a store collection, or undefined when the url is not one. */
+  async function findCollectionList(
+    websiteId: string,
+    collectionUrlId: string,
+  ): Promise<ProductList | undefined> {
+    const collection = await catalogRepo.findCollectionByUrlId(websiteId, collectionUrlId);
+    if (collection?.collection_type !== 'products' || !collection.is_enabled) {
+      return undefined;
+    }
+    const rows = await catalogRepo.listProductsInCollection(websiteId, collection.collection_id);
+    return {
+      collection: {
+        id: collection.collection_id,
+        urlId: collection.url_id,
+        title: collection.title,
+        description: collection.description,
+      },
+      products: await assemble(websiteId, rows, collection.url_id),
+    };
+  }
+
+  return {
+    findCollectionList,
+
+    async getCollectionList(websiteId: string, collectionUrlId: string): Promise<ProductList> {
+      const list = await findCollectionList(websiteId, collectionUrlId);
+      if (!list) throw notFound('Collection not found');
+      return list;
+    },
+
+    async getProduct(websiteId: string, collectionUrlId: string, urlId: string): Promise<Product> {
+      const row = await catalogRepo.findProductByUrlId(websiteId, urlId);
+      const collection =
+        row && (await catalogRepo.findCollectionById(websiteId, row.collection_id));
+      if (!row || !collection || collection.url_id !== collectionUrlId) {
+        throw notFound('Product not found');
+      }
+      const [product] = await assemble(websiteId, [row], collection.url_id);
+      if (!product) throw notFound('Product not found');
+      return product;
+    },
+
+    async search(websiteId: string, query: string): Promise<Product[]> {
+      const trimmed = query.trim();
+      if (trimmed === '') return [];
+      const rows = await catalogRepo.searchProducts(websiteId, trimmed, SEARCH_LIMIT);
+      // Search spans collections, so each product links through its own collection.
+      const byCollection = groupBy(rows, (row) => row.collection_id);
+      const results = new Map<string, Product>();
+      for (const [collectionId, group] of byCollection) {
+        const collection = await catalogRepo.findCollectionById(websiteId, collectionId);
+        if (!collection) continue;
+        for (const product of await assemble(websiteId, group, collection.url_id)) {
+          results.set(product.id, product);
+        }
+      }
+      return rows.flatMap((row) => results.get(row.product_id) ?? []);
+    },
+
+    async getStock(websiteId: string, productId: string): Promise<StockResponse> {
+      const product = await catalogRepo.findProductById(websiteId, productId);
+      if (!product) throw notFound('Product not found');
+      const variants = await catalogRepo.listVariants(websiteId, [productId]);
+      return {
+        results: variants.map((v) => ({
+          variantId: v.variant_id,
+          sku: v.sku,
+          unlimited: v.is_unlimited,
+          qtyInStock: v.qty_in_stock,
+        })),
+      };
+    },
+
+    async createProduct(input: NewProductInput): Promise<ProductRow> {
+      const collection = await catalogRepo.findCollectionById(input.websiteId, input.collectionId);
+      if (!collection) throw notFound('Collection not found');
+      const taken = await catalogRepo.listTakenUrlIds(input.websiteId, input.urlId);
+      if (taken.includes(input.urlId)) {
+        throw new AppError('conflict', `The URL ${input.urlId} is already in use`);
+      }
+      return catalogRepo.insertProduct({
+        product: {
+          website_id: input.websiteId,
+          collection_id: input.collectionId,
+          product_type: input.productType,
+          url_id: input.urlId,
+          title: input.title,
+          description: input.description ?? '',
+          excerpt: input.excerpt ?? '',
+          variant_option_ordering: input.variantOptionOrdering ?? [],
+          is_subscribable: input.isSubscribable ?? false,
+          subscription_plan: input.subscriptionPlan ? JSON.stringify(input.subscriptionPlan) : null,
+          price_cents: input.priceCents ?? null,
+          sale_price_cents: input.salePriceCents ?? null,
+          is_on_sale: input.isOnSale ?? false,
+          custom_sold_out_text: input.customSoldOutText ?? null,
+          tags: input.tags ?? [],
+          display_index: input.displayIndex ?? 0,
+        },
+        variants: input.variants.map((v) => ({
+          sku: v.sku,
+          option_values: JSON.stringify(v.optionValues ?? []),
+          price_cents: v.priceCents,
+          sale_price_cents: v.salePriceCents ?? 0,
+          is_on_sale: v.isOnSale ?? false,
+          qty_in_stock: v.qtyInStock ?? 0,
+          is_unlimited: v.isUnlimited ?? false,
+        })),
+        mediaIds: input.mediaIds ?? [],
+      });
+    },
+  };
+}
+
+function toProduct(input: {
+  row: ProductRow;
+  variants: VariantRow[];
+  images: ProductImageRow[];
+  currency: string;
+  collectionUrlId: string;
+}): Product {
+  const { row } = input;
+  return {
+    id: row.product_id,
+    urlId: row.url_id,
+    fullUrl: `/${input.collectionUrlId}/p/${row.url_id}`,
+    productType: row.product_type as Product['productType'],
+    title: row.title,
+    description: row.description,
+    excerpt: row.excerpt,
+    currency: input.currency,
+    variantOptionOrdering: row.variant_option_ordering,
+    variants: input.variants.map((v) => ({
+      id: v.variant_id,
+      sku: v.sku,
+      optionValues: v.option_values,
+      priceCents: v.price_cents,
+      salePriceCents: v.sale_price_cents,
+      isOnSale: v.is_on_sale,
+      qtyInStock: v.qty_in_stock,
+      isUnlimited: v.is_unlimited,
+    })),
+    images: input.images.map(toImage),
+    isSubscribable: row.is_subscribable,
+    subscriptionPlan: row.subscription_plan,
+    priceCents: row.price_cents,
+    salePriceCents: row.sale_price_cents,
+    isOnSale: row.is_on_sale,
+    useCustomAddButtonText: row.use_custom_add_button_text,
+    customAddButtonText: row.custom_add_button_text,
+    customSoldOutText: row.custom_sold_out_text,
+    tags: row.tags,
+  };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

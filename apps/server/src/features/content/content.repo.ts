@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { DB, PageRow } from '../../db/db-types.ts';
+
+export type ContentRepo = ReturnType<typeof createContentRepo>;
+
+export type NavigationRow = { title: string; urlSlug: string; index: number };
+
+export function createContentRepo(db: Kysely<DB>) {
+  return {
+    findPageBySlug(websiteId: string, urlSlug: string): Promise<PageRow | undefined> {
+      return db
+        .selectFrom('pages')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('url_slug', '=', urlSlug)
+        .executeTakeFirst();
+    },
+
+    /** Pages and enabled collections shown in the main navigation, in menu order. */
+    async listNavigation(websiteId: string): Promise<NavigationRow[]> {
+      const rows = await db
+        .selectFrom('pages')
+        .select(['url_slug as urlSlug', 'title', 'navigation_title', 'navigation_index as index'])
+        .where('website_id', '=', websiteId)
+        .where('is_in_navigation', '=', true)
+        .unionAll(
+          db
+            .selectFrom('collections')
+            .select(['url_id as urlSlug', 'title', 'navigation_title', 'navigation_index as index'])
+            .where('website_id', '=', websiteId)
+            .where('is_in_navigation', '=', true)
+            .where('is_enabled', '=', true),
+        )
+        .orderBy('index')
+        .execute();
+      return rows.map((row) => ({
+        title: row.navigation_title ?? row.title,
+        urlSlug: row.urlSlug,
+        index: row.index,
+      }));
+    },
+
+    insertPage(page: {
+      website_id: string;
+      url_slug: string;
+      title: string;
+      navigation_title?: string;
+      page_type?: number;
+      description?: string;
+      blocks: string;
+      is_in_navigation?: boolean;
+      navigation_index?: number;
+    }): Promise<PageRow> {
+      return db.insertInto('pages').values(page).returningAll().executeTakeFirstOrThrow();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { Product } from '@atelier/contract';
+import { type Block, blockSchema } from '@atelier/web/blocks/schema.ts';
+import type { BlockData } from '@atelier/web/ui/page-context.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { notFound } from '../../http/errors.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { MediaRepo } from '../media/media.repo.ts';
+import { toImage } from '../media/media-urls.ts';
+import type { ContentRepo } from './content.repo.ts';
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+export type PageView = {
+  title: string;
+  description: string;
+  urlSlug: string;
+  pageType: number;
+  blocks: Block[];
+  data: BlockData;
+};
+
+export function createContentService(deps: {
+  contentRepo: ContentRepo;
+  mediaRepo: MediaRepo;
+  catalog: CatalogService;
+  log: FastifyBaseLogger;
+}) {
+  const { contentRepo, mediaRepo, catalog, log } = deps;
+
+  /** Stored blocks that no longer parse are left out rather than breaking the page. */
+  function parseBlocks(raw: unknown[], where: string): Block[] {
+    const blocks: Block[] = [];
+    for (const item of raw) {
+      const parsed = blockSchema.safeParse(item);
+      if (parsed.success) blocks.push(parsed.data);
+      else
+        log.warn(
+          { where, issues: parsed.error.issues },
+          'skipping a stored block that is not valid',
+        );
+    }
+    return blocks;
+  }
+
+  async function loadBlockData(websiteId: string, blocks: Block[]): Promise<BlockData> {
+    const mediaIds = blocks.flatMap((b) => (b.type === 'image' ? [b.mediaId] : []));
+    const collectionUrlIds = [
+      ...new Set(blocks.flatMap((b) => (b.type === 'products' ? [b.collectionUrlId] : []))),
+    ];
+    const [media, lists] = await Promise.all([
+      mediaRepo.findMany(websiteId, mediaIds),
+      Promise.all(
+        collectionUrlIds.map(async (urlId): Promise<[string, Product[]]> => {
+          try {
+            return [urlId, (await catalog.getCollectionList(websiteId, urlId)).products];
+          } catch {
+            // A block pointing at a removed collection just shows nothing.
+            return [urlId, []];
+          }
+        }),
+      ),
+    ]);
+    return {
+      media: Object.fromEntries(media.map((row) => [row.media_id, toImage(row)])),
+      collections: Object.fromEntries(lists),
+    };
+  }
+
+  return {
+    async getPage(websiteId: string, urlSlug: string): Promise<PageView> {
+      const page = await contentRepo.findPageBySlug(websiteId, urlSlug);
+      if (!page) throw notFound('Page not found');
+      const blocks = parseBlocks(page.blocks, `page ${page.page_id}`);
+      return {
+        title: page.title,
+        description: page.description,
+        urlSlug: page.url_slug,
+        pageType: page.page_type,
+        blocks,
+        data: await loadBlockData(websiteId, blocks),
+      };
+    },
+
+    async getNavigation(websiteId: string): Promise<{ title: string; href: string }[]> {
+      const rows = await contentRepo.listNavigation(websiteId);
+      return rows.map((row) => ({
+        title: row.title,
+        href: row.urlSlug === '' ? '/' : `/${row.urlSlug}`,
+      }));
+    },
+  };
+}

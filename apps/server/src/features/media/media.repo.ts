@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { DB, MediaRow } from '../../db/db-types.ts';
+
+export type MediaRepo = ReturnType<typeof createMediaRepo>;
+
+export function createMediaRepo(db: Kysely<DB>) {
+  return {
+    findMany(websiteId: string, mediaIds: readonly string[]): Promise<MediaRow[]> {
+      if (mediaIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('media')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('media_id', 'in', mediaIds)
+        .execute();
+    },
+
+    insert(row: {
+      website_id: string;
+      media_id: string;
+      filename: string;
+      content_type: string;
+      byte_size: number;
+      width: number;
+      height: number;
+      alt_text: string;
+      color_data: string;
+      variant_widths: number[];
+    }): Promise<MediaRow> {
+      return db.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+  };
+}

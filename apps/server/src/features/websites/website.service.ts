@@ -1,0 +1,73 @@
+import type { WebsiteRow } from '../../db/db-types.ts';
+import type { WebsiteRepo } from './website.repo.ts';
+
+export type Website = {
+  id: string;
+  title: string;
+  description: string;
+  timeZone: string;
+  storeCurrency: string;
+  useCLDRMoneyFormat: boolean;
+  multipleQuantityAllowedForServices: boolean;
+  language: string;
+};
+
+export type WebsiteService = ReturnType<typeof createWebsiteService>;
+
+/** Lower-cased host without port or trailing dot: what a domain row stores. */
+export function normaliseHost(hostHeader: string | undefined): string {
+  const host = (hostHeader ?? '').trim().toLowerCase();
+  const withoutPort = host.startsWith('[')
+    ? host.slice(0, host.indexOf(']') + 1)
+    : host.split(':')[0];
+  return (withoutPort ?? '').replace(/\.$/, '');
+}
+
+export function createWebsiteService({ websiteRepo }: { websiteRepo: WebsiteRepo }) {
+  return {
+    /**
+     * The Host header picks the website. On a single-site install any host reaches the
+     * one website, so a laptop, a LAN address and a first domain all just work; with
+     * several websites an unknown host matches none.
+     */
+    async resolveByHost(hostHeader: string | undefined): Promise<Website | undefined> {
+      const host = normaliseHost(hostHeader);
+      const byHost = host ? await websiteRepo.findByHost(host) : undefined;
+      if (byHost) return toWebsite(byHost);
+      const oldest = await websiteRepo.listOldest(2);
+      return oldest.length === 1 && oldest[0] ? toWebsite(oldest[0]) : undefined;
+    },
+
+    async getById(websiteId: string): Promise<Website | undefined> {
+      const row = await websiteRepo.findById(websiteId);
+      return row ? toWebsite(row) : undefined;
+    },
+
+    count: () => websiteRepo.count(),
+
+    async create(input: {
+      title: string;
+      description?: string;
+      hosts?: string[];
+    }): Promise<Website> {
+      const row = await websiteRepo.create({
+        ...input,
+        hosts: (input.hosts ?? []).map(normaliseHost),
+      });
+      return toWebsite(row);
+    },
+  };
+}
+
+function toWebsite(row: WebsiteRow): Website {
+  return {
+    id: row.website_id,
+    title: row.title,
+    description: row.description,
+    timeZone: row.time_zone,
+    storeCurrency: row.store_currency,
+    useCLDRMoneyFormat: row.use_cldr_money_format,
+    multipleQuantityAllowedForServices: row.multiple_quantity_allowed_for_services,
+    language: row.language,
+  };
+}

@@ -1,0 +1,27 @@
+import { Document, type HeadData } from '@atelier/web/storefront/layout/Document.tsx';
+import { SiteFrame } from '@atelier/web/storefront/layout/SiteFrame.tsx';
+import type { SiteView } from '@atelier/web/ui/page-context.ts';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { StorefrontAssets } from './assets.ts';
+
+export type PageRender = {
+  site: SiteView;
+  head: HeadData;
+  currentPath: string;
+  /** Pages without islands ship no JavaScript at all. */
+  hasIslands: boolean;
+  body: ReactNode;
+};
+
+/** A complete HTML document: everything a visitor needs is in it without JavaScript. */
+export function renderDocument(page: PageRender, assets: StorefrontAssets): string {
+  const html = renderToString(
+    <Document site={page.site} head={page.head} assets={assets} hasIslands={page.hasIslands}>
+      <SiteFrame site={page.site} currentPath={page.currentPath}>
+        {page.body}
+      </SiteFrame>
+    </Document>,
+  );
+  return `<!doctype html>${html}`;
+}

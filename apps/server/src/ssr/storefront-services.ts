@@ -1,0 +1,11 @@
+import type { CatalogService } from '../features/catalog/catalog.service.ts';
+import type { ContentService } from '../features/content/content.service.ts';
+import type { WebsiteService } from '../features/websites/website.service.ts';
+import type { StorefrontAssets } from './assets.ts';
+
+export type StorefrontServices = {
+  websites: WebsiteService;
+  content: ContentService;
+  catalog: CatalogService;
+  assets: StorefrontAssets;
+};

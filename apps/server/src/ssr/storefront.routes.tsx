@@ -1,0 +1,175 @@
+import type { Product } from '@atelier/contract';
+import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
+import { NotFoundPage } from '@atelier/web/storefront/not-found/NotFoundPage.tsx';
+import { ContentPage } from '@atelier/web/storefront/page/ContentPage.tsx';
+import {
+  PRODUCT_IMAGE_SIZES,
+  ProductPage,
+  productStructuredData,
+} from '@atelier/web/storefront/product/ProductPage.tsx';
+import { SearchPage } from '@atelier/web/storefront/search/SearchPage.tsx';
+import { ProductListPage } from '@atelier/web/storefront/shop/ProductListPage.tsx';
+import type { SiteView } from '@atelier/web/ui/page-context.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../http/errors.ts';
+import { type PageRender, renderDocument } from './render.tsx';
+import type { StorefrontServices } from './storefront-services.ts';
+
+const slugParams = z.object({ slug: z.string().min(1).max(200) });
+const productParams = z.object({
+  collection: z.string().min(1).max(200),
+  urlId: z.string().min(1).max(200),
+});
+const searchQuery = z.object({ q: z.string().max(200).optional() });
+
+/** Visitor-facing pages: server-rendered HTML, complete without JavaScript. */
+export function registerStorefrontRoutes(app: FastifyInstance, services: StorefrontServices) {
+  const { websites, content, catalog, assets } = services;
+
+  async function siteFor(request: FastifyRequest) {
+    const website = await websites.resolveByHost(request.headers.host);
+    if (!website) throw new AppError('notFound', 'No website is published at this address');
+    const navigation = await content.getNavigation(website.id);
+    const site: SiteView = {
+      title: website.title,
+      description: website.description,
+      language: website.language,
+      currency: website.storeCurrency,
+      useCLDRMoneyFormat: website.useCLDRMoneyFormat,
+      navigation,
+    };
+    return { website, site };
+  }
+
+  function send(reply: FastifyReply, page: PageRender, status = 200) {
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderDocument(page, assets));
+  }
+
+  async function contentPage(request: FastifyRequest, reply: FastifyReply, slug: string) {
+    const { website, site } = await siteFor(request);
+    const page = await content.getPage(website.id, slug);
+    const firstImage = page.blocks.find((b) => b.type === 'image');
+    const image = firstImage?.type === 'image' ? page.data.media[firstImage.mediaId] : undefined;
+    return send(reply, {
+      site,
+      currentPath: request.url.split('?')[0] ?? '/',
+      hasIslands: false,
+      head: {
+        title: slug === '' ? site.title : page.title,
+        description: page.description || site.description,
+        path: slug === '' ? '/' : `/${slug}`,
+        openGraph: { type: 'website', image: image?.src },
+        preloadImage:
+          image && firstImage?.type === 'image' && firstImage.isPriority
+            ? { href: image.src, srcset: image.srcset, sizes: '(max-width: 1100px) 100vw, 1100px' }
+            : undefined,
+      },
+      body: (
+        <ContentPage
+          blocks={page.blocks}
+          data={page.data}
+          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+        />
+      ),
+    });
+  }
+
+  app.get('/', { schema: { hide: true } }, (request, reply) => contentPage(request, reply, ''));
+
+  app.get('/cart', { schema: { hide: true } }, async (request, reply) => {
+    const { site } = await siteFor(request);
+    return send(reply, {
+      site,
+      currentPath: '/cart',
+      hasIslands: false,
+      head: { title: 'Shopping Cart', description: `Your cart at ${site.title}`, path: '/cart' },
+      body: <CartPage />,
+    });
+  });
+
+  app.get('/search', { schema: { hide: true } }, async (request, reply) => {
+    const { q = '' } = searchQuery.parse(request.query);
+    const { website, site } = await siteFor(request);
+    const results: Product[] = await catalog.search(website.id, q);
+    return send(reply, {
+      site,
+      currentPath: '/search',
+      hasIslands: false,
+      head: {
+        title: q ? `Search: ${q}` : 'Search',
+        description: `Search ${site.title}`,
+        path: '/search',
+      },
+      body: <SearchPage query={q} results={results} useCLDRMoneyFormat={site.useCLDRMoneyFormat} />,
+    });
+  });
+
+  app.get('/:slug', { schema: { hide: true } }, async (request, reply) => {
+    const { slug } = slugParams.parse(request.params);
+    const { website, site } = await siteFor(request);
+    const list = await catalog.findCollectionList(website.id, slug);
+    if (!list) return contentPage(request, reply, slug);
+    const first = list.products[0]?.images[0];
+    return send(reply, {
+      site,
+      currentPath: `/${slug}`,
+      hasIslands: false,
+      head: {
+        title: list.collection.title,
+        description: list.collection.description || site.description,
+        path: `/${slug}`,
+        openGraph: { type: 'website', image: first?.src },
+      },
+      body: <ProductListPage list={list} useCLDRMoneyFormat={site.useCLDRMoneyFormat} />,
+    });
+  });
+
+  app.get('/:collection/p/:urlId', { schema: { hide: true } }, async (request, reply) => {
+    const { collection, urlId } = productParams.parse(request.params);
+    const { website, site } = await siteFor(request);
+    const product = await catalog.getProduct(website.id, collection, urlId);
+    const mainImage = product.images[0];
+    return send(reply, {
+      site,
+      currentPath: product.fullUrl,
+      hasIslands: true,
+      head: {
+        title: product.title,
+        description: product.excerpt || product.description.slice(0, 160),
+        path: product.fullUrl,
+        openGraph: { type: 'product', image: mainImage?.src },
+        structuredData: productStructuredData(product, site),
+        preloadImage: mainImage
+          ? { href: mainImage.src, srcset: mainImage.srcset, sizes: PRODUCT_IMAGE_SIZES }
+          : undefined,
+      },
+      body: <ProductPage product={product} site={site} />,
+    });
+  });
+
+  return {
+    /** The 404 page (page type 100) for any address that is not a page or an API call. */
+    async renderNotFound(request: FastifyRequest, reply: FastifyReply) {
+      const resolved = await websites.resolveByHost(request.headers.host);
+      if (!resolved)
+        return reply.status(404).type('text/plain').send('No website is published at this address');
+      const { site } = await siteFor(request);
+      return send(
+        reply,
+        {
+          site,
+          currentPath: request.url,
+          hasIslands: false,
+          head: { title: 'Page not found', description: site.description, path: request.url },
+          body: <NotFoundPage />,
+        },
+        404,
+      );
+    },
+  };
+}

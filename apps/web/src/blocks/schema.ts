@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+// What a page is made of. Each block carries a version so stored pages can be migrated
+// when a block's props change. The server validates stored blocks against these before
+// rendering; the editor will write them.
+export const headingBlockSchema = z.object({
+  type: z.literal('heading'),
+  version: z.literal(1),
+  text: z.string().min(1).max(300),
+  level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+});
+
+export const textBlockSchema = z.object({
+  type: z.literal('text'),
+  version: z.literal(1),
+  paragraphs: z.array(z.string().max(5000)).max(100),
+});
+
+export const imageBlockSchema = z.object({
+  type: z.literal('image'),
+  version: z.literal(1),
+  mediaId: z.string().uuid(),
+  caption: z.string().max(500).optional(),
+  /** The first image of a page is usually its largest paint: load it eagerly. */
+  isPriority: z.boolean().optional(),
+});
+
+export const buttonBlockSchema = z.object({
+  type: z.literal('button'),
+  version: z.literal(1),
+  label: z.string().min(1).max(100),
+  href: z.string().min(1).max(2083),
+});
+
+export const productsBlockSchema = z.object({
+  type: z.literal('products'),
+  version: z.literal(1),
+  collectionUrlId: z.string().min(1),
+  title: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(24),
+});
+
+export const blockSchema = z.discriminatedUnion('type', [
+  headingBlockSchema,
+  textBlockSchema,
+  imageBlockSchema,
+  buttonBlockSchema,
+  productsBlockSchema,
+]);
+export type Block = z.infer<typeof blockSchema>;
+export type HeadingBlock = z.infer<typeof headingBlockSchema>;
+export type TextBlock = z.infer<typeof textBlockSchema>;
+export type ImageBlock = z.infer<typeof imageBlockSchema>;
+export type ButtonBlock = z.infer<typeof buttonBlockSchema>;
+export type ProductsBlock = z.infer<typeof productsBlockSchema>;

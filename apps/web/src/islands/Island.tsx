@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+import { safeJson } from '../storefront/layout/Document.tsx';
+import type { IslandName } from './registry.ts';
+
+type IslandProps<P extends object> = {
+  name: IslandName;
+  component: ComponentType<P>;
+  props: P;
+};
+
+/**
+ * Server side of an island: the component's HTML, wrapped in an element that tells the
+ * browser which component to hydrate there and with which props. Props must be plain
+ * JSON; everything else on a storefront page stays static HTML.
+ */
+export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+  return (
+    <div data-island={name} data-props={safeJson(props)} className="island">
+      <Component {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+
+// Every island the storefront may hydrate, loaded on demand so a page downloads only
+// the components it shows.
+const loaders = {
+  ProductForm: () => import('../storefront/product/ProductForm.island.tsx'),
+};
+
+export type IslandName = keyof typeof loaders;
+
+// Props arrive as parsed JSON from the server-rendered markup; each island's own props
+// type is checked where the server renders it (Island.tsx), not here.
+// biome-ignore lint/suspicious/noExplicitAny: the props of the island being hydrated are only known by name.
+type IslandModule = { default: ComponentType<any> };
+
+export const islandLoaders: Record<IslandName, () => Promise<IslandModule>> = loaders;

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import type { SiteView } from '../../ui/page-context.ts';
+
+export type HeadData = {
+  title: string;
+  description: string;
+  /** Absolute or root-relative canonical path of this page. */
+  path: string;
+  openGraph?: { type: string; image?: string | undefined };
+  /** JSON-LD structured data, serialised safely into a script element. */
+  structuredData?: object;
+  /** Largest image of the page, preloaded so it paints early. */
+  preloadImage?: { href: string; srcset: string; sizes: string } | undefined;
+};
+
+export type AssetTags = {
+  /** Inlined site stylesheet: one small file, cheaper inline than a blocking request. */
+  css: string;
+  /** Hashed entry of the island runtime; absent on pages without islands. */
+  islandScript: string | undefined;
+  modulePreloads: string[];
+};
+
+type DocumentProps = {
+  site: SiteView;
+  head: HeadData;
+  assets: AssetTags;
+  hasIslands: boolean;
+  children: ReactNode;
+};
+
+// `</script>` inside JSON would end the element early; `<` as \u003c keeps JSON valid.
+export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function Document({ site, head, assets, hasIslands, children }: DocumentProps) {
+  const title = head.title === site.title ? site.title : `${head.title} — ${site.title}`;
+  return (
+    <html lang={site.language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={head.description} />
+        <link rel="canonical" href={head.path} />
+        <meta property="og:title" content={head.title} />
+        <meta property="og:description" content={head.description} />
+        <meta property="og:site_name" content={site.title} />
+        <meta property="og:type" content={head.openGraph?.type ?? 'website'} />
+        <meta property="og:url" content={head.path} />
+        {head.openGraph?.image ? <meta property="og:image" content={head.openGraph.image} /> : null}
+        {head.preloadImage ? (
+          <link
+            rel="preload"
+            as="image"
+            href={head.preloadImage.href}
+            imageSrcSet={head.preloadImage.srcset}
+            imageSizes={head.preloadImage.sizes}
+            fetchPriority="high"
+          />
+        ) : null}
+        {hasIslands && assets.islandScript ? (
+          <>
+            <script type="module" src={assets.islandScript} />
+            {assets.modulePreloads.map((href) => (
+              <link key={href} rel="modulepreload" href={href} />
+            ))}
+          </>
+        ) : null}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet */}
+        <style dangerouslySetInnerHTML={{ __html: assets.css }} />
+        {head.structuredData ? (
+          <script
+            type="application/ld+json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by safeJson
+            dangerouslySetInnerHTML={{ __html: safeJson(head.structuredData) }}
+          />
+        ) : null}
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,173 @@
+import type { Product, Variant } from '@atelier/contract';
+import { findVariant, QUANTITY_INPUT } from '@atelier/core/cart/add-to-cart-validation';
+import {
+  hasVariantSelectors,
+  isSoldOut,
+  shouldShowQuantityInput,
+  soldOutText,
+  variantOptionNames,
+} from '@atelier/core/product/product-display';
+import { useId, useState } from 'react';
+import { Price } from '../../ui/Price.tsx';
+import { isVariantAvailable, toCoreProduct, toCoreVariant } from './product-view.ts';
+
+export type ProductFormProps = {
+  product: Pick<
+    Product,
+    | 'id'
+    | 'productType'
+    | 'variants'
+    | 'variantOptionOrdering'
+    | 'isSubscribable'
+    | 'isOnSale'
+    | 'priceCents'
+    | 'salePriceCents'
+    | 'currency'
+    | 'useCustomAddButtonText'
+    | 'customAddButtonText'
+    | 'customSoldOutText'
+  >;
+  useCLDRMoneyFormat: boolean;
+  multipleQuantityAllowedForServices: boolean;
+};
+
+/**
+ * The interactive part of a product page: option selectors, the chosen variant's price
+ * and availability, and the quantity. Server-rendered with nothing chosen; after
+ * hydration every choice updates price and stock state at once.
+ */
+export default function ProductForm({
+  product,
+  useCLDRMoneyFormat,
+  multipleQuantityAllowedForServices,
+}: ProductFormProps) {
+  const core = toCoreProduct(product as Product);
+  const optionNames = variantOptionNames(core);
+  const showSelectors = hasVariantSelectors(core);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [quantity, setQuantity] = useState('1');
+  const id = useId();
+
+  const coreVariants = product.variants.map(toCoreVariant);
+  const allChosen = !showSelectors || optionNames.every((name) => chosen[name]);
+  const matched = allChosen ? findVariant(coreVariants, chosen) : null;
+  const variant: Variant | undefined = matched
+    ? product.variants[coreVariants.indexOf(matched)]
+    : showSelectors
+      ? undefined
+      : product.variants[0];
+
+  const display = priceFor(product, variant);
+  const isChosenSoldOut = variant !== undefined && !isVariantAvailable(variant);
+  const showQuantity = shouldShowQuantityInput({
+    product: core,
+    multipleQuantityAllowedForServices,
+  });
+
+  return (
+    <div className="product-form" data-variant-sku={variant?.sku ?? ''}>
+      <p className="product-details__price" aria-live="polite">
+        <Price {...display} currency={product.currency} useCLDRMoneyFormat={useCLDRMoneyFormat} />
+      </p>
+      {showSelectors
+        ? optionNames.map((name) => {
+            const values = [
+              ...new Set(
+                product.variants.flatMap((v) =>
+                  v.optionValues.filter((o) => o.optionName === name).map((o) => o.value),
+                ),
+              ),
+            ];
+            const selectId = `${id}-${name}`;
+            return (
+              <div className="field" key={name}>
+                <label htmlFor={selectId}>{name}</label>
+                <select
+                  id={selectId}
+                  name={name}
+                  value={chosen[name] ?? ''}
+                  onChange={(event) => setChosen({ ...chosen, [name]: event.target.value })}
+                >
+                  <option value="">Select {name}</option>
+                  {values.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                      {isValueSoldOut(product.variants, chosen, name, value) ? ' (Sold out)' : ''}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })
+        : null}
+      <p
+        className={`product-status${isChosenSoldOut ? ' product-status--sold-out' : ''}`}
+        role="status"
+      >
+        {statusText({
+          variant,
+          isSoldOut: isChosenSoldOut || isSoldOut(core),
+          customSoldOutText: product.customSoldOutText,
+        })}
+      </p>
+      {showQuantity ? (
+        <div className="field">
+          <label htmlFor={`${id}-quantity`}>Quantity</label>
+          <input
+            id={`${id}-quantity`}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={QUANTITY_INPUT.min}
+            max={QUANTITY_INPUT.max}
+            step={QUANTITY_INPUT.step}
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function priceFor(product: ProductFormProps['product'], variant: Variant | undefined) {
+  if (product.productType === 2 && product.priceCents !== null) {
+    return {
+      priceCents: product.priceCents,
+      salePriceCents: product.salePriceCents ?? undefined,
+      isOnSale: product.isOnSale,
+    };
+  }
+  const shown = variant ?? product.variants[0];
+  return {
+    priceCents: shown?.priceCents ?? 0,
+    salePriceCents: shown?.salePriceCents,
+    isOnSale: shown?.isOnSale ?? false,
+  };
+}
+
+/** A value is sold out when every variant with it (and the other choices) is sold out. */
+function isValueSoldOut(
+  variants: Variant[],
+  chosen: Record<string, string>,
+  name: string,
+  value: string,
+) {
+  const candidates = variants.filter((v) =>
+    v.optionValues.every((o) =>
+      o.optionName === name
+        ? o.value === value
+        : !chosen[o.optionName] || chosen[o.optionName] === o.value,
+    ),
+  );
+  return candidates.length > 0 && candidates.every((v) => !isVariantAvailable(v));
+}
+
+function statusText(input: {
+  variant: Variant | undefined;
+  isSoldOut: boolean;
+  customSoldOutText: string | null;
+}): string {
+  if (input.isSoldOut) return soldOutText(input.customSoldOutText);
+  return input.variant ? 'In stock' : 'Choose your options to see availability.';
+}

@@ -1,0 +1,172 @@
+import type { Product, Variant } from '@atelier/contract';
+import type { CurrencyCode } from '@atelier/core/money/currencies';
+import { toDecimalString } from '@atelier/core/money/money';
+import { Island } from '../../islands/Island.tsx';
+import { Price } from '../../ui/Price.tsx';
+import type { SiteView } from '../../ui/page-context.ts';
+import { ResponsiveImage } from '../../ui/ResponsiveImage.tsx';
+import ProductForm from './ProductForm.island.tsx';
+import { isVariantAvailable, summarizeProduct } from './product-view.ts';
+
+export const PRODUCT_IMAGE_SIZES = '(max-width: 760px) 100vw, 560px';
+
+type ProductPageProps = {
+  product: Product;
+  site: SiteView;
+  multipleQuantityAllowedForServices?: boolean;
+};
+
+export function ProductPage({
+  product,
+  site,
+  multipleQuantityAllowedForServices = true,
+}: ProductPageProps) {
+  const [mainImage, ...moreImages] = product.images;
+  const summary = summarizeProduct(product);
+  return (
+    <article className="product-page" aria-labelledby="product-title">
+      <div className="product-gallery">
+        {mainImage ? (
+          <ResponsiveImage image={mainImage} sizes={PRODUCT_IMAGE_SIZES} isPriority />
+        ) : null}
+        {moreImages.length > 0 ? (
+          <div className="product-gallery__thumbs">
+            {moreImages.map((image) => (
+              <ResponsiveImage key={image.id} image={image} sizes="140px" />
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <div className="product-details">
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <a href={product.fullUrl.split('/p/')[0]}>Shop</a>
+        </nav>
+        <h1 id="product-title">{product.title}</h1>
+        {summary.badge ? (
+          <p className={`badge-inline badge--${summary.badge.kind}`}>{summary.badge.text}</p>
+        ) : null}
+        <Island
+          name="ProductForm"
+          component={ProductForm}
+          props={{
+            product: {
+              id: product.id,
+              productType: product.productType,
+              variants: product.variants,
+              variantOptionOrdering: product.variantOptionOrdering,
+              isSubscribable: product.isSubscribable,
+              isOnSale: product.isOnSale,
+              priceCents: product.priceCents,
+              salePriceCents: product.salePriceCents,
+              currency: product.currency,
+              useCustomAddButtonText: product.useCustomAddButtonText,
+              customAddButtonText: product.customAddButtonText,
+              customSoldOutText: product.customSoldOutText,
+            },
+            useCLDRMoneyFormat: site.useCLDRMoneyFormat,
+            multipleQuantityAllowedForServices,
+          }}
+        />
+        {product.isSubscribable && product.subscriptionPlan ? (
+          <p className="subscription-note">{describePlan(product.subscriptionPlan)}</p>
+        ) : null}
+        <div className="product-description">
+          <p>{product.description}</p>
+        </div>
+        {product.variants.length > 1 ? (
+          <VariantTable product={product} useCLDRMoneyFormat={site.useCLDRMoneyFormat} />
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** Every option combination with its price and availability: readable without script. */
+function VariantTable({
+  product,
+  useCLDRMoneyFormat,
+}: {
+  product: Product;
+  useCLDRMoneyFormat: boolean;
+}) {
+  return (
+    <details className="variant-table">
+      <summary>All options and availability</summary>
+      <table>
+        <thead>
+          <tr>
+            {product.variantOptionOrdering.map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
+            <th scope="col">Price</th>
+            <th scope="col">Availability</th>
+          </tr>
+        </thead>
+        <tbody>
+          {product.variants.map((variant: Variant) => (
+            <tr key={variant.id}>
+              {product.variantOptionOrdering.map((name) => (
+                <td key={name}>
+                  {variant.optionValues.find((o) => o.optionName === name)?.value ?? ''}
+                </td>
+              ))}
+              <td>
+                <Price
+                  priceCents={variant.priceCents}
+                  salePriceCents={variant.salePriceCents}
+                  isOnSale={variant.isOnSale}
+                  currency={product.currency}
+                  useCLDRMoneyFormat={useCLDRMoneyFormat}
+                />
+              </td>
+              <td>{isVariantAvailable(variant) ? 'In stock' : 'Sold out'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+function describePlan(plan: NonNullable<Product['subscriptionPlan']>): string {
+  const { value, unit } = plan.billingPeriod;
+  const unitName = unit.toLowerCase();
+  const every = value === 1 ? `every ${unitName}` : `every ${value} ${unitName}s`;
+  return plan.numBillingCycles === 0
+    ? `Subscription, billed ${every} until you cancel.`
+    : `Subscription, billed ${every} for ${plan.numBillingCycles} payments.`;
+}
+
+/** schema.org Product with one Offer per variant, for search engines and link previews. */
+export function productStructuredData(product: Product, site: SiteView): object {
+  const offers = product.variants.map((variant) => ({
+    '@type': 'Offer',
+    sku: variant.sku,
+    price: toDecimal(
+      variant.isOnSale ? variant.salePriceCents : variant.priceCents,
+      product.currency,
+    ),
+    priceCurrency: product.currency,
+    availability:
+      isVariantAvailable(variant) || product.productType === 2 || product.productType === 4
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
+    url: product.fullUrl,
+  }));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.description,
+    image: product.images.map((image) => image.src),
+    sku: product.variants[0]?.sku,
+    brand: { '@type': 'Brand', name: site.title },
+    offers,
+  };
+}
+
+function toDecimal(minorUnits: number, currency: string): string {
+  return toDecimalString({ minorUnits, currency: currency as CurrencyCode });
+}

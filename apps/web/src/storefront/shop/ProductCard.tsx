@@ -1,0 +1,45 @@
+import type { Product } from '@atelier/contract';
+import { Price } from '../../ui/Price.tsx';
+import { ResponsiveImage } from '../../ui/ResponsiveImage.tsx';
+import { type ProductSummary, summarizeProduct } from '../product/product-view.ts';
+
+type ProductCardProps = {
+  product: Product;
+  useCLDRMoneyFormat: boolean;
+  isPriority?: boolean;
+};
+
+const CARD_SIZES = '(max-width: 432px) 50vw, (max-width: 900px) 33vw, 280px';
+
+export function ProductCard({ product, useCLDRMoneyFormat, isPriority }: ProductCardProps) {
+  const summary: ProductSummary = summarizeProduct(product);
+  const image = product.images[0];
+  const titleId = `product-${product.id}-title`;
+  return (
+    <article className="product-card" aria-labelledby={titleId}>
+      <a className="product-card__link" href={product.fullUrl}>
+        <div className="product-card__media">
+          {image ? (
+            <ResponsiveImage image={image} sizes={CARD_SIZES} isPriority={isPriority} />
+          ) : null}
+          {summary.badge ? (
+            <span className={`badge badge--${summary.badge.kind}`}>{summary.badge.text}</span>
+          ) : null}
+        </div>
+        <h3 className="product-card__title" id={titleId}>
+          {product.title}
+        </h3>
+      </a>
+      <p className="product-card__price">
+        {summary.isPriceRange ? <span>from </span> : null}
+        <Price
+          priceCents={summary.priceCents}
+          salePriceCents={summary.salePriceCents}
+          isOnSale={summary.isOnSale}
+          currency={product.currency}
+          useCLDRMoneyFormat={useCLDRMoneyFormat}
+        />
+      </p>
+    </article>
+  );
+}
