@@ -1,5 +1,7 @@
 /** Which words a shopper sees when adding to the cart fails (SPEC §8). */
 import { alertTitles, cartMessages } from '../messages';
+import { formatMoney } from '../money/format';
+import { compareMoney, type Money } from '../money/money';
 
 export type PurchaseKind = 'cart' | 'express-checkout' | 'gift-card';
 
@@ -30,3 +32,20 @@ export const addFailureMessage = ({
   if (status === 429) return cartMessages.tooManyRequests;
   return serverMessage?.trim() || cartMessages.pleaseTryAgain;
 };
+
+/**
+ * The checkout minimum: null when the subtotal reaches it, else the sentence naming the
+ * minimum (formatted by the caller's money format, so it matches the rest of the cart).
+ */
+export const checkoutMinimumMessage = ({
+  subtotal,
+  minimum,
+  format = formatMoney,
+}: {
+  subtotal: Money;
+  minimum: Money | null;
+  format?: (amount: Money) => string;
+}): string | null =>
+  minimum && compareMoney(subtotal, minimum) < 0
+    ? cartMessages.minimumSubtotal(format(minimum))
+    : null;

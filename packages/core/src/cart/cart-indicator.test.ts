@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addFailureMessage, addFailureTitle } from './cart-errors';
+import { money } from '../money/money';
+import { addFailureMessage, addFailureTitle, checkoutMinimumMessage } from './cart-errors';
 import {
   ADDED_POPOVER_MS,
   addedPopoverText,
@@ -76,5 +77,16 @@ describe('add failures', () => {
     );
     expect(addFailureMessage({ status: 400, serverMessage: 'Out of stock' })).toBe('Out of stock');
     expect(addFailureMessage({ status: 500 })).toBe('Please try again');
+  });
+});
+
+describe('checkout minimum', () => {
+  it('names the minimum until the subtotal reaches it', () => {
+    const minimum = money(2500, 'USD');
+    expect(checkoutMinimumMessage({ subtotal: money(2499, 'USD'), minimum })).toBe(
+      'To check out, your order subtotal must be $25.00 or more.',
+    );
+    expect(checkoutMinimumMessage({ subtotal: money(2500, 'USD'), minimum })).toBeNull();
+    expect(checkoutMinimumMessage({ subtotal: money(0, 'USD'), minimum: null })).toBeNull();
   });
 });

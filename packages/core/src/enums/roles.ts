@@ -41,4 +41,7 @@ export type SubscriptionStatus = (typeof SubscriptionStatus)[keyof typeof Subscr
 export const SUBSCRIPTION_STATUS_MAX = 15;
 
 export const isSubscriptionStatusCode = (value: unknown): value is number =>
-  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= SUBSCRIPTION_STATUS_MAX;
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  value >= 1 &&
+  value <= SUBSCRIPTION_STATUS_MAX;
