@@ -3,7 +3,7 @@
 
 import { evaluateExpression } from './expr.ts';
 import { parse } from './parser.ts';
-import { resolvePath } from './paths.ts';
+import { resolvePath, resolveSectionPath } from './paths.ts';
 import type {
   CompiledTemplate,
   Ctx,
@@ -202,16 +202,21 @@ export function renderBlock(ctx: Ctx, nodes: Node[]): string {
         break;
       }
       case 'section': {
-        const v = resolvePath(ctx, node.path);
+        const v = resolveSectionPath(ctx, node.path);
         if (isTruthy(v)) {
           ctx.frames.push(newFrame(v));
           out += renderBlock(ctx, node.body);
           ctx.frames.pop();
-        } else if (node.alt !== null) out += renderOr(ctx, node.alt);
+        } else if (node.alt !== null) {
+          // The alternative runs with the falsy value as the current node (platform behaviour).
+          ctx.frames.push(newFrame(v));
+          out += renderOr(ctx, node.alt);
+          ctx.frames.pop();
+        }
         break;
       }
       case 'repeated': {
-        const v = resolvePath(ctx, node.path);
+        const v = resolveSectionPath(ctx, node.path);
         if (Array.isArray(v) && v.length > 0) {
           if (!checkBudget(ctx)) return out;
           const frame = newFrame(v);

@@ -7,11 +7,16 @@ import { resolveIn, resolvePath } from './paths.ts';
 import type { Ctx, Formatter } from './types.ts';
 import { emitText, getKey, isTruthy, toNumber, toStr, type Value } from './values.ts';
 
+const HTML_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&<>"]/;
+
 export function escapeHtml(s: string): string {
+  if (!HTML_SPECIAL.test(s)) return s;
   return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
 export function escapeAttr(s: string): string {
+  if (!ATTR_SPECIAL.test(s)) return s;
   return s.replace(/[&<>"]/g, (c) =>
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
   );

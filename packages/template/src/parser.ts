@@ -296,6 +296,13 @@ export function parse(source: string, tables: Tables): CompiledTemplate {
       case 'node': {
         flushText();
         const node = ins.node;
+        const top = stack[stack.length - 1];
+        if (ins.open !== undefined && top?.repeated && top.target === top.repeated.alternates) {
+          // Platform quirk kept for identical output: a block opened inside
+          // `.alternates with` joins the repeated body, and so does what follows it.
+          top.target = top.repeated.body;
+          target = top.target;
+        }
         target.push(node);
         if (ins.open !== undefined && typeof node !== 'string') {
           const bodyNode = node as { body: Node[]; alt?: OrNode | null };

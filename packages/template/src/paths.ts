@@ -72,3 +72,18 @@ export function resolveIn(v: Value, segs: readonly string[]): Value {
   for (let i = 0; i < segs.length && v !== undefined; i++) v = getKey(v, segs[i]!);
   return v;
 }
+
+/**
+ * Resolution for `.section` and `.repeated section`: the platform looks the first
+ * segment up in the current node only, with no scope chain (checked against the
+ * reference engine; variables and predicates do use the scope chain).
+ */
+export function resolveSectionPath(ctx: Ctx, p: Path): Value {
+  if (p.kind !== 'node') return resolvePath(ctx, p);
+  let v = getKey(ctx.frames[ctx.frames.length - 1]!.node, p.head);
+  const rest = p.rest;
+  for (let i = 0; i < rest.length && v !== undefined; i++) {
+    v = v === null ? undefined : getKey(v, rest[i]!);
+  }
+  return v;
+}

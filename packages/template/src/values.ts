@@ -45,7 +45,11 @@ export function getKey(v: Value, key: string): Value {
     const i = Number(key);
     return Number.isInteger(i) && i >= 0 && key !== '' ? v[i] : undefined;
   }
-  return Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+  // Fast own-property read: JSON data holds no functions, so anything callable (or the
+  // __proto__ accessor) comes from the prototype and counts as missing.
+  if (key === '__proto__') return undefined;
+  const x = (v as Record<string, unknown>)[key];
+  return typeof x === 'function' ? undefined : x;
 }
 
 export function isObject(v: Value): v is Record<string, unknown> {

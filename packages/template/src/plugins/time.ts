@@ -47,9 +47,22 @@ export interface ZonedParts {
   abbreviation: string;
 }
 
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+/** Offset and abbreviation of a zone for one UTC hour, from Intl (slow, so cached). */
+interface ZoneHour {
+  offsetMinutes: number;
+  abbreviation: string;
+}
 
-export function zonedParts(ms: number, tz: string): ZonedParts {
+const HOUR_MS = 3_600_000;
+const zoneHours = new Map<string, ZoneHour>();
+const MAX_CACHED_HOURS = 50_000;
+
+function zoneHour(ms: number, tz: string): ZoneHour {
+  // Offsets change on whole hours (or half hours, still constant within the hour start).
+  const bucket = Math.floor(ms / HOUR_MS);
+  const key = `${tz}|${bucket}`;
+  let zh = zoneHours.get(key);
+  if (zh !== undefined) return zh;
   let f = partsFormatters.get(tz);
   if (f === undefined) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -61,30 +74,44 @@ export function zonedParts(ms: number, tz: string): ZonedParts {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-      weekday: 'short',
       timeZoneName: 'short',
       era: 'short',
     });
     partsFormatters.set(tz, f);
   }
+  const at = bucket * HOUR_MS;
   const p: Record<string, string> = {};
-  for (const part of f.formatToParts(new Date(ms))) p[part.type] = part.value;
+  for (const part of f.formatToParts(new Date(at))) p[part.type] = part.value;
   let year = Number(p.year);
   if (p.era === 'BC' || p.era === 'B') year = 1 - year;
-  const out: ZonedParts = {
+  const asUtc = Date.UTC(
     year,
-    month: Number(p.month),
-    day: Number(p.day),
-    hour: Number(p.hour) % 24,
-    minute: Number(p.minute),
-    second: Number(p.second),
-    weekday: WEEKDAYS[p.weekday ?? 'Sun'] ?? 0,
-    offsetMinutes: 0,
-    abbreviation: p.timeZoneName ?? '',
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour) % 24,
+    Number(p.minute),
+    Number(p.second),
+  );
+  zh = { offsetMinutes: Math.round((asUtc - at) / 60000), abbreviation: p.timeZoneName ?? '' };
+  if (zoneHours.size >= MAX_CACHED_HOURS) zoneHours.clear();
+  zoneHours.set(key, zh);
+  return zh;
+}
+
+export function zonedParts(ms: number, tz: string): ZonedParts {
+  const zh = zoneHour(ms, tz);
+  const d = new Date(ms + zh.offsetMinutes * 60000);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    weekday: d.getUTCDay(),
+    offsetMinutes: zh.offsetMinutes,
+    abbreviation: zh.abbreviation,
   };
-  const asUtc = Date.UTC(out.year, out.month - 1, out.day, out.hour, out.minute, out.second);
-  out.offsetMinutes = Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60000);
-  return out;
 }
 
 export function dayKey(ms: number, tz: string): string {
