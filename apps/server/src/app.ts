@@ -99,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", assets.cssHash],
+        // Style attributes carry per-image focal points; they cannot run script.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -21,7 +21,13 @@ export function ResponsiveImage({ image, sizes, isPriority, className }: Respons
       loading={isPriority ? 'eager' : 'lazy'}
       decoding={isPriority ? 'sync' : 'async'}
       fetchPriority={isPriority ? 'high' : undefined}
-      style={{ objectPosition: `${image.focalPoint.x * 100}% ${image.focalPoint.y * 100}%` }}
+      style={focalStyle(image.focalPoint)}
     />
   );
+}
+
+/** Crops keep the focal point in view; the centre is the browser's default already. */
+function focalStyle({ x, y }: Image['focalPoint']) {
+  if (x === 0.5 && y === 0.5) return undefined;
+  return { objectPosition: `${x * 100}% ${y * 100}%` };
 }

@@ -40,6 +40,8 @@ export function Document({ site, head, assets, hasIslands, children }: DocumentP
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
+        {/* No favicon yet: an empty data URL stops a request that would 404. */}
+        <link rel="icon" href="data:," />
         <meta name="description" content={head.description} />
         <link rel="canonical" href={head.path} />
         <meta property="og:title" content={head.title} />
