@@ -38,9 +38,9 @@ describe('the storefront in Chromium', () => {
 
     await page.getByLabel('Size').selectOption('S');
     await expect.poll(() => status.textContent()).toBe('Sold Out');
-    expect(await page.getByLabel('Colour').locator('option', { hasText: 'Indigo' }).textContent()).toBe(
-      'Indigo (Sold out)',
-    );
+    expect(
+      await page.getByLabel('Colour').locator('option', { hasText: 'Indigo' }).textContent(),
+    ).toBe('Indigo (Sold out)');
 
     await page.getByLabel('Size').selectOption('L');
     await expect.poll(() => price.textContent()).toBe('$68.00');

@@ -16,7 +16,9 @@ async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(),
+      );
     });
   });
 }
@@ -26,11 +28,20 @@ async function freePort(): Promise<number> {
  * data folder, demo store seeded on first start), on a free loopback port.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(serverEntry)) throw new Error('The server is not built: run `npm run build` first.');
+  if (!existsSync(serverEntry))
+    throw new Error('The server is not built: run `npm run build` first.');
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

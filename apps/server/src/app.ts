@@ -174,9 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const storefront = registerStorefrontRoutes(app, { ...services, assets });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsHtml =
-      !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
-    if (request.method === 'GET' && wantsHtml) return storefront.renderNotFound(request, reply);
+    if (isPageRequest(request)) return storefront.renderNotFound(request, reply);
     return reply.status(404).send({ error: 'Not found' });
   });
 

@@ -10,7 +10,6 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Config = Readonly<{
@@ -22,7 +21,6 @@ export type Config = Readonly<{
   /** PostgreSQL connection string; unset means the embedded PGlite database. */
   databaseUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  publicUrl: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -41,6 +39,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    publicUrl: e.PUBLIC_URL,
   });
 }

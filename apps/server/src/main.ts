@@ -1,12 +1,22 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 
 // Start: environment → config → database (migrated) → app → listen. Stop on SIGINT or
 // SIGTERM by draining requests and closing the database, with a deadline.
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
-const config = loadConfig();
+function loadConfigOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = loadConfigOrExit();
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }

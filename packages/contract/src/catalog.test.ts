@@ -27,15 +27,25 @@ describe('catalog contract', () => {
   });
 
   it('knows only weekly, monthly and yearly plans; 0 cycles means until cancelled', () => {
-    expect(subscriptionPlanSchema.parse({ billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 })).toBeTruthy();
     expect(
-      subscriptionPlanSchema.safeParse({ billingPeriod: { value: 1, unit: 'DAY' }, numBillingCycles: 0 }).success,
+      subscriptionPlanSchema.parse({
+        billingPeriod: { value: 1, unit: 'MONTH' },
+        numBillingCycles: 0,
+      }),
+    ).toBeTruthy();
+    expect(
+      subscriptionPlanSchema.safeParse({
+        billingPeriod: { value: 1, unit: 'DAY' },
+        numBillingCycles: 0,
+      }).success,
     ).toBe(false);
   });
 
   it('shapes every error as {error, errors?}', () => {
     expect(errorBodySchema.parse({ error: 'Nope' })).toEqual({ error: 'Nope' });
-    expect(errorBodySchema.parse({ error: 'Nope', errors: { email: 'Email is invalid' } }).errors).toEqual({
+    expect(
+      errorBodySchema.parse({ error: 'Nope', errors: { email: 'Email is invalid' } }).errors,
+    ).toEqual({
       email: 'Email is invalid',
     });
   });

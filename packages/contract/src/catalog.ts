@@ -76,7 +76,12 @@ export const productSchema = z
 export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.object({
-  collection: z.object({ id: z.string(), urlId: z.string(), title: z.string(), description: z.string() }),
+  collection: z.object({
+    id: z.string(),
+    urlId: z.string(),
+    title: z.string(),
+    description: z.string(),
+  }),
   products: z.array(productSchema),
 });
 export type ProductList = z.infer<typeof productListSchema>;
@@ -84,11 +89,18 @@ export type ProductList = z.infer<typeof productListSchema>;
 export const productUrlParamsSchema = z.object({ urlId: z.string().min(1).max(200) });
 
 /** GET {api root}commerce/inventory/stock/?itemId= (SPEC §7). */
-export const stockQuerySchema = z.object({ itemId: z.string().uuid('itemId must be a product id') });
+export const stockQuerySchema = z.object({
+  itemId: z.string().uuid('itemId must be a product id'),
+});
 export const stockResponseSchema = z
   .object({
     results: z.array(
-      z.object({ variantId: z.string(), sku: z.string(), unlimited: z.boolean(), qtyInStock: z.number().int() }),
+      z.object({
+        variantId: z.string(),
+        sku: z.string(),
+        unlimited: z.boolean(),
+        qtyInStock: z.number().int(),
+      }),
     ),
   })
   .meta({ id: 'StockResponse' });

@@ -9,7 +9,9 @@ export const errorBodySchema = z
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code');
+export const currencyCodeSchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code');
 
 /** Money as integer minor units (cents; yen for JPY) plus its currency. Never a float. */
 export const moneySchema = z

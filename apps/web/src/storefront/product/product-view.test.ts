@@ -48,7 +48,12 @@ describe('product card summary', () => {
         ],
       }),
     );
-    expect(summary).toMatchObject({ priceCents: 6800, salePriceCents: 5400, isOnSale: true, isPriceRange: true });
+    expect(summary).toMatchObject({
+      priceCents: 6800,
+      salePriceCents: 5400,
+      isOnSale: true,
+      isPriceRange: true,
+    });
     expect(summary.badge).toEqual({ kind: 'sale', text: 'Sale' });
   });
 
@@ -57,19 +62,37 @@ describe('product card summary', () => {
       variants: [variant({ qtyInStock: 0, isOnSale: true, salePriceCents: 500 })],
       customSoldOutText: 'Back in the spring',
     });
-    expect(summarizeProduct(soldOut).badge).toEqual({ kind: 'sold-out', text: 'Back in the spring' });
+    expect(summarizeProduct(soldOut).badge).toEqual({
+      kind: 'sold-out',
+      text: 'Back in the spring',
+    });
     expect(summarizeProduct({ ...soldOut, customSoldOutText: null }).badge?.text).toBe('Sold Out');
   });
 
   it('prices a digital product from the product itself and never sells it out', () => {
-    const digital = product({ productType: 2, priceCents: 1200, variants: [variant({ qtyInStock: 0 })] });
-    expect(summarizeProduct(digital)).toMatchObject({ priceCents: 1200, isSoldOut: false, badge: null });
+    const digital = product({
+      productType: 2,
+      priceCents: 1200,
+      variants: [variant({ qtyInStock: 0 })],
+    });
+    expect(summarizeProduct(digital)).toMatchObject({
+      priceCents: 1200,
+      isSoldOut: false,
+      badge: null,
+    });
   });
 
   it('maps option values to the attribute map the core rules read', () => {
     const core = toCoreProduct(
       product({
-        variants: [variant({ optionValues: [{ optionName: 'Size', value: 'M' }, { optionName: 'Colour', value: 'Sand' }] })],
+        variants: [
+          variant({
+            optionValues: [
+              { optionName: 'Size', value: 'M' },
+              { optionName: 'Colour', value: 'Sand' },
+            ],
+          }),
+        ],
       }),
     );
     expect(core.variants[0]?.attributes).toEqual({ Size: 'M', Colour: 'Sand' });
