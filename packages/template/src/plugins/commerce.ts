@@ -5,6 +5,7 @@ import { escapeHtml } from '../formatters-core.ts';
 import type { Formatter } from '../types.ts';
 import { emitText, getKey, isTruthy, toNumber, type Value } from '../values.ts';
 import {
+  hasVariedPrices,
   isOnSale,
   isSoldOut,
   ProductType,
@@ -68,6 +69,24 @@ const groupFmt = (minFrac: number, maxFrac: number) =>
   });
 const percentFull = groupFmt(2, 3);
 const percentTrim = groupFmt(0, 3);
+const moneyNative = groupFmt(2, 2);
+const money = (centsValue: number) =>
+  `<span class="sqs-money-native">${moneyNative.format(centsValue / 100)}</span>`;
+
+/** The product-price snippet for one-off products (subscriptions are not rendered yet). */
+function productPrice(item: Value): string {
+  const open = '\n\n\n<div class="product-price">\n';
+  if (productType(item) === -1) return `${open}</div>`;
+  if (hasVariedPrices(item)) return `${open}from ${money(fromPrice(item))}\n\n</div>`;
+  if (isOnSale(item)) {
+    return (
+      `${open}<span class="visually-hidden v6-visually-hidden">Sale Price:</span>${money(salePrice(item))} ` +
+      `<span class="visually-hidden v6-visually-hidden">Original Price:</span><span class="original-price">${money(normalPrice(item))}</span>\n\n</div>`
+    );
+  }
+  return `${open}${money(normalPrice(item))}\n</div>`;
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
@@ -81,6 +100,7 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
     return `<span class="sqs-cart-quantity">${n}</span>`;
   },
   'cart-url': () => '/cart',
+  'product-price': (_ctx, _call, [v]) => productPrice(v),
   'cart-subtotal': () => 'deprecated, do not use',
   'percentage-format': (_ctx, call, [v]) => {
     const n = toNumber(v);
