@@ -4,6 +4,7 @@
 import { escapeHtml } from '../formatters-core.ts';
 import type { Formatter } from '../types.ts';
 import { emitText, getKey, isTruthy, toNumber, type Value } from '../values.ts';
+import { cldrOf } from './cldr.ts';
 import {
   hasVariedPrices,
   isOnSale,
@@ -67,8 +68,6 @@ const groupFmt = (minFrac: number, maxFrac: number) =>
     minimumFractionDigits: minFrac,
     maximumFractionDigits: maxFrac,
   });
-const percentFull = groupFmt(2, 3);
-const percentTrim = groupFmt(0, 3);
 const moneyNative = groupFmt(2, 2);
 const money = (centsValue: number) =>
   `<span class="sqs-money-native">${moneyNative.format(centsValue / 100)}</span>`;
@@ -87,8 +86,6 @@ function productPrice(item: Value): string {
   return `${open}${money(normalPrice(item))}\n</div>`;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
   'normal-price': (_ctx, _call, [v]) => normalPrice(v),
   'sale-price': (_ctx, _call, [v]) => salePrice(v),
@@ -102,14 +99,21 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
   'cart-url': () => '/cart',
   'product-price': (_ctx, _call, [v]) => productPrice(v),
   'cart-subtotal': () => 'deprecated, do not use',
-  'percentage-format': (_ctx, call, [v]) => {
+  'percentage-format': (ctx, call, [v]) => {
+    const cldr = cldrOf(ctx);
+    if (cldr === null) return '';
     const n = toNumber(v);
-    const f = call.args.includes('trim') ? percentTrim : percentFull;
-    return f.format(Number.isNaN(n) ? 0 : n);
+    return cldr.Numbers.formatDecimal(Number.isNaN(n) ? 0 : n, {
+      minimumFractionDigits: call.args.includes('trim') ? 0 : 2,
+      maximumFractionDigits: 3,
+    });
   },
-  'bookkeeper-money-format': (_ctx, _call, [v]) => {
+  'bookkeeper-money-format': (ctx, _call, [v]) => {
+    const cldr = cldrOf(ctx);
+    if (cldr === null) return '';
     const n = toNumber(v);
-    return usd.format((Number.isNaN(n) ? 0 : n) / 100);
+    const code = cldr.Numbers.getCurrencyForRegion(cldr.General.locale().tag.region());
+    return cldr.Numbers.formatCurrency((Number.isNaN(n) ? 0 : n) / 100, code);
   },
   'variant-descriptor': (_ctx, _call, [v]) => {
     const opts = getKey(v, 'optionValues');

@@ -4,6 +4,7 @@ import type { Formatter, Predicate } from '../types.ts';
 import { COMMERCE_FORMATTERS } from './commerce.ts';
 import { CONTENT_FORMATTERS } from './content.ts';
 import { DATE_FORMATTERS } from './date.ts';
+import { I18N_FORMATTERS } from './i18n.ts';
 import { PLUGIN_PREDICATE_TABLE } from './predicates.ts';
 import { SOCIAL_FORMATTERS } from './social.ts';
 
@@ -12,5 +13,6 @@ export const PLUGIN_FORMATTERS: Record<string, Formatter> = {
   ...CONTENT_FORMATTERS,
   ...SOCIAL_FORMATTERS,
   ...COMMERCE_FORMATTERS,
+  ...I18N_FORMATTERS,
 };
 export const PLUGIN_PREDICATES: Record<string, Predicate> = { ...PLUGIN_PREDICATE_TABLE };
