@@ -43,7 +43,8 @@ export function isSoldOut(item: Value): boolean {
 
 /** Price of a variant in cents (legacy) as shown: the sale price when on sale. */
 export function variantPriceCents(v: Value): number {
-  return toNumber(isTruthy(getKey(v, 'onSale')) ? getKey(v, 'salePrice') : getKey(v, 'price'));
+  const n = toNumber(isTruthy(getKey(v, 'onSale')) ? getKey(v, 'salePrice') : getKey(v, 'price'));
+  return Number.isNaN(n) ? 0 : n;
 }
 
 export function hasVariedPrices(item: Value): boolean {

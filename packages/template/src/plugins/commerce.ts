@@ -2,7 +2,7 @@
 // come from `…Money` objects (decimal strings) or legacy cents.
 
 import { escapeHtml } from '../formatters-core.ts';
-import type { Formatter } from '../types.ts';
+import type { Ctx, Formatter } from '../types.ts';
 import { emitText, getKey, isTruthy, toNumber, type Value } from '../values.ts';
 import { cldrOf } from './cldr.ts';
 import {
@@ -14,6 +14,7 @@ import {
   structured,
   variants,
 } from './commerce-model.ts';
+import { billingPlan, localizedString, subscriptionText } from './subscription.ts';
 
 /** Cents of a money field: `<key>Money.value` (decimal string) or legacy `<key>` cents. */
 function cents(obj: Value, key: string): number {
@@ -30,7 +31,12 @@ function cents(obj: Value, key: string): number {
 function normalPrice(item: Value): number {
   const type = productType(item);
   if (type === ProductType.DIGITAL) return cents(structured(item), 'price');
-  if (type === -1) return 0;
+  if (
+    type !== ProductType.PHYSICAL &&
+    type !== ProductType.SERVICE &&
+    type !== ProductType.GIFT_CARD
+  )
+    return 0;
   let max = 0;
   for (const v of variants(item)) max = Math.max(max, cents(v, 'price'));
   return max;
@@ -39,7 +45,12 @@ function normalPrice(item: Value): number {
 function salePrice(item: Value): number {
   const type = productType(item);
   if (type === ProductType.DIGITAL) return cents(structured(item), 'salePrice');
-  if (type === -1) return 0;
+  if (
+    type !== ProductType.PHYSICAL &&
+    type !== ProductType.SERVICE &&
+    type !== ProductType.GIFT_CARD
+  )
+    return 0;
   let min: number | null = null;
   for (const v of variants(item)) {
     if (!isTruthy(getKey(v, 'onSale'))) continue;
@@ -54,7 +65,12 @@ function fromPrice(item: Value): number {
   const sc = structured(item);
   if (type === ProductType.DIGITAL)
     return isTruthy(getKey(sc, 'onSale')) ? cents(sc, 'salePrice') : cents(sc, 'price');
-  if (type === -1) return 0;
+  if (
+    type !== ProductType.PHYSICAL &&
+    type !== ProductType.SERVICE &&
+    type !== ProductType.GIFT_CARD
+  )
+    return 0;
   let min: number | null = null;
   for (const v of variants(item)) {
     const c = isTruthy(getKey(v, 'onSale')) ? cents(v, 'salePrice') : cents(v, 'price');
@@ -72,18 +88,71 @@ const moneyNative = groupFmt(2, 2);
 const money = (centsValue: number) =>
   `<span class="sqs-money-native">${moneyNative.format(centsValue / 100)}</span>`;
 
-/** The product-price snippet for one-off products (subscriptions are not rendered yet). */
-function productPrice(item: Value): string {
+const SALE_LABEL = '<span class="visually-hidden v6-visually-hidden">Sale Price:</span>';
+const ORIGINAL_LABEL = '<span class="visually-hidden v6-visually-hidden">Original Price:</span>';
+
+const saleMarkup = (sale: string, original: string) =>
+  `${SALE_LABEL}${sale} ${ORIGINAL_LABEL}<span class="original-price">${original}</span>\n\n`;
+
+function isSubscribable(item: Value): boolean {
+  const s = getKey(structured(item), 'isSubscribable');
+  return s === true || s === 'true';
+}
+
+/** The product-price snippet: one-off prices, sale prices, subscription wording. */
+function productPrice(ctx: Ctx, item: Value): string {
   const open = '\n\n\n<div class="product-price">\n';
-  if (productType(item) === -1) return `${open}</div>`;
+  const type = getKey(structured(item), 'productType');
+  if (type !== undefined && toNumber(type) === -1) return `${open}\n</div>`;
+  if (isSubscribable(item)) {
+    const plan = billingPlan(getKey(structured(item), 'subscriptionPlan'));
+    if (plan === undefined) {
+      return `${open}${localizedString(ctx, 'productPriceUnavailable') ?? 'Unavailable'}\n\n</div>`;
+    }
+    if (hasVariedPrices(item)) {
+      return `${open}${subscriptionText(ctx, plan, money(fromPrice(item)), true)}\n\n</div>`;
+    }
+    if (isOnSale(item)) {
+      const sale = subscriptionText(ctx, plan, money(salePrice(item)), false);
+      return `${open}${saleMarkup(sale, subscriptionText(ctx, plan, money(normalPrice(item)), false))}</div>`;
+    }
+    return `${open}${subscriptionText(ctx, plan, money(normalPrice(item)), false)}\n</div>`;
+  }
   if (hasVariedPrices(item)) return `${open}from ${money(fromPrice(item))}\n\n</div>`;
   if (isOnSale(item)) {
-    return (
-      `${open}<span class="visually-hidden v6-visually-hidden">Sale Price:</span>${money(salePrice(item))} ` +
-      `<span class="visually-hidden v6-visually-hidden">Original Price:</span><span class="original-price">${money(normalPrice(item))}</span>\n\n</div>`
-    );
+    return `${open}${saleMarkup(money(salePrice(item)), money(normalPrice(item)))}</div>`;
   }
   return `${open}${money(normalPrice(item))}\n</div>`;
+}
+
+/** Shown price of a pricing option (or variant): the sale price when on sale. */
+const shownCents = (o: Value) =>
+  isTruthy(getKey(o, 'onSale')) ? cents(o, 'salePrice') : cents(o, 'price');
+
+/** The subscription-price snippet: each variant's first pricing option. */
+function subscriptionPrice(item: Value): string {
+  const open = '\n\n\n<div class="subscription-price">\n';
+  const firstOption = (v: Value) => {
+    const opts = getKey(v, 'pricingOptions');
+    return Array.isArray(opts) ? opts[0] : undefined;
+  };
+  const vs = variants(item);
+  const first = firstOption(vs[0]);
+  if (first === undefined) return `${open}\n</div>`;
+  if (hasVariedPrices(item)) {
+    let min: number | null = null;
+    for (const v of vs) {
+      const o = firstOption(v);
+      if (o === undefined) continue;
+      const c = shownCents(o);
+      if (min === null || c < min) min = c;
+    }
+    return `${open}from ${money(min ?? 0)}\n\n</div>`;
+  }
+  if (isTruthy(getKey(first, 'onSale'))) {
+    return `${open}${saleMarkup(money(cents(first, 'salePrice')), money(cents(first, 'price')))}</div>`;
+  }
+  return `${open}${money(cents(first, 'price'))}\n</div>`;
 }
 
 export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
@@ -97,7 +166,8 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
     return `<span class="sqs-cart-quantity">${n}</span>`;
   },
   'cart-url': () => '/cart',
-  'product-price': (_ctx, _call, [v]) => productPrice(v),
+  'product-price': (ctx, _call, [v]) => productPrice(ctx, v),
+  'subscription-price': (_ctx, _call, [v]) => subscriptionPrice(v),
   'cart-subtotal': () => 'deprecated, do not use',
   'percentage-format': (ctx, call, [v]) => {
     const cldr = cldrOf(ctx);
