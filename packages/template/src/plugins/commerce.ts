@@ -139,7 +139,9 @@ function subscriptionPrice(item: Value): string {
   const vs = variants(item);
   const first = firstOption(vs[0]);
   if (first === undefined) return `${open}\n</div>`;
-  if (hasVariedPrices(item)) {
+  // Unlike product-price, variants compare by their money values here.
+  const firstShown = shownCents(vs[0]);
+  if (vs.some((v) => shownCents(v) !== firstShown)) {
     let min: number | null = null;
     for (const v of vs) {
       const o = firstOption(v);

@@ -2,6 +2,7 @@
 
 import type { Formatter, Predicate } from '../types.ts';
 import { COMMERCE_FORMATTERS } from './commerce.ts';
+import { COMMERCE_SNIPPET_FORMATTERS } from './commerce-snippets.ts';
 import { CONTENT_FORMATTERS } from './content.ts';
 import { DATE_FORMATTERS } from './date.ts';
 import { I18N_FORMATTERS } from './i18n.ts';
@@ -13,6 +14,7 @@ export const PLUGIN_FORMATTERS: Record<string, Formatter> = {
   ...CONTENT_FORMATTERS,
   ...SOCIAL_FORMATTERS,
   ...COMMERCE_FORMATTERS,
+  ...COMMERCE_SNIPPET_FORMATTERS,
   ...I18N_FORMATTERS,
 };
 export const PLUGIN_PREDICATES: Record<string, Predicate> = { ...PLUGIN_PREDICATE_TABLE };
