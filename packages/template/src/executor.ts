@@ -1,8 +1,8 @@
 // Executor: walks a compiled tree over a JSON context and appends to one output string.
 // Errors are collected in ctx.errors; a throwing formatter aborts only its own tag.
 
+import { parseCached } from './compile-cache.ts';
 import { evaluateExpression } from './expr.ts';
-import { parse } from './parser.ts';
 import { resolvePath, resolveSectionPath } from './paths.ts';
 import type {
   CompiledTemplate,
@@ -124,7 +124,7 @@ function lookupPartial(ctx: Ctx, tables: Tables, name: string): Node[] | undefin
       ctx.errors.push(`${RUNTIME}Attempt to apply partial '${name}' which could not be found.`);
       return undefined;
     }
-    compiled = typeof src === 'string' ? parse(src, tables) : src;
+    compiled = typeof src === 'string' ? parseCached(src, tables) : src;
     ctx.partialCache.set(name, compiled);
   }
   if (compiled.errors.length > 0) {

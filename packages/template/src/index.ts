@@ -2,9 +2,9 @@
 // JSON context. Nothing here throws for any template or context: problems come back
 // in `errors` beside the output.
 
+import { parseCached } from './compile-cache.ts';
 import { renderCompiled } from './executor.ts';
 import { CORE_FORMATTERS } from './formatters-core.ts';
-import { parse } from './parser.ts';
 import { PLUGIN_FORMATTERS, PLUGIN_PREDICATES } from './plugins/index.ts';
 import { CORE_PREDICATES } from './predicates-core.ts';
 import type { CompiledTemplate, Ctx, ExprOptions, Formatter, Predicate, Tables } from './types.ts';
@@ -46,7 +46,7 @@ export interface RenderResult {
 /** Parses a template into reusable compiled code; parse errors travel with it. */
 export function compile(source: string, tables: Tables = DEFAULT_TABLES): CompiledTemplate {
   try {
-    return parse(source, tables);
+    return parseCached(source, tables);
   } catch (e) {
     return {
       code: [],
