@@ -192,11 +192,12 @@ export function renderBlock(ctx: Ctx, nodes: Node[]): string {
     }
     switch (node.t) {
       case 'var': {
-        const values = resolveAll(ctx, node.paths);
         if (node.fmts.length === 0) {
-          out += emitText(values[0]);
+          // Only the first value is emitted; the others cannot have effects.
+          out += emitText(resolvePath(ctx, node.paths[0]!));
           break;
         }
+        const values = resolveAll(ctx, node.paths);
         const v = applyFormatters(ctx, node.fmts, values, 'VARIABLE');
         if (v !== FAILED) out += emitText(v);
         break;

@@ -63,7 +63,23 @@ function offsetText(min: number): string {
   return `${sign}${pad(Math.floor(a / 60))}:${pad(a % 60)}`;
 }
 
+// Formatting is pure in (ms, zone, pattern), and pages show the same dates on every
+// render: keep recent results (bounded, oldest first out).
+const MAX_MEMO = 4096;
+const memo = new Map<string, string>();
+
 export function strftime(ms: number, tz: string, pattern: string): string {
+  const key = `${ms}|${tz}|${pattern}`;
+  let text = memo.get(key);
+  if (text === undefined) {
+    text = strftimeUncached(ms, tz, pattern);
+    if (memo.size >= MAX_MEMO) memo.delete(memo.keys().next().value as string);
+    memo.set(key, text);
+  }
+  return text;
+}
+
+function strftimeUncached(ms: number, tz: string, pattern: string): string {
   const p = zonedParts(ms, tz);
   const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   const ampm = p.hour < 12 ? 'AM' : 'PM';
