@@ -81,10 +81,40 @@ function scarcity(ctx: Ctx, item: Value): string {
   return out;
 }
 
+const CAPTCHA_KEY = parsePath('website.captchaSettings.siteKey') as Path;
+
+function restockNotification(ctx: Ctx, item: Value): string {
+  const productId = emitText(getKey(item, 'id'));
+  const settings = getKey(resolvePath(ctx, MERCHANDISING), productId);
+  const views = getKey(settings, 'restockNotificationViews');
+  let out = '\n'.repeat(6);
+  if (!Array.isArray(views)) return out;
+  const messages = getKey(settings, 'restockNotificationMessages');
+  const text = (key: string) => emitText(getKey(messages, key));
+  const mailingList = isTruthy(getKey(settings, 'mailingListSignUpEnabled'))
+    ? `  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"${isTruthy(getKey(settings, 'mailingListOptInByDefault')) ? ' checked' : ''}>${escapeHtml(text('mailingListDescription'))}</label>\n`
+    : '\n';
+  const captcha = isTruthy(resolvePath(ctx, CAPTCHA_KEY))
+    ? '  <div class="captcha-container"></div>\n'
+    : '\n';
+  for (const view of views) {
+    const hidden = isTruthy(getKey(view, 'hiddenByDefault')) ? ' hidden' : '';
+    out +=
+      `\n<div class="product-restock-notification" data-product-id="${productId}" data-variant-id="${emitText(getKey(view, 'variantId'))}"${hidden}>\n` +
+      `  <span class="product-restock-cta">${escapeHtml(text('CTAText'))}</span>\n` +
+      '  <form class="product-restock-form" action="#">\n' +
+      `    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${escapeAttr(text('placeholderText'))}">\n` +
+      `    <input class="sqs-editable-button" type="submit" value="${escapeAttr(text('buttonText'))}">\n` +
+      `  </form>\n${mailingList}${captcha}</div>\n`;
+  }
+  return out;
+}
+
 export const COMMERCE_SNIPPET_FORMATTERS: Record<string, Formatter> = {
   'add-to-cart-btn': (ctx, _call, [v]) => addToCartButton(ctx, v),
   'quantity-input': (_ctx, _call, [v]) => quantityInput(v),
   'product-scarcity': (ctx, _call, [v]) => scarcity(ctx, v),
+  'product-restock-notification': (ctx, _call, [v]) => restockNotification(ctx, v),
   'product-quick-view': (ctx, call, [v]) => {
     // The group argument names a value; when nothing resolves it is the text itself.
     const arg = call.args[0];
