@@ -16,16 +16,29 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createApiKeyRepo } from './features/api-keys/api-keys.repo.ts';
+import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
+import { createApiKeyService } from './features/api-keys/api-keys.service.ts';
+import { createCartRepo } from './features/cart/cart.repo.ts';
+import { registerCartRoutes } from './features/cart/cart.routes.ts';
+import { createCartService } from './features/cart/cart.service.ts';
 import { createCatalogRepo } from './features/catalog/catalog.repo.ts';
 import { registerCatalogRoutes } from './features/catalog/catalog.routes.ts';
 import { createCatalogService } from './features/catalog/catalog.service.ts';
+import { registerCatalogAdminRoutes } from './features/catalog/catalog-admin.routes.ts';
+import { createCatalogAdminService } from './features/catalog/catalog-admin.service.ts';
 import { createContentRepo } from './features/content/content.repo.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { createMediaRepo } from './features/media/media.repo.ts';
+import { registerMediaRoutes } from './features/media/media.routes.ts';
+import { createMediaService } from './features/media/media.service.ts';
 import { createMediaStore } from './features/media/media-store.ts';
 import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
+import { createSeoRepo } from './features/seo/seo.repo.ts';
+import { registerSeoRoutes } from './features/seo/seo.routes.ts';
 import { createWebsiteRepo } from './features/websites/website.repo.ts';
 import { createWebsiteService } from './features/websites/website.service.ts';
+import { createApiKeyGuard } from './http/auth.ts';
 import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
 import { loadStorefrontAssets } from './ssr/assets.ts';
@@ -56,16 +69,33 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const { db } = options.database;
   const websiteRepo = createWebsiteRepo(db);
   const websites = createWebsiteService({ websiteRepo });
+  const currencyOf = async (websiteId: string) =>
+    (await websites.getById(websiteId))?.storeCurrency ?? 'USD';
   const catalogRepo = createCatalogRepo(db);
-  const catalog = createCatalogService({
+  const catalog = createCatalogService({ catalogRepo, currencyOf });
+  const cart = createCartService({ cartRepo: createCartRepo(db), currencyOf });
+  const mediaRepo = createMediaRepo(db);
+  const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
+  const media = createMediaService({ mediaStore });
+  const catalogAdmin = createCatalogAdminService({
     catalogRepo,
     currencyOf: async (websiteId) => (await websites.getById(websiteId))?.storeCurrency ?? 'USD',
   });
-  const mediaRepo = createMediaRepo(db);
-  const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
+  const apiKeys = createApiKeyService({ apiKeyRepo: createApiKeyRepo(db) });
   const contentRepo = createContentRepo(db);
   const content = createContentService({ contentRepo, mediaRepo, catalog, log: app.log });
-  return { websites, catalog, content, contentRepo, catalogRepo, mediaStore };
+  return {
+    websites,
+    catalog,
+    cart,
+    content,
+    contentRepo,
+    catalogRepo,
+    mediaStore,
+    media,
+    catalogAdmin,
+    apiKeys,
+  };
 }
 
 /**
@@ -171,6 +201,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const websiteOf = createWebsiteResolver(services.websites);
   registerCatalogRoutes(app, { catalog: services.catalog, websiteOf });
+  const requireApiKey = createApiKeyGuard({ apiKeys: services.apiKeys, websiteOf });
+  registerApiKeyRoutes(app, { apiKeys: services.apiKeys, requireApiKey });
+  registerCatalogAdminRoutes(app, { catalogAdmin: services.catalogAdmin, requireApiKey });
+  registerMediaRoutes(app, { media: services.media, requireApiKey });
+  registerCartRoutes(app, { cart: services.cart, websiteOf });
+  registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const storefront = registerStorefrontRoutes(app, { ...services, assets });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -5,6 +5,8 @@ export const errorBodySchema = z
   .object({
     error: z.string(),
     errors: z.record(z.string(), z.string()).optional(),
+    /** Machine-readable kind for errors a client handles specially (e.g. CSRF_FAILED). */
+    code: z.string().optional(),
   })
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,2 +1,5 @@
+export * from './api-keys.ts';
+export * from './cart.ts';
 export * from './catalog.ts';
 export * from './common.ts';
+export * from './media.ts';

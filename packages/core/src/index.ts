@@ -11,6 +11,7 @@ export * from './cart/add-to-cart-button';
 export * from './cart/add-to-cart-validation';
 export * from './cart/cart-errors';
 export * from './cart/cart-indicator';
+export * from './cart/cart-totals';
 export * from './colour/colour';
 export * from './enums/block-types';
 export * from './enums/content';

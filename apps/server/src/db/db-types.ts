@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 // Row types of the database, written by hand beside the migrations that create them.
 // Generated<> marks columns the database fills in when an insert leaves them out.
 
+/** timestamptz with a database default: optional on insert. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: read as parsed JSON, written as a JSON string (pg would send arrays as SQL arrays). */
 type Json<T> = ColumnType<T, string, string>;
@@ -36,8 +37,8 @@ export interface WebsitesTable {
   simple_liking_enabled: Generated<boolean>;
   share_button_options: JsonDefault<Record<string, unknown>>;
   language: Generated<string>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface WebsiteDomainsTable {
@@ -57,8 +58,8 @@ export interface PagesTable {
   blocks: JsonDefault<unknown[]>;
   is_in_navigation: Generated<boolean>;
   navigation_index: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CollectionsTable {
@@ -72,8 +73,8 @@ export interface CollectionsTable {
   is_enabled: Generated<boolean>;
   is_in_navigation: Generated<boolean>;
   navigation_index: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface MediaTable {
@@ -89,7 +90,7 @@ export interface MediaTable {
   focal_y: Generated<number>;
   color_data: JsonDefault<ColorData>;
   variant_widths: Generated<number[]>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface ProductsTable {
@@ -114,8 +115,8 @@ export interface ProductsTable {
   tags: Generated<string[]>;
   is_visible: Generated<boolean>;
   display_index: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   search_document: ColumnType<string, never, never>;
 }
 
@@ -140,9 +141,70 @@ export interface ProductImagesTable {
   display_index: Generated<number>;
 }
 
+export interface CartsTable {
+  website_id: string;
+  cart_id: Generated<string>;
+  is_purchased: Generated<boolean>;
+  order_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartEntriesTable {
+  website_id: string;
+  cart_id: string;
+  entry_id: Generated<string>;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+  additional_fields: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  website_id: string;
+  key_id: Generated<string>;
+  name: string;
+  role: number;
+  prefix: string;
+  secret_sha256: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface CategoriesTable {
+  website_id: string;
+  category_id: Generated<string>;
+  collection_id: string;
+  parent_category_id: string | null;
+  display_name: string;
+  slug: string;
+  category_type: Generated<string>;
+  page_rendering: Generated<string>;
+  display_index: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface ProductCategoriesTable {
+  website_id: string;
+  product_id: string;
+  category_id: string;
+}
+
+export interface ProductMerchandisingTable {
+  website_id: string;
+  product_id: string;
+  is_scarcity_enabled: Generated<boolean>;
+  scarcity_text: string | null;
+  scarcity_threshold: number | null;
+  is_restock_notification_enabled: Generated<boolean>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
-  applied_at: Generated<Timestamp>;
+  applied_at: Timestamp;
 }
 
 export interface DB {
@@ -154,6 +216,12 @@ export interface DB {
   products: ProductsTable;
   product_variants: ProductVariantsTable;
   product_images: ProductImagesTable;
+  carts: CartsTable;
+  cart_entries: CartEntriesTable;
+  api_keys: ApiKeysTable;
+  categories: CategoriesTable;
+  product_categories: ProductCategoriesTable;
+  product_merchandising: ProductMerchandisingTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -165,4 +233,9 @@ export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type VariantRow = Selectable<ProductVariantsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type MerchandisingRow = Selectable<ProductMerchandisingTable>;
 export type NewVariant = Insertable<ProductVariantsTable>;
+export type CartRow = Selectable<CartsTable>;
+export type CartEntryRow = Selectable<CartEntriesTable>;

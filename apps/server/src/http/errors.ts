@@ -21,13 +21,16 @@ export class AppError extends Error {
   readonly status: number;
   /** Field name → message, for forms that show errors beside each field. */
   readonly fields: Readonly<Record<string, string>> | undefined;
+  /** Machine-readable kind for the few errors a client reacts to specially. */
+  readonly code: string | undefined;
 
-  constructor(kind: ErrorKind, message: string, fields?: Record<string, string>) {
+  constructor(kind: ErrorKind, message: string, fields?: Record<string, string>, code?: string) {
     super(message);
     this.name = 'AppError';
     this.kind = kind;
     this.status = errorKinds[kind];
     this.fields = fields;
+    this.code = code;
   }
 }
 
@@ -36,7 +39,7 @@ export const invalid = (message: string, fields?: Record<string, string>) =>
   new AppError('invalid', message, fields);
 export const conflict = (message: string) => new AppError('conflict', message);
 
-export type ErrorBody = { error: string; errors?: Record<string, string> };
+export type ErrorBody = { error: string; errors?: Record<string, string>; code?: string };
 
 /** A browser asking for a page (not an API call): it should get HTML, even for errors. */
 export function isPageRequest(request: FastifyRequest): boolean {
@@ -56,6 +59,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ErrorBody = { error: error.message };
       if (error.fields) body.errors = { ...error.fields };
+      if (error.code) body.code = error.code;
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -9,15 +9,13 @@ export type PageRender = {
   site: SiteView;
   head: HeadData;
   currentPath: string;
-  /** Pages without islands ship no JavaScript at all. */
-  hasIslands: boolean;
   body: ReactNode;
 };
 
 /** A complete HTML document: everything a visitor needs is in it without JavaScript. */
 export function renderDocument(page: PageRender, assets: StorefrontAssets): string {
   const html = renderToString(
-    <Document site={page.site} head={page.head} assets={assets} hasIslands={page.hasIslands}>
+    <Document site={page.site} head={page.head} assets={assets}>
       <SiteFrame site={page.site} currentPath={page.currentPath}>
         {page.body}
       </SiteFrame>

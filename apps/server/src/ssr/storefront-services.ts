@@ -1,3 +1,4 @@
+import type { CartService } from '../features/cart/cart.service.ts';
 import type { CatalogService } from '../features/catalog/catalog.service.ts';
 import type { ContentService } from '../features/content/content.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
@@ -7,5 +8,6 @@ export type StorefrontServices = {
   websites: WebsiteService;
   content: ContentService;
   catalog: CatalogService;
+  cart: CartService;
   assets: StorefrontAssets;
 };

@@ -12,6 +12,7 @@ import { ProductListPage } from '@atelier/web/storefront/shop/ProductListPage.ts
 import type { SiteView } from '@atelier/web/ui/page-context.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { cartIdOf } from '../features/cart/cart.routes.ts';
 import { AppError } from '../http/errors.ts';
 import { type PageRender, renderDocument } from './render.tsx';
 import type { StorefrontServices } from './storefront-services.ts';
@@ -43,11 +44,8 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
   }
 
   function send(reply: FastifyReply, page: PageRender, status = 200) {
-    return reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(renderDocument(page, assets));
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    return reply.status(status).type('text/html; charset=utf-8').send(renderDocument(page, assets));
   }
 
   async function contentPage(request: FastifyRequest, reply: FastifyReply, slug: string) {
@@ -58,7 +56,6 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     return send(reply, {
       site,
       currentPath: request.url.split('?')[0] ?? '/',
-      hasIslands: false,
       head: {
         title: slug === '' ? site.title : page.title,
         description: page.description || site.description,
@@ -82,13 +79,14 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
   app.get('/', { schema: { hide: true } }, (request, reply) => contentPage(request, reply, ''));
 
   app.get('/cart', { schema: { hide: true } }, async (request, reply) => {
-    const { site } = await siteFor(request);
+    const { website, site } = await siteFor(request);
+    const cart = await services.cart.getCart(website.id, cartIdOf(request));
+    reply.header('cache-control', 'no-store');
     return send(reply, {
       site,
       currentPath: '/cart',
-      hasIslands: false,
       head: { title: 'Shopping Cart', description: `Your cart at ${site.title}`, path: '/cart' },
-      body: <CartPage />,
+      body: <CartPage cart={cart} useCLDRMoneyFormat={site.useCLDRMoneyFormat} />,
     });
   });
 
@@ -99,7 +97,6 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     return send(reply, {
       site,
       currentPath: '/search',
-      hasIslands: false,
       head: {
         title: q ? `Search: ${q}` : 'Search',
         description: `Search ${site.title}`,
@@ -118,7 +115,6 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     return send(reply, {
       site,
       currentPath: `/${slug}`,
-      hasIslands: false,
       head: {
         title: list.collection.title,
         description: list.collection.description || site.description,
@@ -137,7 +133,6 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     return send(reply, {
       site,
       currentPath: product.fullUrl,
-      hasIslands: true,
       head: {
         title: product.title,
         description: product.excerpt || product.description.slice(0, 160),
@@ -164,7 +159,6 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
         {
           site,
           currentPath: request.url,
-          hasIslands: false,
           head: { title: 'Page not found', description: site.description, path: request.url },
           body: <NotFoundPage />,
         },

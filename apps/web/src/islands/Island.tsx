@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import { safeJson } from '../storefront/layout/Document.tsx';
-import type { IslandName } from './registry.ts';
+import type { HydrateWhen, IslandName } from './registry.ts';
 
 type IslandProps<P extends object> = {
   name: IslandName;
   component: ComponentType<P>;
   props: P;
+  hydrateWhen?: HydrateWhen;
+  className?: string;
 };
 
 /**
@@ -13,9 +15,20 @@ type IslandProps<P extends object> = {
  * browser which component to hydrate there and with which props. Props must be plain
  * JSON; everything else on a storefront page stays static HTML.
  */
-export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+  hydrateWhen = 'load',
+  className,
+}: IslandProps<P>) {
   return (
-    <div data-island={name} data-props={safeJson(props)} className="island">
+    <div
+      data-island={name}
+      data-props={safeJson(props)}
+      data-hydrate-when={hydrateWhen}
+      className={className ? `island ${className}` : 'island'}
+    >
       <Component {...props} />
     </div>
   );

@@ -1,25 +1,42 @@
-import { createElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { CART_EVENT, mayHaveCart } from '../storefront/cart/cart-client.ts';
 import { type IslandName, islandLoaders } from './registry.ts';
 
-// The only script a storefront page loads: find each island, fetch its component,
-// hydrate it in place with the props the server rendered it with.
+// The one script a storefront page loads. It stays tiny: React and each island's code
+// are fetched only when an island on this page actually hydrates.
+
 function isIslandName(name: string | undefined): name is IslandName {
   return name !== undefined && name in islandLoaders;
 }
 
 async function hydrateIsland(element: HTMLElement) {
+  if (element.dataset.hydrated) return;
+  element.dataset.hydrated = 'pending';
   const name = element.dataset.island;
   if (!isIslandName(name)) {
     console.error(`Unknown island "${name}"`);
     return;
   }
   const props: unknown = JSON.parse(element.dataset.props ?? '{}');
-  const module = await islandLoaders[name]();
+  const [{ createElement }, { hydrateRoot }, module] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    islandLoaders[name](),
+  ]);
   hydrateRoot(element, createElement(module.default, props as object));
   element.dataset.hydrated = 'true';
 }
 
-for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+function hydrate(element: HTMLElement) {
   hydrateIsland(element).catch((error: unknown) => console.error('Island failed to start', error));
+}
+
+const deferred: HTMLElement[] = [];
+for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  if (element.dataset.hydrateWhen === 'cart' && !mayHaveCart()) deferred.push(element);
+  else hydrate(element);
+}
+if (deferred.length > 0) {
+  // The first cart event (an add on this page) brings the deferred islands to life; they
+  // then load the cart themselves and catch up.
+  window.addEventListener(CART_EVENT, () => deferred.forEach(hydrate), { once: true });
 }

@@ -4,9 +4,18 @@ import type { ComponentType } from 'react';
 // the components it shows.
 const loaders = {
   ProductForm: () => import('../storefront/product/ProductForm.island.tsx'),
+  CartStatus: () => import('../storefront/cart/CartStatus.island.tsx'),
+  QuickAdd: () => import('../storefront/shop/QuickAdd.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;
+
+/**
+ * When an island hydrates: `load` at once; `cart` only for a visitor who may have a cart
+ * or as soon as something is added, so a first visit to a page with nothing to buy loads
+ * no React at all.
+ */
+export type HydrateWhen = 'load' | 'cart';
 
 // Props arrive as parsed JSON from the server-rendered markup; each island's own props
 // type is checked where the server renders it (Island.tsx), not here.

@@ -1,6 +1,8 @@
 import * as foundation from './0001-foundation.ts';
+import * as catalogAdmin from './0002-catalog-admin.ts';
+import * as carts from './0003-carts.ts';
 
 export type Migration = { name: string; sql: string };
 
 /** Applied in this order, each once; never edit one that has shipped, add a new one. */
-export const migrations: readonly Migration[] = [foundation];
+export const migrations: readonly Migration[] = [foundation, catalogAdmin, carts];

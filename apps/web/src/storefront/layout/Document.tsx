@@ -16,7 +16,7 @@ export type HeadData = {
 export type AssetTags = {
   /** Inlined site stylesheet: one small file, cheaper inline than a blocking request. */
   css: string;
-  /** Hashed entry of the island runtime; absent on pages without islands. */
+  /** Hashed entry of the island runtime (a few hundred bytes; React loads only on demand). */
   islandScript: string | undefined;
   modulePreloads: string[];
 };
@@ -25,14 +25,13 @@ type DocumentProps = {
   site: SiteView;
   head: HeadData;
   assets: AssetTags;
-  hasIslands: boolean;
   children: ReactNode;
 };
 
 // `</script>` inside JSON would end the element early; `<` as \u003c keeps JSON valid.
 export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function Document({ site, head, assets, hasIslands, children }: DocumentProps) {
+export function Document({ site, head, assets, children }: DocumentProps) {
   const title = head.title === site.title ? site.title : `${head.title} — ${site.title}`;
   return (
     <html lang={site.language}>
@@ -60,7 +59,7 @@ export function Document({ site, head, assets, hasIslands, children }: DocumentP
             fetchPriority="high"
           />
         ) : null}
-        {hasIslands && assets.islandScript ? (
+        {assets.islandScript ? (
           <>
             <script type="module" src={assets.islandScript} />
             {assets.modulePreloads.map((href) => (

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Island } from '../../islands/Island.tsx';
 import type { SiteView } from '../../ui/page-context.ts';
+import CartStatus from '../cart/CartStatus.island.tsx';
 
 type SiteFrameProps = { site: SiteView; currentPath: string; children: ReactNode };
 
@@ -38,9 +40,16 @@ export function SiteFrame({ site, currentPath, children }: SiteFrameProps) {
                 <input id="header-search-q" name="q" type="search" placeholder="Search" />
               </form>
             </search>
-            <a className="cart-link" href="/cart">
-              Cart
-            </a>
+            <Island
+              name="CartStatus"
+              component={CartStatus}
+              hydrateWhen="cart"
+              props={{
+                currency: site.currency,
+                useCLDRMoneyFormat: site.useCLDRMoneyFormat,
+                isCartPage: currentPath === '/cart',
+              }}
+            />
           </div>
         </div>
       </header>

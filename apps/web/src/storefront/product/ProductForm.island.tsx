@@ -1,20 +1,27 @@
 import type { Product, Variant } from '@atelier/contract';
-import { findVariant, QUANTITY_INPUT } from '@atelier/core/cart/add-to-cart-validation';
 import {
+  addButtonText,
+  alertTitles,
+  findVariant,
   hasVariantSelectors,
   isSoldOut,
+  QUANTITY_INPUT,
   shouldShowQuantityInput,
   soldOutText,
+  validateAddToCart,
   variantOptionNames,
-} from '@atelier/core/product/product-display';
-import { useId, useState } from 'react';
+} from '@atelier/core';
+import { useEffect, useId, useState } from 'react';
 import { Price } from '../../ui/Price.tsx';
+import { addToCart } from '../cart/cart-client.ts';
+import { useAddToCartButton } from '../cart/use-add-to-cart-button.ts';
 import { isVariantAvailable, toCoreProduct, toCoreVariant } from './product-view.ts';
 
 export type ProductFormProps = {
   product: Pick<
     Product,
     | 'id'
+    | 'title'
     | 'productType'
     | 'variants'
     | 'variantOptionOrdering'
@@ -33,8 +40,8 @@ export type ProductFormProps = {
 
 /**
  * The interactive part of a product page: option selectors, the chosen variant's price
- * and availability, and the quantity. Server-rendered with nothing chosen; after
- * hydration every choice updates price and stock state at once.
+ * and availability, the quantity and the add-to-cart button. Server-rendered with
+ * nothing chosen; after hydration every choice updates price and stock state at once.
  */
 export default function ProductForm({
   product,
@@ -45,7 +52,8 @@ export default function ProductForm({
   const optionNames = variantOptionNames(core);
   const showSelectors = hasVariantSelectors(core);
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const [quantity, setQuantity] = useState('1');
+  const [quantity, setQuantity] = useState(String(QUANTITY_INPUT.defaultValue));
+  const [error, setError] = useState<string | null>(null);
   const id = useId();
 
   const coreVariants = product.variants.map(toCoreVariant);
@@ -57,12 +65,57 @@ export default function ProductForm({
       ? undefined
       : product.variants[0];
 
+  const isWhollySoldOut = isSoldOut(core);
+  const isChosenSoldOut =
+    isWhollySoldOut ||
+    (variant !== undefined && isSoldOut({ ...core, variants: [toCoreVariant(variant)] }));
   const display = priceFor(product, variant);
-  const isChosenSoldOut = variant !== undefined && !isVariantAvailable(variant);
   const showQuantity = shouldShowQuantityInput({
     product: core,
     multipleQuantityAllowedForServices,
   });
+  const soldOutLabel = soldOutText(product.customSoldOutText);
+  const [button, dispatch] = useAddToCartButton(
+    addButtonText({ product: core }),
+    isWhollySoldOut ? { type: 'mark-sold-out', soldOutText: soldOutLabel } : undefined,
+  );
+
+  // A sold-out choice turns the button into 'Sold Out'; choosing another restores it.
+  useEffect(() => {
+    if (isChosenSoldOut) dispatch({ type: 'mark-sold-out', soldOutText: soldOutLabel });
+    else dispatch({ type: 'restore' });
+  }, [isChosenSoldOut, soldOutLabel, dispatch]);
+
+  async function onAdd() {
+    setError(null);
+    const plan = validateAddToCart({
+      product: core,
+      chosenOptions: chosen,
+      quantity: showQuantity ? quantity : 1,
+      hasGiftCardDenomination: variant !== undefined,
+    });
+    dispatch({ type: 'click' });
+    if (!plan.ok) {
+      setError(plan.error);
+      dispatch({ type: 'failed', message: plan.error });
+      return;
+    }
+    const result = await addToCart(
+      {
+        itemId: product.id,
+        sku: plan.value.variant.sku ?? null,
+        quantity: plan.value.quantity,
+        additionalFields: null,
+      },
+      product.title,
+    );
+    if (result.ok) {
+      dispatch({ type: 'succeeded' });
+    } else {
+      setError(result.message);
+      dispatch({ type: 'failed', message: result.message });
+    }
+  }
 
   return (
     <div className="product-form" data-variant-sku={variant?.sku ?? ''}>
@@ -104,11 +157,11 @@ export default function ProductForm({
         className={`product-status${isChosenSoldOut ? ' product-status--sold-out' : ''}`}
         role="status"
       >
-        {statusText({
-          variant,
-          isSoldOut: isChosenSoldOut || isSoldOut(core),
-          customSoldOutText: product.customSoldOutText,
-        })}
+        {isChosenSoldOut
+          ? soldOutLabel
+          : variant
+            ? 'In stock'
+            : 'Choose your options to see availability.'}
       </p>
       {showQuantity ? (
         <div className="field">
@@ -126,6 +179,23 @@ export default function ProductForm({
           />
         </div>
       ) : null}
+      <button
+        type="button"
+        className="button add-to-cart"
+        disabled={button.isDisabled}
+        aria-disabled={button.isDisabled}
+        data-status={button.status}
+        onClick={onAdd}
+      >
+        {button.text}
+      </button>
+      <div role="alert" className="form-error">
+        {error ? (
+          <>
+            <strong>{alertTitles.unableToAddItem}</strong> <span>{error}</span>
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -161,13 +231,4 @@ function isValueSoldOut(
     ),
   );
   return candidates.length > 0 && candidates.every((v) => !isVariantAvailable(v));
-}
-
-function statusText(input: {
-  variant: Variant | undefined;
-  isSoldOut: boolean;
-  customSoldOutText: string | null;
-}): string {
-  if (input.isSoldOut) return soldOutText(input.customSoldOutText);
-  return input.variant ? 'In stock' : 'Choose your options to see availability.';
 }

@@ -5,7 +5,7 @@ import { Island } from '../../islands/Island.tsx';
 import { Price } from '../../ui/Price.tsx';
 import type { SiteView } from '../../ui/page-context.ts';
 import { ResponsiveImage } from '../../ui/ResponsiveImage.tsx';
-import ProductForm from './ProductForm.island.tsx';
+import ProductForm, { type ProductFormProps } from './ProductForm.island.tsx';
 import { isVariantAvailable, summarizeProduct } from './product-view.ts';
 
 export const PRODUCT_IMAGE_SIZES = '(max-width: 760px) 100vw, 560px';
@@ -49,20 +49,7 @@ export function ProductPage({
           name="ProductForm"
           component={ProductForm}
           props={{
-            product: {
-              id: product.id,
-              productType: product.productType,
-              variants: product.variants,
-              variantOptionOrdering: product.variantOptionOrdering,
-              isSubscribable: product.isSubscribable,
-              isOnSale: product.isOnSale,
-              priceCents: product.priceCents,
-              salePriceCents: product.salePriceCents,
-              currency: product.currency,
-              useCustomAddButtonText: product.useCustomAddButtonText,
-              customAddButtonText: product.customAddButtonText,
-              customSoldOutText: product.customSoldOutText,
-            },
+            product: productFormProduct(product),
             useCLDRMoneyFormat: site.useCLDRMoneyFormat,
             multipleQuantityAllowedForServices,
           }}
@@ -128,6 +115,25 @@ function VariantTable({
       </table>
     </details>
   );
+}
+
+/** The part of a product the product form island needs: nothing the page does not show. */
+export function productFormProduct(product: Product): ProductFormProps['product'] {
+  return {
+    id: product.id,
+    title: product.title,
+    productType: product.productType,
+    variants: product.variants,
+    variantOptionOrdering: product.variantOptionOrdering,
+    isSubscribable: product.isSubscribable,
+    isOnSale: product.isOnSale,
+    priceCents: product.priceCents,
+    salePriceCents: product.salePriceCents,
+    currency: product.currency,
+    useCustomAddButtonText: product.useCustomAddButtonText,
+    customAddButtonText: product.customAddButtonText,
+    customSoldOutText: product.customSoldOutText,
+  };
 }
 
 function describePlan(plan: NonNullable<Product['subscriptionPlan']>): string {

@@ -1,17 +1,27 @@
 import type { Product } from '@atelier/contract';
+import { Island } from '../../islands/Island.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { ResponsiveImage } from '../../ui/ResponsiveImage.tsx';
+import { productFormProduct } from '../product/ProductPage.tsx';
 import { type ProductSummary, summarizeProduct } from '../product/product-view.ts';
+import QuickAdd from './QuickAdd.island.tsx';
 
 type ProductCardProps = {
   product: Product;
   useCLDRMoneyFormat: boolean;
   isPriority?: boolean;
+  /** List pages let shoppers add from the card; summaries on other pages just link. */
+  hasQuickAdd?: boolean;
 };
 
 const CARD_SIZES = '(max-width: 432px) 50vw, (max-width: 900px) 33vw, 280px';
 
-export function ProductCard({ product, useCLDRMoneyFormat, isPriority }: ProductCardProps) {
+export function ProductCard({
+  product,
+  useCLDRMoneyFormat,
+  isPriority,
+  hasQuickAdd,
+}: ProductCardProps) {
   const summary: ProductSummary = summarizeProduct(product);
   const image = product.images[0];
   const titleId = `product-${product.id}-title`;
@@ -40,6 +50,18 @@ export function ProductCard({ product, useCLDRMoneyFormat, isPriority }: Product
           useCLDRMoneyFormat={useCLDRMoneyFormat}
         />
       </p>
+      {hasQuickAdd ? (
+        <Island
+          name="QuickAdd"
+          component={QuickAdd}
+          props={{
+            product: productFormProduct(product),
+            productUrl: product.fullUrl,
+            useCLDRMoneyFormat,
+            multipleQuantityAllowedForServices: true,
+          }}
+        />
+      ) : null}
     </article>
   );
 }

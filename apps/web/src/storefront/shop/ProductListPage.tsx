@@ -23,6 +23,7 @@ export function ProductListPage({ list, useCLDRMoneyFormat }: ProductListPagePro
               product={product}
               useCLDRMoneyFormat={useCLDRMoneyFormat}
               isPriority={index < EAGER_CARDS}
+              hasQuickAdd
             />
           ))}
         </div>

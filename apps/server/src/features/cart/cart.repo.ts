@@ -1,0 +1,220 @@
+import { type Kysely, sql } from 'kysely';
+import type { CartRow, DB } from '../../db/db-types.ts';
+
+export type CartQueries = ReturnType<typeof cartQueries>;
+export type CartRepo = CartQueries & {
+  /** Runs `work` in one transaction with queries bound to it. */
+  transaction<T>(work: (queries: CartQueries) => Promise<T>): Promise<T>;
+};
+
+/** A cart line joined with what it shows and costs now. */
+export type PricedEntryRow = {
+  website_id: string;
+  entry_id: string;
+  product_id: string;
+  variant_id: string;
+  quantity: number;
+  additional_fields: string | null;
+  title: string;
+  product_type: number;
+  url_id: string;
+  collection_url_id: string;
+  sku: string;
+  option_values: { optionName: string; value: string }[];
+  price_cents: number;
+  sale_price_cents: number;
+  is_on_sale: boolean;
+  image_media_id: string | null;
+  image_widths: number[] | null;
+};
+
+export type VariantForCart = {
+  variant_id: string;
+  product_id: string;
+  sku: string;
+  product_type: number;
+  qty_in_stock: number;
+  is_unlimited: boolean;
+  is_visible: boolean;
+};
+
+export function createCartRepo(db: Kysely<DB>): CartRepo {
+  return {
+    ...cartQueries(db),
+    transaction: (work) => db.transaction().execute((trx) => work(cartQueries(trx))),
+  };
+}
+
+function cartQueries(db: Kysely<DB>) {
+  return {
+    findCart(websiteId: string, cartId: string): Promise<CartRow | undefined> {
+      return db
+        .selectFrom('carts')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('cart_id', '=', cartId)
+        .executeTakeFirst();
+    },
+
+    /** The open cart, locked until the transaction ends so concurrent adds queue up. */
+    lockOpenCart(websiteId: string, cartId: string): Promise<CartRow | undefined> {
+      return db
+        .selectFrom('carts')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('cart_id', '=', cartId)
+        .where('is_purchased', '=', false)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    createCart(websiteId: string): Promise<CartRow> {
+      return db
+        .insertInto('carts')
+        .values({ website_id: websiteId })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    listVariantsOfProduct(websiteId: string, productId: string): Promise<VariantForCart[]> {
+      return db
+        .selectFrom('product_variants as v')
+        .innerJoin('products as p', (join) =>
+          join
+            .onRef('p.website_id', '=', 'v.website_id')
+            .onRef('p.product_id', '=', 'v.product_id'),
+        )
+        .select([
+          'v.variant_id',
+          'v.product_id',
+          'v.sku',
+          'p.product_type',
+          'v.qty_in_stock',
+          'v.is_unlimited',
+          'p.is_visible',
+        ])
+        .where('v.website_id', '=', websiteId)
+        .where('v.product_id', '=', productId)
+        .orderBy('v.display_index')
+        .execute();
+    },
+
+    async quantityOfVariant(websiteId: string, cartId: string, variantId: string): Promise<number> {
+      const row = await db
+        .selectFrom('cart_entries')
+        .select(sql<number>`coalesce(sum(quantity), 0)::int`.as('quantity'))
+        .where('website_id', '=', websiteId)
+        .where('cart_id', '=', cartId)
+        .where('variant_id', '=', variantId)
+        .executeTakeFirstOrThrow();
+      return Number(row.quantity);
+    },
+
+    /** An entry the same variant can merge into: same variant, no form answers. */
+    findMergeableEntry(websiteId: string, cartId: string, variantId: string) {
+      return db
+        .selectFrom('cart_entries')
+        .select(['entry_id', 'quantity'])
+        .where('website_id', '=', websiteId)
+        .where('cart_id', '=', cartId)
+        .where('variant_id', '=', variantId)
+        .where('additional_fields', 'is', null)
+        .executeTakeFirst();
+    },
+
+    async setEntryQuantity(websiteId: string, entryId: string, quantity: number): Promise<void> {
+      await db
+        .updateTable('cart_entries')
+        .set({ quantity, updated_at: new Date() })
+        .where('website_id', '=', websiteId)
+        .where('entry_id', '=', entryId)
+        .execute();
+    },
+
+    async insertEntry(entry: {
+      website_id: string;
+      cart_id: string;
+      product_id: string;
+      variant_id: string;
+      quantity: number;
+      additional_fields: string | null;
+    }): Promise<string> {
+      const row = await db
+        .insertInto('cart_entries')
+        .values(entry)
+        .returning('entry_id')
+        .executeTakeFirstOrThrow();
+      return row.entry_id;
+    },
+
+    async touchCart(websiteId: string, cartId: string): Promise<void> {
+      await db
+        .updateTable('carts')
+        .set({ updated_at: new Date() })
+        .where('website_id', '=', websiteId)
+        .where('cart_id', '=', cartId)
+        .execute();
+    },
+
+    listPricedEntries(websiteId: string, cartId: string): Promise<PricedEntryRow[]> {
+      return db
+        .selectFrom('cart_entries as e')
+        .innerJoin('product_variants as v', (join) =>
+          join
+            .onRef('v.website_id', '=', 'e.website_id')
+            .onRef('v.variant_id', '=', 'e.variant_id'),
+        )
+        .innerJoin('products as p', (join) =>
+          join
+            .onRef('p.website_id', '=', 'e.website_id')
+            .onRef('p.product_id', '=', 'e.product_id'),
+        )
+        .innerJoin('collections as c', (join) =>
+          join
+            .onRef('c.website_id', '=', 'p.website_id')
+            .onRef('c.collection_id', '=', 'p.collection_id'),
+        )
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('product_images as pi')
+              .innerJoin('media as m', (join) =>
+                join
+                  .onRef('m.website_id', '=', 'pi.website_id')
+                  .onRef('m.media_id', '=', 'pi.media_id'),
+              )
+              .select(['m.media_id', 'm.variant_widths'])
+              .whereRef('pi.website_id', '=', 'p.website_id')
+              .whereRef('pi.product_id', '=', 'p.product_id')
+              .orderBy('pi.display_index')
+              .limit(1)
+              .as('img'),
+          (join) => join.onTrue(),
+        )
+        .select([
+          'e.website_id',
+          'e.entry_id',
+          'e.product_id',
+          'e.variant_id',
+          'e.quantity',
+          'e.additional_fields',
+          'p.title',
+          'p.product_type',
+          'p.url_id',
+          'c.url_id as collection_url_id',
+          'v.sku',
+          'v.option_values',
+          'v.price_cents',
+          'v.sale_price_cents',
+          'v.is_on_sale',
+          'img.media_id as image_media_id',
+          'img.variant_widths as image_widths',
+        ])
+        .where('e.website_id', '=', websiteId)
+        .where('e.cart_id', '=', cartId)
+        .orderBy('e.created_at')
+        .orderBy('e.entry_id')
+        .execute();
+    },
+  };
+}

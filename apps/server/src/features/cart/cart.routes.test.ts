@@ -1,0 +1,219 @@
+import type { Product, ShoppingCart } from '@atelier/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
+
+type Visitor = { cookies: Record<string, string> };
+
+describe(`the shopping cart API (${testDialect})`, () => {
+  let t: TestApp;
+  let products: Record<string, Product>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const list = await t.app.inject('/api/catalog/collections/shop/products');
+    products = Object.fromEntries(list.json().products.map((p: Product) => [p.urlId, p]));
+  });
+  afterAll(() => t.close());
+
+  const cookieHeader = (v: Visitor) =>
+    Object.entries(v.cookies)
+      .map(([k, value]) => `${k}=${value}`)
+      .join('; ');
+
+  const remember = (v: Visitor, setCookie: string | string[] | undefined) => {
+    for (const line of [setCookie ?? []].flat()) {
+      const [pair] = line.split(';');
+      const [name, value] = (pair ?? '').split('=');
+      if (name && value !== undefined) v.cookies[name] = value;
+    }
+  };
+
+  /** A new visitor who has loaded the cart once, as a page's script does, to get a crumb. */
+  async function newVisitor(): Promise<Visitor> {
+    const v: Visitor = { cookies: {} };
+    const response = await t.app.inject('/api/commerce/shopping-cart');
+    remember(v, response.headers['set-cookie']);
+    return v;
+  }
+
+  async function add(v: Visitor, body: object, options: { crumb?: string } = {}) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      headers: { cookie: cookieHeader(v), 'x-csrf-token': options.crumb ?? v.cookies.crumb ?? '' },
+      payload: body,
+    });
+    remember(v, response.headers['set-cookie']);
+    return response;
+  }
+
+  const sku = (urlId: string, wanted: string) => {
+    const variant = products[urlId]?.variants.find((x) => x.sku === wanted);
+    if (!variant) throw new Error(`no ${wanted}`);
+    return { itemId: products[urlId]?.id, sku: variant.sku };
+  };
+
+  it('gives a new visitor an empty cart and a CSRF crumb', async () => {
+    const response = await t.app.inject('/api/commerce/shopping-cart');
+    expect(response.statusCode).toBe(200);
+    const cart: ShoppingCart = response.json().shoppingCart;
+    expect(cart).toMatchObject({
+      id: null,
+      entries: [],
+      totalQuantity: 0,
+      subtotalCents: 0,
+      isPurchased: false,
+    });
+    expect(cart.subtotalAmount).toEqual({ value: '0.00', currency: 'USD' });
+    expect(String(response.headers['set-cookie'])).toMatch(/crumb=[\w-]{16,}/);
+  });
+
+  it('refuses a write without the crumb, with the session-expired message', async () => {
+    const v = await newVisitor();
+    const response = await add(
+      v,
+      { ...sku('stoneware-mug', 'MUG-OAT'), quantity: 1 },
+      { crumb: 'forged-value-000000000000' },
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: 'Your session has expired. Please reload the page and try again.',
+      code: 'CSRF_FAILED',
+    });
+  });
+
+  it('adds an item, remembers the cart in a cookie and prices it at the sale price', async () => {
+    const v = await newVisitor();
+    const response = await add(v, {
+      ...sku('linen-work-shirt', 'LWS-M-INDIGO'),
+      quantity: 2,
+      additionalFields: null,
+    });
+    expect(response.statusCode).toBe(200);
+    const { shoppingCart, newlyAdded } = response.json();
+    expect(newlyAdded).toMatchObject({
+      title: 'Linen Work Shirt',
+      quantity: 2,
+      chosenVariant: { sku: 'LWS-M-INDIGO', attributes: { Size: 'M', Colour: 'Indigo' } },
+      purchasePriceCents: 5400,
+      subTotalCents: 10800,
+      subTotal: { value: '108.00', currency: 'USD' },
+      productUrl: '/shop/p/linen-work-shirt',
+    });
+    expect(shoppingCart).toMatchObject({
+      totalQuantity: 2,
+      subtotalCents: 10800,
+      requiresShipping: true,
+      hasDigital: false,
+    });
+    expect(v.cookies.atelier_cart).toBe(shoppingCart.id);
+    expect(v.cookies.hasCart).toBe('true');
+
+    // The same variant again merges into one line.
+    const again = await add(v, { ...sku('linen-work-shirt', 'LWS-M-INDIGO'), quantity: 1 });
+    expect(again.json().shoppingCart.entries).toHaveLength(1);
+    expect(again.json().shoppingCart.totalQuantity).toBe(3);
+
+    const read = await t.app.inject({
+      url: '/api/commerce/shopping-cart',
+      headers: { cookie: cookieHeader(v) },
+    });
+    expect(read.json().shoppingCart.totalQuantity).toBe(3);
+  });
+
+  it('never lets a cart hold more than the stock', async () => {
+    const v = await newVisitor();
+    // L / Sand has 3 in stock.
+    expect(
+      (await add(v, { ...sku('linen-work-shirt', 'LWS-L-SAND'), quantity: 2 })).statusCode,
+    ).toBe(200);
+    const over = await add(v, { ...sku('linen-work-shirt', 'LWS-L-SAND'), quantity: 2 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error).toBe('Sorry, we do not have enough of that item available.');
+    expect(
+      (await add(v, { ...sku('linen-work-shirt', 'LWS-L-SAND'), quantity: 1 })).statusCode,
+    ).toBe(200);
+
+    const soldOut = await add(v, { ...sku('linen-work-shirt', 'LWS-S-INDIGO'), quantity: 1 });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json().error).toBe('Sorry, we do not have enough of that item available.');
+  });
+
+  it('serialises concurrent adds to one cart so the stock check holds', async () => {
+    const v = await newVisitor();
+    await add(v, { ...sku('private-sewing-lesson', 'LESSON-1H'), quantity: 1 });
+    // 6 lessons in stock, 1 already held: of ten parallel single adds, exactly 5 fit.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        add(v, { ...sku('private-sewing-lesson', 'LESSON-1H'), quantity: 1 }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(5);
+    const read = await t.app.inject({
+      url: '/api/commerce/shopping-cart',
+      headers: { cookie: cookieHeader(v) },
+    });
+    expect(read.json().shoppingCart.totalQuantity).toBe(6);
+  });
+
+  it('explains what is wrong with a request in the spec’s words', async () => {
+    const v = await newVisitor();
+    const shirt = products['linen-work-shirt']?.id;
+    const cases: [object, string][] = [
+      [
+        { itemId: shirt, quantity: 1 },
+        'Sorry, that item variant is unavailable. Please select another variant.',
+      ],
+      [
+        { itemId: shirt, sku: 'NOPE', quantity: 1 },
+        'Sorry, that item variant is unavailable. Please select another variant.',
+      ],
+      [{ ...sku('linen-work-shirt', 'LWS-M-SAND'), quantity: 'two' }, 'Quantity must be a number.'],
+      [
+        { ...sku('linen-work-shirt', 'LWS-M-SAND'), quantity: 1.5 },
+        'Quantity must be a whole number',
+      ],
+      [
+        { itemId: products['gift-card']?.id, quantity: 1 },
+        'Select a denomination for the Gift Card',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await add(v, body);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error).toBe(message);
+    }
+  });
+
+  it('sells digital goods and gift cards without a stock limit', async () => {
+    const v = await newVisitor();
+    const pattern = await add(v, {
+      ...sku('everyday-tote-sewing-pattern', 'PAT-TOTE'),
+      quantity: 500,
+    });
+    expect(pattern.statusCode).toBe(200);
+    const gift = await add(v, { ...sku('gift-card', 'GIFT-50'), quantity: 1 });
+    expect(gift.json().shoppingCart).toMatchObject({
+      hasDigital: true,
+      purelyDigital: true,
+      requiresShipping: false,
+      subtotalCents: 500 * 1200 + 5000,
+    });
+  });
+
+  it('slows down a visitor who adds too fast', async () => {
+    const v = await newVisitor();
+    let last = 0;
+    for (let i = 0; i < 40 && last !== 429; i++) {
+      last = (await add(v, { ...sku('everyday-tote-sewing-pattern', 'PAT-TOTE'), quantity: 1 }))
+        .statusCode;
+    }
+    expect(last).toBe(429);
+    const response = await add(v, {
+      ...sku('everyday-tote-sewing-pattern', 'PAT-TOTE'),
+      quantity: 1,
+    });
+    expect(response.json().error).toBe('Please try again in a few seconds.');
+  });
+});

@@ -1,0 +1,102 @@
+import {
+  addCartEntryBodySchema,
+  addCartEntryResponseSchema,
+  CART_COOKIE,
+  errorBodySchema,
+  getCartQuerySchema,
+  getCartResponseSchema,
+  HAS_CART_COOKIE,
+} from '@atelier/contract';
+import { cartMessages } from '@atelier/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ensureCrumb, requireCrumb } from '../../http/csrf.ts';
+import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
+import type { WebsiteResolver } from '../../http/website-resolver.ts';
+import type { CartService } from './cart.service.ts';
+
+const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cart id from the visitor's cookie, if it looks like one. */
+export function cartIdOf(request: FastifyRequest): string | undefined {
+  const value = request.cookies[CART_COOKIE];
+  return value && UUID.test(value) ? value : undefined;
+}
+
+function rememberCart(request: FastifyRequest, reply: FastifyReply, cartId: string) {
+  const secure = request.protocol === 'https';
+  reply.setCookie(CART_COOKIE, cartId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: CART_COOKIE_MAX_AGE_S,
+  });
+  // Scripts may read this one: it decides whether a page loads the cart at all.
+  reply.setCookie(HAS_CART_COOKIE, 'true', {
+    path: '/',
+    sameSite: 'lax',
+    secure,
+    maxAge: CART_COOKIE_MAX_AGE_S,
+  });
+}
+
+export function registerCartRoutes(
+  app: FastifyInstance,
+  deps: { cart: CartService; websiteOf: WebsiteResolver },
+) {
+  const { cart, websiteOf } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Generous for people, tight for scripts hammering the cart.
+  const addLimiter = createRateLimiter({ limit: 30, windowMs: 10_000 });
+
+  api.get(
+    '/api/commerce/shopping-cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "The visitor's cart (also issues the CSRF crumb cookie)",
+        querystring: getCartQuerySchema,
+        response: { 200: getCartResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const website = await websiteOf(request);
+      ensureCrumb(request, reply);
+      reply.header('cache-control', 'no-store');
+      return { shoppingCart: await cart.getCart(website.id, cartIdOf(request)) };
+    },
+  );
+
+  api.post(
+    '/api/commerce/shopping-cart/entries',
+    {
+      preHandler: [rateLimit(addLimiter, cartMessages.tooManyRequests), requireCrumb],
+      schema: {
+        tags: ['cart'],
+        summary: 'Add an item to the cart',
+        description: `Send the \`crumb\` cookie's value in the \`x-csrf-token\` header.`,
+        body: addCartEntryBodySchema,
+        response: {
+          200: addCartEntryResponseSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const website = await websiteOf(request);
+      const result = await cart.addEntry({
+        websiteId: website.id,
+        cartId: cartIdOf(request),
+        body: request.body,
+      });
+      rememberCart(request, reply, result.cartId);
+      reply.header('cache-control', 'no-store');
+      return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/db-types.ts';
+
+export type SeoRepo = ReturnType<typeof createSeoRepo>;
+
+export type SitemapRow = { path: string; updatedAt: Date };
+
+export function createSeoRepo(db: Kysely<DB>) {
+  return {
+    /** Every public address of a website with when it last changed. */
+    async listPublicPaths(websiteId: string): Promise<SitemapRow[]> {
+      const [pages, collections, products] = await Promise.all([
+        db
+          .selectFrom('pages')
+          .select(['url_slug', 'updated_at'])
+          .where('website_id', '=', websiteId)
+          .orderBy('navigation_index')
+          .execute(),
+        db
+          .selectFrom('collections')
+          .select(['url_id', 'updated_at'])
+          .where('website_id', '=', websiteId)
+          .where('is_enabled', '=', true)
+          .orderBy('navigation_index')
+          .execute(),
+        db
+          .selectFrom('products as p')
+          .innerJoin('collections as c', (join) =>
+            join
+              .onRef('c.website_id', '=', 'p.website_id')
+              .onRef('c.collection_id', '=', 'p.collection_id'),
+          )
+          .select(['c.url_id as collection_url_id', 'p.url_id', 'p.updated_at'])
+          .where('p.website_id', '=', websiteId)
+          .where('p.is_visible', '=', true)
+          .where('c.is_enabled', '=', true)
+          .orderBy('p.display_index')
+          .execute(),
+      ]);
+      return [
+        ...pages.map((p) => ({
+          path: p.url_slug === '' ? '/' : `/${p.url_slug}`,
+          updatedAt: new Date(p.updated_at),
+        })),
+        ...collections.map((c) => ({ path: `/${c.url_id}`, updatedAt: new Date(c.updated_at) })),
+        ...products.map((p) => ({
+          path: `/${p.collection_url_id}/p/${p.url_id}`,
+          updatedAt: new Date(p.updated_at),
+        })),
+      ];
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { CSRF_COOKIE, CSRF_FAILED_CODE, CSRF_HEADER } from '@atelier/contract';
+import { cartMessages } from '@atelier/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+// Double-submit CSRF: a random `crumb` cookie that scripts on our own pages can read and
+// echo in a header. Another site can make a browser send the cookie, but cannot read it
+// to set the header, so a write without a matching header did not come from our pages.
+
+const CRUMB_MAX_AGE_S = 60 * 60 * 24 * 30;
+
+export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[CSRF_COOKIE];
+  if (existing && existing.length >= 16) return existing;
+  const crumb = randomBytes(24).toString('base64url');
+  reply.setCookie(CSRF_COOKIE, crumb, {
+    path: '/',
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    httpOnly: false,
+    maxAge: CRUMB_MAX_AGE_S,
+  });
+  return crumb;
+}
+
+/** preHandler for every state-changing call a page's script makes. */
+export async function requireCrumb(request: FastifyRequest): Promise<void> {
+  const cookie = request.cookies[CSRF_COOKIE] ?? '';
+  const header = request.headers[CSRF_HEADER];
+  const sent = typeof header === 'string' ? header : '';
+  const isMatch =
+    cookie.length >= 16 &&
+    cookie.length === sent.length &&
+    timingSafeEqual(Buffer.from(cookie), Buffer.from(sent));
+  if (!isMatch) {
+    throw new AppError('forbidden', cartMessages.sessionExpired, undefined, CSRF_FAILED_CODE);
+  }
+}

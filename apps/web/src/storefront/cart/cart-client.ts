@@ -1,0 +1,116 @@
+import {
+  type AddCartEntryBody,
+  type CartEntry,
+  CSRF_COOKIE,
+  CSRF_FAILED_CODE,
+  CSRF_HEADER,
+  HAS_CART_COOKIE,
+  type ShoppingCart,
+} from '@atelier/contract';
+import { addFailureMessage } from '@atelier/core';
+
+// The browser side of the cart: calls the cart API and tells every island on the page
+// what happened through one window event, so the button, the pill and the popover stay
+// in step without sharing React state across separately hydrated islands.
+
+export const CART_EVENT = 'atelier:cart';
+
+/** SPEC §4 cart events. */
+export type CartEventType =
+  | 'loading'
+  | 'loaded'
+  | 'item-added'
+  | 'recalculate-start'
+  | 'recalculate-end';
+
+export type CartEventDetail = {
+  type: CartEventType;
+  cart?: ShoppingCart;
+  newlyAdded?: CartEntry;
+  productName?: string;
+};
+
+export function emitCartEvent(detail: CartEventDetail): void {
+  window.dispatchEvent(new CustomEvent<CartEventDetail>(CART_EVENT, { detail }));
+}
+
+export function onCartEvent(listener: (detail: CartEventDetail) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<CartEventDetail>).detail);
+  window.addEventListener(CART_EVENT, handler);
+  return () => window.removeEventListener(CART_EVENT, handler);
+}
+
+export function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** SPEC §4: only visitors who may have a cart pay for loading it. */
+export const mayHaveCart = () => readCookie(HAS_CART_COOKIE) === 'true';
+
+export async function loadCart(): Promise<ShoppingCart> {
+  emitCartEvent({ type: 'loading' });
+  const response = await fetch('/api/commerce/shopping-cart', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`cart request failed with ${response.status}`);
+  const { shoppingCart } = (await response.json()) as { shoppingCart: ShoppingCart };
+  emitCartEvent({ type: 'loaded', cart: shoppingCart });
+  return shoppingCart;
+}
+
+export type AddResult =
+  | { ok: true; cart: ShoppingCart; newlyAdded: CartEntry }
+  | { ok: false; message: string };
+
+/** Adds to the cart; failures come back as the message a shopper should read (SPEC §8). */
+export async function addToCart(body: AddCartEntryBody, productName: string): Promise<AddResult> {
+  try {
+    // The crumb cookie comes with the first cart read; fetch it once if this page has none.
+    if (!readCookie(CSRF_COOKIE)) await loadCart();
+    emitCartEvent({ type: 'recalculate-start' });
+    const response = await fetch('/api/commerce/shopping-cart/entries', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '',
+      },
+      body: JSON.stringify(body),
+    });
+    const payload = (await response.json().catch(() => ({}))) as {
+      shoppingCart?: ShoppingCart;
+      newlyAdded?: CartEntry;
+      error?: string;
+      code?: string;
+    };
+    if (response.ok && payload.shoppingCart && payload.newlyAdded) {
+      emitCartEvent({ type: 'recalculate-end', cart: payload.shoppingCart });
+      emitCartEvent({
+        type: 'item-added',
+        cart: payload.shoppingCart,
+        newlyAdded: payload.newlyAdded,
+        productName,
+      });
+      return { ok: true, cart: payload.shoppingCart, newlyAdded: payload.newlyAdded };
+    }
+    emitCartEvent({ type: 'recalculate-end' });
+    return {
+      ok: false,
+      message: addFailureMessage({
+        isCsrfFailure: payload.code === CSRF_FAILED_CODE,
+        areCookiesEnabled: navigator.cookieEnabled,
+        status: response.status,
+        serverMessage: payload.error,
+      }),
+    };
+  } catch {
+    emitCartEvent({ type: 'recalculate-end' });
+    return { ok: false, message: addFailureMessage({ serverMessage: null }) };
+  }
+}

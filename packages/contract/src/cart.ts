@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { currencyCodeSchema } from './common.ts';
+
+/** Money as SPEC §3 writes it on carts: a decimal string and its currency. */
+export const decimalMoneySchema = z
+  .object({ value: z.string(), currency: currencyCodeSchema })
+  .meta({ id: 'DecimalMoney' });
+
+export const cartEntrySchema = z
+  .object({
+    id: z.string(),
+    itemId: z.string(),
+    quantity: z.number().int().min(1),
+    chosenVariant: z.object({
+      sku: z.string(),
+      attributes: z.record(z.string(), z.string()),
+    }),
+    title: z.string(),
+    productType: z.number().int(),
+    productUrl: z.string(),
+    imageUrl: z.string().nullable(),
+    /** Unit price charged now, in minor units. */
+    purchasePriceCents: z.number().int().nonnegative(),
+    subTotal: decimalMoneySchema,
+    subTotalCents: z.number().int().nonnegative(),
+    /** The additional-fields form answers, as the JSON string the shopper sent. */
+    additionalFields: z.string().nullable(),
+  })
+  .meta({ id: 'CartEntry' });
+export type CartEntry = z.infer<typeof cartEntrySchema>;
+
+export const shoppingCartSchema = z
+  .object({
+    id: z.string().nullable(),
+    websiteId: z.string(),
+    orderId: z.string().nullable(),
+    /** Milliseconds since the epoch; null until the first item is added. */
+    created: z.number().nullable(),
+    isPurchased: z.boolean(),
+    entries: z.array(cartEntrySchema),
+    shippingOptions: z.array(z.unknown()),
+    selectedShippingOption: z.unknown().nullable(),
+    shippingLocation: z.unknown().nullable(),
+    applicableTaxRules: z.array(z.unknown()),
+    coupons: z.array(z.string()),
+    validCoupons: z.array(z.string()),
+    invalidCoupons: z.array(z.string()),
+    subtotalCents: z.number().int(),
+    taxCents: z.number().int(),
+    shippingCostCents: z.number().int(),
+    discountCents: z.number().int(),
+    grandTotalCents: z.number().int(),
+    totalQuantity: z.number().int(),
+    hasDigital: z.boolean(),
+    purelyDigital: z.boolean(),
+    requiresShipping: z.boolean(),
+    subtotalAmount: decimalMoneySchema,
+  })
+  .meta({ id: 'ShoppingCart' });
+export type ShoppingCart = z.infer<typeof shoppingCartSchema>;
+
+/** POST /api/commerce/shopping-cart/entries (SPEC §7). */
+export const addCartEntryBodySchema = z.object({
+  itemId: z
+    .string()
+    .uuid('Sorry, that item variant is unavailable. Please select another variant.'),
+  sku: z.string().max(200).nullable().optional(),
+  /** Validated by core's quantity rule so the shopper gets the spec's message. */
+  quantity: z.union([z.number(), z.string().max(20)]),
+  /** The additional-fields form answers as a JSON string. */
+  additionalFields: z.string().max(20_000).nullable().optional(),
+});
+export type AddCartEntryBody = z.infer<typeof addCartEntryBodySchema>;
+
+export const addCartEntryResponseSchema = z.object({
+  shoppingCart: shoppingCartSchema,
+  newlyAdded: cartEntrySchema,
+});
+
+export const getCartQuerySchema = z.object({
+  mock: z.string().optional(),
+  timecode: z.string().optional(),
+  calculateSubtotal: z.enum(['true', 'false']).optional(),
+});
+
+export const getCartResponseSchema = z.object({ shoppingCart: shoppingCartSchema });
+
+export * from './cart-http.ts';
