@@ -75,6 +75,23 @@ export const productSchema = z
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
+/** A category as a product list shows it: enough to build a filter menu and its links. */
+export const categorySummarySchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    displayName: z.string(),
+    /** null for a top-level category. */
+    parentId: z.string().nullable(),
+  })
+  .meta({ id: 'CategorySummary' });
+export type CategorySummary = z.infer<typeof categorySummarySchema>;
+
+export const listedProductSchema = productSchema
+  .extend({ categoryIds: z.array(z.string()) })
+  .meta({ id: 'ListedProduct' });
+export type ListedProduct = z.infer<typeof listedProductSchema>;
+
 export const productListSchema = z.object({
   collection: z.object({
     id: z.string(),
@@ -82,9 +99,16 @@ export const productListSchema = z.object({
     title: z.string(),
     description: z.string(),
   }),
-  products: z.array(productSchema),
+  /** Every category of the collection, in display order, whatever the filter. */
+  categories: z.array(categorySummarySchema),
+  products: z.array(listedProductSchema),
 });
 export type ProductList = z.infer<typeof productListSchema>;
+
+export const productListQuerySchema = z.object({
+  /** A category slug: only products in it or in one of its descendants. */
+  category: z.string().min(1).max(200).optional(),
+});
 
 export const productUrlParamsSchema = z.object({ urlId: z.string().min(1).max(200) });
 
@@ -105,3 +129,214 @@ export const stockResponseSchema = z
   })
   .meta({ id: 'StockResponse' });
 export type StockResponse = z.infer<typeof stockResponseSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Catalog administration (SPEC §7 content-service calls). Limits that are business rules
+// (tag length 50, category name 25, products per collection 200) are checked by the
+// server against core's constants so there is one source for each number; the schemas
+// here only keep payloads to a sane size.
+
+/** The id of a website, product, collection or category in a path. */
+export const websiteParamsSchema = z.object({ websiteId: z.string().min(1).max(100) });
+export const productParamsSchema = websiteParamsSchema.extend({
+  productId: z.string().uuid('productId must be a product id'),
+});
+export const variantParamsSchema = productParamsSchema.extend({
+  variantId: z.string().uuid('variantId must be a variant id'),
+});
+export const collectionParamsSchema = websiteParamsSchema.extend({
+  collectionId: z.string().uuid('collectionId must be a collection id'),
+});
+
+const URL_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const urlIdSchema = z
+  .string()
+  .max(200)
+  .regex(URL_ID_PATTERN, 'Use lower-case letters, digits and single hyphens');
+
+/**
+ * Money as an editor sends it (SPEC §3): `{value, currency}` or `{decimalValue,
+ * currencyCode}` in major units. The currency defaults to the store's; the server parses
+ * the digits into minor units (core's parseMoney), never through a float.
+ */
+export const moneyInputSchema = z
+  .object({
+    value: z.union([z.string().max(32), z.number()]).optional(),
+    currency: z.string().max(3).optional(),
+    decimalValue: z.union([z.string().max(32), z.number()]).optional(),
+    currencyCode: z.string().max(3).optional(),
+  })
+  .meta({ id: 'MoneyInput' });
+export type MoneyInput = z.infer<typeof moneyInputSchema>;
+
+const MAX_INT4 = 2_147_483_647;
+const stockSchema = z.number().int('Stock must be a whole number').min(0).max(MAX_INT4);
+
+export const variantInputSchema = z
+  .object({
+    /** Generated (SQ followed by digits) when left out; unique within the website. */
+    sku: z.string().trim().min(1).max(100).optional(),
+    optionValues: z.array(optionValueSchema).max(10).optional(),
+    /** Option name → value, the cart's shape; an alternative to optionValues. */
+    attributes: z.record(z.string(), z.string()).optional(),
+    priceMoney: moneyInputSchema.optional(),
+    salePriceMoney: moneyInputSchema.optional(),
+    onSale: z.boolean().optional(),
+    qtyInStock: stockSchema.optional(),
+    unlimited: z.boolean().optional(),
+  })
+  .meta({ id: 'VariantInput' });
+export type VariantInput = z.infer<typeof variantInputSchema>;
+
+export const merchandisingSchema = z
+  .object({
+    scarcityEnabled: z.boolean(),
+    /** Shown when stock is at or below the threshold; null uses the store's text. */
+    scarcityText: z.string().nullable(),
+    /** null uses the store-wide threshold. */
+    scarcityThreshold: z.number().int().nonnegative().nullable(),
+    customSoldOutText: z.string().nullable(),
+    restockNotificationsEnabled: z.boolean(),
+  })
+  .meta({ id: 'Merchandising' });
+export type Merchandising = z.infer<typeof merchandisingSchema>;
+
+export const merchandisingInputSchema = z.object({
+  scarcityEnabled: z.boolean().optional(),
+  scarcityText: z.string().max(200).nullable().optional(),
+  scarcityThreshold: z.number().int().min(0).max(MAX_INT4).nullable().optional(),
+  customSoldOutText: z.string().max(200).nullable().optional(),
+  restockNotificationsEnabled: z.boolean().optional(),
+});
+
+const productFieldsSchema = z.object({
+  title: z.string().trim().min(1, 'Enter a title').max(200),
+  description: z.string().max(50_000).optional(),
+  excerpt: z.string().max(5_000).optional(),
+  /** Generated from the title when left out (core's slug rule, -1, -2… on a clash). */
+  urlId: urlIdSchema.optional(),
+  isSubscribable: z.boolean().optional(),
+  subscriptionPlan: subscriptionPlanSchema.nullable().optional(),
+  /** Digital products carry their price on the product (SPEC §3). */
+  priceMoney: moneyInputSchema.optional(),
+  salePriceMoney: moneyInputSchema.optional(),
+  onSale: z.boolean().optional(),
+  additionalFieldsFormId: z.string().uuid().nullable().optional(),
+  useCustomAddButtonText: z.boolean().optional(),
+  customAddButtonText: z.string().max(100).nullable().optional(),
+  merchandising: merchandisingInputSchema.optional(),
+  /** At most 50 characters each (SPEC §9). */
+  tags: z.array(z.string()).max(100).optional(),
+  /** Category ids of the product's collection. */
+  categories: z.array(z.string().uuid('Each category must be a category id')).max(100).optional(),
+  /** Uploaded images (POST /api/media/images), in display order. */
+  mediaIds: z
+    .array(z.string().uuid('Each media id must be an uploaded image id'))
+    .max(50)
+    .optional(),
+  isVisible: z.boolean().optional(),
+});
+
+export const productCreateSchema = productFieldsSchema
+  .extend({
+    collectionId: z.string().uuid('Choose the product collection to add the product to'),
+    productType: productTypeSchema,
+    /** Physical and service products need at least one; gift card denominations are variants. */
+    variants: z.array(variantInputSchema).max(250).optional(),
+    variantOptionOrdering: z.array(z.string().trim().min(1).max(50)).max(6).optional(),
+  })
+  .meta({ id: 'ProductCreate' });
+export type ProductCreate = z.infer<typeof productCreateSchema>;
+
+/** A change to one existing variant, found by id. */
+export const variantUpdateSchema = z.object({
+  id: z.string().uuid('Each variant needs its id'),
+  priceMoney: moneyInputSchema.optional(),
+  salePriceMoney: moneyInputSchema.optional(),
+  onSale: z.boolean().optional(),
+  qtyInStock: stockSchema.optional(),
+  unlimited: z.boolean().optional(),
+});
+
+/** Only the fields sent change; lists (tags, categories, mediaIds) are replaced whole. */
+export const productUpdateSchema = productFieldsSchema
+  .partial()
+  .extend({ variants: z.array(variantUpdateSchema).max(250).optional() })
+  .meta({ id: 'ProductUpdate' });
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+export const stockUpdateSchema = z
+  .object({ qtyInStock: stockSchema.optional(), unlimited: z.boolean().optional() })
+  .meta({ id: 'StockUpdate' });
+export type StockUpdate = z.infer<typeof stockUpdateSchema>;
+
+/** A product as the catalog admin sees it: the storefront shape plus what only staff see. */
+export const catalogProductSchema = productSchema
+  .extend({
+    collectionId: z.string(),
+    isVisible: z.boolean(),
+    categoryIds: z.array(z.string()),
+    additionalFieldsFormId: z.string().nullable(),
+    merchandising: merchandisingSchema,
+  })
+  .meta({ id: 'CatalogProduct' });
+export type CatalogProduct = z.infer<typeof catalogProductSchema>;
+
+/** Product collection creation (SPEC §3). */
+export const collectionCreateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Enter a title').max(200),
+    /** Defaults to the title. */
+    navigationTitle: z.string().trim().min(1).max(200).optional(),
+    /** Generated from the title when left out. */
+    urlId: urlIdSchema.optional(),
+    description: z.string().max(5_000).optional(),
+    enabled: z.boolean().optional(),
+  })
+  .meta({ id: 'CollectionCreate' });
+export type CollectionCreate = z.infer<typeof collectionCreateSchema>;
+
+export const collectionSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal('products'),
+    urlId: z.string(),
+    fullUrl: z.string(),
+    title: z.string(),
+    navigationTitle: z.string(),
+    description: z.string(),
+    enabled: z.boolean(),
+  })
+  .meta({ id: 'Collection' });
+export type Collection = z.infer<typeof collectionSchema>;
+
+/** Product category creation (SPEC §3); nesting through parentCategoryId. */
+export const categoryCreateSchema = z
+  .object({
+    /** At most 25 characters (SPEC §9). */
+    displayName: z.string(),
+    parentCategoryId: z
+      .string()
+      .uuid('parentCategoryId must be a category id')
+      .nullable()
+      .optional(),
+    type: z.literal('ROOT').optional(),
+    pageRendering: z.literal('LIST_VIEW').optional(),
+    displayIndex: z.number().int().min(0).max(MAX_INT4).optional(),
+  })
+  .meta({ id: 'CategoryCreate' });
+export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
+
+export const categorySchema = z
+  .object({
+    id: z.string(),
+    collectionId: z.string(),
+    slug: z.string(),
+    displayName: z.string(),
+    parentCategoryId: z.string().nullable(),
+    type: z.literal('ROOT'),
+    pageRendering: z.literal('LIST_VIEW'),
+    displayIndex: z.number().int(),
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof categorySchema>;

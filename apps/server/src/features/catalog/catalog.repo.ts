@@ -1,20 +1,294 @@
 import { type Kysely, sql } from 'kysely';
 import type {
+  CategoryRow,
   CollectionRow,
   DB,
   MediaRow,
+  MerchandisingRow,
   NewProduct,
   NewVariant,
   ProductRow,
+  ProductUpdate,
   VariantRow,
 } from '../../db/db-types.ts';
 
 export type ProductImageRow = MediaRow & { product_id: string; display_index: number };
+export type NewMerchandising = Omit<MerchandisingRow, 'website_id' | 'product_id'>;
 
 export type CatalogRepo = ReturnType<typeof createCatalogRepo>;
 
+/**
+ * The constraint a failed write broke by being a duplicate (PostgreSQL 23505), if that is
+ * why it failed: a concurrent writer can take a url id or SKU between check and insert.
+ */
+export function uniqueViolation(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && typeof constraint === 'string' ? constraint : undefined;
+}
+
+/** Runs `work` in a transaction, or inside the caller's when the repo is already in one. */
+function inTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** The repo's queries bound to one transaction (see withTransaction). */
+export type CatalogTransaction = ReturnType<typeof catalogQueries>;
+
 export function createCatalogRepo(db: Kysely<DB>) {
   return {
+    ...catalogQueries(db),
+
+    /**
+     * One unit of work: every call on the repo handed to `work` runs in one transaction,
+     * committed when `work` resolves and rolled back when it throws. On the embedded
+     * database the transaction holds the only session, so `work` must not use any other
+     * repo meanwhile.
+     */
+    withTransaction<T>(work: (repo: CatalogTransaction) => Promise<T>): Promise<T> {
+      return inTransaction(db, (trx) => work(catalogQueries(trx)));
+    },
+  };
+}
+
+function catalogQueries(db: Kysely<DB>) {
+  return {
+    /** Locks the collection row so concurrent product creations in it take turns. */
+    lockCollection(websiteId: string, collectionId: string): Promise<CollectionRow | undefined> {
+      return db
+        .selectFrom('collections')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('collection_id', '=', collectionId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async countProductsInCollection(websiteId: string, collectionId: string): Promise<number> {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('website_id', '=', websiteId)
+        .where('collection_id', '=', collectionId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** The product row, locked until the transaction ends. */
+    lockProduct(websiteId: string, productId: string): Promise<ProductRow | undefined> {
+      return db
+        .selectFrom('products')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async listTakenSkus(websiteId: string, skus: readonly string[]): Promise<string[]> {
+      if (skus.length === 0) return [];
+      const rows = await db
+        .selectFrom('product_variants')
+        .select('sku')
+        .where('website_id', '=', websiteId)
+        .where('sku', 'in', skus)
+        .execute();
+      return rows.map((row) => row.sku);
+    },
+
+    async listExistingMediaIds(websiteId: string, mediaIds: readonly string[]): Promise<string[]> {
+      if (mediaIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('media')
+        .select('media_id')
+        .where('website_id', '=', websiteId)
+        .where('media_id', 'in', mediaIds)
+        .execute();
+      return rows.map((row) => row.media_id);
+    },
+
+    listCategories(websiteId: string, collectionId: string): Promise<CategoryRow[]> {
+      return db
+        .selectFrom('categories')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('collection_id', '=', collectionId)
+        .orderBy('display_index')
+        .orderBy('display_name')
+        .orderBy('category_id')
+        .execute();
+    },
+
+    listProductCategories(
+      websiteId: string,
+      productIds: readonly string[],
+    ): Promise<{ product_id: string; category_id: string }[]> {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('product_categories')
+        .select(['product_id', 'category_id'])
+        .where('website_id', '=', websiteId)
+        .where('product_id', 'in', productIds)
+        .orderBy('category_id')
+        .execute();
+    },
+
+    findMerchandising(websiteId: string, productId: string): Promise<MerchandisingRow | undefined> {
+      return db
+        .selectFrom('product_merchandising')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+    },
+
+    async updateProduct(
+      websiteId: string,
+      productId: string,
+      changes: Omit<ProductUpdate, 'website_id' | 'product_id' | 'collection_id'>,
+    ): Promise<void> {
+      await db
+        .updateTable('products')
+        .set({ ...changes, updated_at: new Date() })
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .execute();
+    },
+
+    async updateVariant(
+      websiteId: string,
+      variantId: string,
+      changes: {
+        price_cents?: number;
+        sale_price_cents?: number;
+        is_on_sale?: boolean;
+        qty_in_stock?: number;
+        is_unlimited?: boolean;
+      },
+    ): Promise<void> {
+      await db
+        .updateTable('product_variants')
+        .set(changes)
+        .where('website_id', '=', websiteId)
+        .where('variant_id', '=', variantId)
+        .execute();
+    },
+
+    async replaceProductCategories(
+      websiteId: string,
+      productId: string,
+      categoryIds: readonly string[],
+    ): Promise<void> {
+      await db
+        .deleteFrom('product_categories')
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .execute();
+      if (categoryIds.length === 0) return;
+      await db
+        .insertInto('product_categories')
+        .values(
+          categoryIds.map((categoryId) => ({
+            website_id: websiteId,
+            product_id: productId,
+            category_id: categoryId,
+          })),
+        )
+        .execute();
+    },
+
+    async replaceProductImages(
+      websiteId: string,
+      productId: string,
+      mediaIds: readonly string[],
+    ): Promise<void> {
+      await db
+        .deleteFrom('product_images')
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .execute();
+      if (mediaIds.length === 0) return;
+      await db
+        .insertInto('product_images')
+        .values(
+          mediaIds.map((mediaId, index) => ({
+            website_id: websiteId,
+            product_id: productId,
+            media_id: mediaId,
+            display_index: index,
+          })),
+        )
+        .execute();
+    },
+
+    async saveMerchandising(row: MerchandisingRow): Promise<void> {
+      await db
+        .insertInto('product_merchandising')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['website_id', 'product_id']).doUpdateSet({
+            is_scarcity_enabled: row.is_scarcity_enabled,
+            scarcity_text: row.scarcity_text,
+            scarcity_threshold: row.scarcity_threshold,
+            is_restock_notification_enabled: row.is_restock_notification_enabled,
+          }),
+        )
+        .execute();
+    },
+
+    async deleteProduct(websiteId: string, productId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('products')
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async countCategories(websiteId: string, collectionId: string): Promise<number> {
+      const row = await db
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('website_id', '=', websiteId)
+        .where('collection_id', '=', collectionId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    insertCategory(row: {
+      website_id: string;
+      collection_id: string;
+      parent_category_id: string | null;
+      display_name: string;
+      slug: string;
+      display_index: number;
+    }): Promise<CategoryRow> {
+      return db.insertInto('categories').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Url ids a new collection cannot take: other collections' and pages' (the storefront
+     * answers /{urlId} with a collection first, so a clash would hide a page).
+     */
+    async listTakenCollectionUrlIds(websiteId: string, prefix: string): Promise<string[]> {
+      const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+      const [collections, pages] = await Promise.all([
+        db
+          .selectFrom('collections')
+          .select('url_id')
+          .where('website_id', '=', websiteId)
+          .where('url_id', 'like', pattern)
+          .execute(),
+        db
+          .selectFrom('pages')
+          .select('url_slug')
+          .where('website_id', '=', websiteId)
+          .where('url_slug', 'like', pattern)
+          .execute(),
+      ]);
+      return [...collections.map((r) => r.url_id), ...pages.map((r) => r.url_slug)];
+    },
+
     findCollectionByUrlId(websiteId: string, urlId: string): Promise<CollectionRow | undefined> {
       return db
         .selectFrom('collections')
@@ -125,8 +399,10 @@ export function createCatalogRepo(db: Kysely<DB>) {
       product: NewProduct;
       variants: Omit<NewVariant, 'website_id' | 'product_id'>[];
       mediaIds: string[];
+      categoryIds?: string[];
+      merchandising?: NewMerchandising;
     }): Promise<ProductRow> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const product = await trx
           .insertInto('products')
           .values(input.product)
@@ -158,6 +434,28 @@ export function createCatalogRepo(db: Kysely<DB>) {
             )
             .execute();
         }
+        if (input.categoryIds && input.categoryIds.length > 0) {
+          await trx
+            .insertInto('product_categories')
+            .values(
+              input.categoryIds.map((categoryId) => ({
+                website_id: product.website_id,
+                product_id: product.product_id,
+                category_id: categoryId,
+              })),
+            )
+            .execute();
+        }
+        if (input.merchandising) {
+          await trx
+            .insertInto('product_merchandising')
+            .values({
+              ...input.merchandising,
+              website_id: product.website_id,
+              product_id: product.product_id,
+            })
+            .execute();
+        }
         return product;
       });
     },
@@ -169,6 +467,7 @@ export function createCatalogRepo(db: Kysely<DB>) {
       title: string;
       navigation_title: string;
       description?: string;
+      is_enabled?: boolean;
       navigation_index?: number;
     }): Promise<CollectionRow> {
       return db

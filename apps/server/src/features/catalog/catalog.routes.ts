@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  productListQuerySchema,
   productListSchema,
   productSchema,
   stockQuerySchema,
@@ -41,12 +42,15 @@ export function registerCatalogRoutes(
         tags: ['catalog'],
         summary: 'The products of a store collection, as the product list page shows them',
         params: z.object({ collectionUrlId: z.string().min(1).max(200) }),
-        response: { 200: productListSchema, 404: errorBodySchema },
+        querystring: productListQuerySchema,
+        response: { 200: productListSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
       const website = await websiteOf(request);
-      return catalog.getCollectionList(website.id, request.params.collectionUrlId);
+      return catalog.getCollectionList(website.id, request.params.collectionUrlId, {
+        categorySlug: request.query.category,
+      });
     },
   );
 

@@ -1,5 +1,11 @@
-import type { Product, ProductList, StockResponse } from '@atelier/contract';
-import type { OptionValue, ProductRow, SubscriptionPlan, VariantRow } from '../../db/db-types.ts';
+import type { CategorySummary, Product, ProductList, StockResponse } from '@atelier/contract';
+import type {
+  CategoryRow,
+  OptionValue,
+  ProductRow,
+  SubscriptionPlan,
+  VariantRow,
+} from '../../db/db-types.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { toImage } from '../media/media-urls.ts';
 import type { CatalogRepo, ProductImageRow } from './catalog.repo.ts';
@@ -65,16 +71,42 @@ export function createCatalogService({
     );
   }
 
-  /** The products of a store collection, or undefined when the url is not one. */
+  /**
+   * The products of a store collection with its categories, or undefined when the url is
+   * not one. With a category slug, only the products in that category or any category
+   * nested below it; an unknown slug is no list at all.
+   */
   async function findCollectionList(
     websiteId: string,
     collectionUrlId: string,
+    options: { categorySlug?: string } = {},
   ): Promise<ProductList | undefined> {
     const collection = await catalogRepo.findCollectionByUrlId(websiteId, collectionUrlId);
     if (collection?.collection_type !== 'products' || !collection.is_enabled) {
       return undefined;
     }
-    const rows = await catalogRepo.listProductsInCollection(websiteId, collection.collection_id);
+    const [rows, categoryRows] = await Promise.all([
+      catalogRepo.listProductsInCollection(websiteId, collection.collection_id),
+      catalogRepo.listCategories(websiteId, collection.collection_id),
+    ]);
+    const categories = categoryRows.map(toCategorySummary);
+    let shownIds: ReadonlySet<string> | undefined;
+    if (options.categorySlug !== undefined) {
+      const chosen = categories.find((c) => c.slug === options.categorySlug);
+      if (!chosen) return undefined;
+      shownIds = withDescendants(categories, chosen.id);
+    }
+    const links = await catalogRepo.listProductCategories(
+      websiteId,
+      rows.map((row) => row.product_id),
+    );
+    const categoryIdsOf = groupBy(links, (link) => link.product_id);
+    const shownRows = shownIds
+      ? rows.filter((row) =>
+          (categoryIdsOf.get(row.product_id) ?? []).some((link) => shownIds.has(link.category_id)),
+        )
+      : rows;
+    const products = await assemble(websiteId, shownRows, collection.url_id);
     return {
       collection: {
         id: collection.collection_id,
@@ -82,15 +114,23 @@ export function createCatalogService({
         title: collection.title,
         description: collection.description,
       },
-      products: await assemble(websiteId, rows, collection.url_id),
+      categories,
+      products: products.map((product) => ({
+        ...product,
+        categoryIds: (categoryIdsOf.get(product.id) ?? []).map((link) => link.category_id),
+      })),
     };
   }
 
   return {
     findCollectionList,
 
-    async getCollectionList(websiteId: string, collectionUrlId: string): Promise<ProductList> {
-      const list = await findCollectionList(websiteId, collectionUrlId);
+    async getCollectionList(
+      websiteId: string,
+      collectionUrlId: string,
+      options: { categorySlug?: string } = {},
+    ): Promise<ProductList> {
+      const list = await findCollectionList(websiteId, collectionUrlId, options);
       if (!list) throw notFound('Collection not found');
       return list;
     },
@@ -179,7 +219,39 @@ export function createCatalogService({
   };
 }
 
-function toProduct(input: {
+export function toCategorySummary(row: CategoryRow): CategorySummary {
+  return {
+    id: row.category_id,
+    slug: row.slug,
+    displayName: row.display_name,
+    parentId: row.parent_category_id,
+  };
+}
+
+/** A category and every category nested below it, at any depth. */
+export function withDescendants(
+  categories: readonly CategorySummary[],
+  rootId: string,
+): Set<string> {
+  const childrenOf = groupBy(
+    categories.filter((c) => c.parentId !== null),
+    (c) => c.parentId ?? '',
+  );
+  const found = new Set<string>([rootId]);
+  const queue = [rootId];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    for (const child of childrenOf.get(id) ?? []) {
+      // A cycle cannot be created through the API, but a visited set keeps this finite anyway.
+      if (!found.has(child.id)) {
+        found.add(child.id);
+        queue.push(child.id);
+      }
+    }
+  }
+  return found;
+}
+
+export function toProduct(input: {
   row: ProductRow;
   variants: VariantRow[];
   images: ProductImageRow[];
@@ -220,7 +292,7 @@ function toProduct(input: {
   };
 }
 
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const k = key(item);

@@ -29,22 +29,16 @@ export function createMediaStore({
       bytes: Buffer;
       filename: string;
       altText: string;
+      focalPoint?: { x: number; y: number };
     }): Promise<MediaRow> {
-      const image = sharp(input.bytes, { failOn: 'error' }).rotate();
-      const { width, height } = await image.metadata();
-      if (!width || !height) throw new Error(`${input.filename} has no dimensions`);
+      const { width, height, renditions, colorData } = await render(input.bytes, input.filename);
       const mediaId = randomUUID();
       const dir = join(filesDir, input.websiteId, mediaId);
       await mkdir(dir, { recursive: true });
       try {
-        const widths = renditionWidths(width);
         await Promise.all(
-          widths.map(async (w) => {
-            const data = await image.clone().resize({ width: w }).webp({ quality: 78 }).toBuffer();
-            await writeFile(join(dir, `${w}.webp`), data);
-          }),
+          renditions.map(({ width: w, data }) => writeFile(join(dir, `${w}.webp`), data)),
         );
-        const colorData = await computeColorData(image.clone());
         return await mediaRepo.insert({
           website_id: input.websiteId,
           media_id: mediaId,
@@ -54,8 +48,10 @@ export function createMediaStore({
           width,
           height,
           alt_text: input.altText,
+          focal_x: input.focalPoint?.x ?? 0.5,
+          focal_y: input.focalPoint?.y ?? 0.5,
           color_data: JSON.stringify(colorData),
-          variant_widths: widths,
+          variant_widths: renditions.map((r) => r.width),
         });
       } catch (error) {
         await rm(dir, { recursive: true, force: true });
@@ -63,6 +59,40 @@ export function createMediaStore({
       }
     },
   };
+}
+
+/** The bytes could not be decoded as an image (corrupt, truncated, or too many pixels). */
+export class UnreadableImageError extends Error {
+  constructor(filename: string, options?: { cause?: unknown }) {
+    super(`${filename} could not be read as an image`, options);
+    this.name = 'UnreadableImageError';
+  }
+}
+
+/**
+ * Every rendition and the colour data, all in memory before anything is written, so a
+ * file that fails to decode half-way leaves nothing behind. Only decoding failures become
+ * UnreadableImageError; disk and database failures stay what they are.
+ */
+async function render(bytes: Buffer, filename: string) {
+  try {
+    const image = sharp(bytes, { failOn: 'error' }).rotate();
+    const { width, height, autoOrient } = await image.metadata();
+    // Renditions are rotated upright, so the stored size is the upright one.
+    const upright = autoOrient ?? { width, height };
+    if (!upright.width || !upright.height) throw new Error('no dimensions');
+    const widths = renditionWidths(upright.width);
+    const renditions = await Promise.all(
+      widths.map(async (w) => ({
+        width: w,
+        data: await image.clone().resize({ width: w }).webp({ quality: 78 }).toBuffer(),
+      })),
+    );
+    const colorData = await computeColorData(image.clone());
+    return { width: upright.width, height: upright.height, renditions, colorData };
+  } catch (error) {
+    throw new UnreadableImageError(filename, { cause: error });
+  }
 }
 
 export function renditionWidths(sourceWidth: number): number[] {

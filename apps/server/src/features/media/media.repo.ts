@@ -24,6 +24,8 @@ export function createMediaRepo(db: Kysely<DB>) {
       width: number;
       height: number;
       alt_text: string;
+      focal_x?: number;
+      focal_y?: number;
       color_data: string;
       variant_widths: number[];
     }): Promise<MediaRow> {

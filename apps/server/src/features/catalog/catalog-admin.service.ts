@@ -1,0 +1,527 @@
+import { randomInt } from 'node:crypto';
+import type {
+  CatalogProduct,
+  Category,
+  CategoryCreate,
+  Collection,
+  CollectionCreate,
+  ProductCreate,
+  ProductUpdate,
+  StockUpdate,
+} from '@atelier/contract';
+import {
+  editorMessages,
+  generateUrlId,
+  hasUnlimitedStockByType,
+  isProductType,
+  MAX_CATEGORY_LENGTH,
+  MAX_NESTED_CATEGORIES,
+  MAX_PRODUCTS_PER_COLLECTION,
+} from '@atelier/core';
+import type { CategoryRow, CollectionRow, ProductRow } from '../../db/db-types.ts';
+import { AppError, invalid, notFound } from '../../http/errors.ts';
+import type { CatalogRepo, CatalogTransaction } from './catalog.repo.ts';
+import { uniqueViolation } from './catalog.repo.ts';
+import { toProduct } from './catalog.service.ts';
+import {
+  type CurrentProduct,
+  type DraftVariant,
+  draftNewProduct,
+  draftProductChanges,
+  INVALID_PRODUCT,
+  type ProductDraft,
+} from './product-input.ts';
+
+// The merchant's side of the catalog: creating and changing products, collections and
+// categories. Each call is one transaction, so a failure never leaves half a product.
+// The store currency is read before a transaction opens: on the embedded database a
+// transaction holds the only session, and a read through another repo would wait forever.
+
+export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;
+
+/** Addresses the server answers itself; a collection there could never be reached. */
+const RESERVED_URL_IDS = ['api', 'assets', 'files', 'cart', 'checkout', 'search', 'healthz'];
+/** Used when a title slugifies to under 3 characters (SPEC §5). */
+const FALLBACK_TITLES = { product: 'product', collection: 'products', category: 'category' };
+/** A concurrent writer may take a generated url id between our check and our insert. */
+const MAX_ATTEMPTS = 3;
+
+const messages = {
+  notProductCollection: 'Choose a product collection of this website',
+  collectionFull: `A collection can hold at most ${MAX_PRODUCTS_PER_COLLECTION} products. Move some to another collection first.`,
+  urlTaken: (urlId: string) => `The URL ${urlId} is already in use`,
+  skuTaken: (sku: string) => `The SKU ${sku} is already in use`,
+  unknownMedia: 'Upload the image first: one of these is not an image of this website',
+  unknownCategory: "Choose categories of the product's collection",
+  categoryNameNeeded: 'Enter a name',
+  categoryNameTooLong: `Category names can be at most ${MAX_CATEGORY_LENGTH} characters`,
+  tooManyCategories: `A collection can have at most ${MAX_NESTED_CATEGORIES} categories`,
+  unknownParent: 'Choose a category of this collection',
+} as const;
+
+export function createCatalogAdminService({
+  catalogRepo,
+  currencyOf,
+}: {
+  catalogRepo: CatalogRepo;
+  /** The store currency of a website: prices are always in it. */
+  currencyOf: (websiteId: string) => Promise<string>;
+}) {
+  async function getCatalogProduct(websiteId: string, productId: string): Promise<CatalogProduct> {
+    const row = await catalogRepo.findProductById(websiteId, productId);
+    const collection = row && (await catalogRepo.findCollectionById(websiteId, row.collection_id));
+    if (!row || !collection) throw notFound('Product not found');
+    const [variants, images, links, merchandising, currency] = await Promise.all([
+      catalogRepo.listVariants(websiteId, [productId]),
+      catalogRepo.listImages(websiteId, [productId]),
+      catalogRepo.listProductCategories(websiteId, [productId]),
+      catalogRepo.findMerchandising(websiteId, productId),
+      currencyOf(websiteId),
+    ]);
+    return {
+      ...toProduct({ row, variants, images, currency, collectionUrlId: collection.url_id }),
+      collectionId: row.collection_id,
+      isVisible: row.is_visible,
+      categoryIds: links.map((link) => link.category_id),
+      additionalFieldsFormId: row.additional_fields_form_id,
+      merchandising: {
+        scarcityEnabled: merchandising?.is_scarcity_enabled ?? false,
+        scarcityText: merchandising?.scarcity_text ?? null,
+        scarcityThreshold: merchandising?.scarcity_threshold ?? null,
+        customSoldOutText: row.custom_sold_out_text,
+        restockNotificationsEnabled: merchandising?.is_restock_notification_enabled ?? true,
+      },
+    };
+  }
+
+  return {
+    getProduct: getCatalogProduct,
+
+    async createProduct(websiteId: string, input: ProductCreate): Promise<CatalogProduct> {
+      const draft = draftNewProduct(input, await currencyOf(websiteId));
+      const productId = await withUrlRetry(() =>
+        catalogRepo.withTransaction((tx) =>
+          insertDraft({ tx, websiteId, collectionId: input.collectionId, draft }),
+        ),
+      );
+      return getCatalogProduct(websiteId, productId);
+    },
+
+    async updateProduct(
+      websiteId: string,
+      productId: string,
+      patch: ProductUpdate,
+    ): Promise<CatalogProduct> {
+      const storeCurrency = await currencyOf(websiteId);
+      await catalogRepo.withTransaction(async (tx) => {
+        const row = await tx.lockProduct(websiteId, productId);
+        if (!row) throw notFound('Product not found');
+        const currentVariants = await tx.listVariants(websiteId, [productId]);
+        const changes = draftProductChanges({
+          patch,
+          current: currentProduct(row),
+          currentVariants: currentVariants.map((v) => ({
+            id: v.variant_id,
+            priceCents: v.price_cents,
+            salePriceCents: v.sale_price_cents,
+            isOnSale: v.is_on_sale,
+            qtyInStock: v.qty_in_stock,
+            isUnlimited: v.is_unlimited,
+          })),
+          storeCurrency,
+        });
+        if (patch.urlId !== undefined && patch.urlId !== row.url_id) {
+          const taken = await tx.listTakenUrlIds(websiteId, patch.urlId);
+          if (taken.includes(patch.urlId)) throw urlTaken(patch.urlId);
+        }
+        if (patch.mediaIds) await checkMedia(tx, websiteId, patch.mediaIds);
+        if (patch.categories)
+          await checkCategories(tx, websiteId, row.collection_id, patch.categories);
+
+        const { fields } = changes;
+        await tx.updateProduct(websiteId, productId, {
+          title: patch.title?.trim(),
+          description: patch.description,
+          excerpt: patch.excerpt,
+          url_id: patch.urlId,
+          is_visible: patch.isVisible,
+          tags: changes.tags,
+          additional_fields_form_id: patch.additionalFieldsFormId,
+          custom_sold_out_text:
+            patch.merchandising?.customSoldOutText === undefined
+              ? undefined
+              : patch.merchandising.customSoldOutText?.trim() || null,
+          is_subscribable: fields.isSubscribable,
+          subscription_plan: fields.subscriptionPlan
+            ? JSON.stringify(fields.subscriptionPlan)
+            : null,
+          price_cents: fields.priceCents,
+          sale_price_cents: fields.salePriceCents,
+          is_on_sale: fields.isOnSale,
+          use_custom_add_button_text: fields.useCustomAddButtonText,
+          custom_add_button_text: fields.customAddButtonText,
+        });
+        for (const variant of changes.variants) {
+          await tx.updateVariant(websiteId, variant.id, {
+            price_cents: variant.priceCents,
+            sale_price_cents: variant.salePriceCents,
+            is_on_sale: variant.isOnSale,
+            qty_in_stock: variant.qtyInStock,
+            is_unlimited: variant.isUnlimited,
+          });
+        }
+        if (patch.categories) {
+          await tx.replaceProductCategories(websiteId, productId, unique(patch.categories));
+        }
+        if (patch.mediaIds) {
+          await tx.replaceProductImages(websiteId, productId, unique(patch.mediaIds));
+        }
+        if (patch.merchandising) {
+          const current = await tx.findMerchandising(websiteId, productId);
+          const m = patch.merchandising;
+          await tx.saveMerchandising({
+            website_id: websiteId,
+            product_id: productId,
+            is_scarcity_enabled: m.scarcityEnabled ?? current?.is_scarcity_enabled ?? false,
+            scarcity_text:
+              m.scarcityText === undefined
+                ? (current?.scarcity_text ?? null)
+                : m.scarcityText?.trim() || null,
+            scarcity_threshold:
+              m.scarcityThreshold === undefined
+                ? (current?.scarcity_threshold ?? null)
+                : m.scarcityThreshold,
+            is_restock_notification_enabled:
+              m.restockNotificationsEnabled ?? current?.is_restock_notification_enabled ?? true,
+          });
+        }
+      });
+      return getCatalogProduct(websiteId, productId);
+    },
+
+    /** Sets one variant's stock outright: what an inventory screen's edit means. */
+    async updateStock(
+      websiteId: string,
+      ids: { productId: string; variantId: string },
+      stock: StockUpdate,
+    ): Promise<CatalogProduct> {
+      await catalogRepo.withTransaction(async (tx) => {
+        const row = await tx.lockProduct(websiteId, ids.productId);
+        const variants = row ? await tx.listVariants(websiteId, [ids.productId]) : [];
+        const variant = variants.find((v) => v.variant_id === ids.variantId);
+        if (!row || !variant) throw notFound('Variant not found');
+        const isUnlimited =
+          (isProductType(row.product_type) && hasUnlimitedStockByType(row.product_type)) ||
+          (stock.unlimited ?? variant.is_unlimited);
+        await tx.updateVariant(websiteId, variant.variant_id, {
+          is_unlimited: isUnlimited,
+          qty_in_stock: isUnlimited ? 0 : (stock.qtyInStock ?? variant.qty_in_stock),
+        });
+      });
+      return getCatalogProduct(websiteId, ids.productId);
+    },
+
+    async deleteProduct(websiteId: string, productId: string): Promise<void> {
+      // Variants, images, categories, merchandising and cart entries go with it (cascade).
+      if (!(await catalogRepo.deleteProduct(websiteId, productId))) {
+        throw notFound('Product not found');
+      }
+    },
+
+    async createCollection(websiteId: string, input: CollectionCreate): Promise<Collection> {
+      const row = await withUrlRetry(async () => {
+        const urlId = await chooseCollectionUrlId(websiteId, input);
+        return catalogRepo.insertCollection({
+          website_id: websiteId,
+          collection_type: 'products',
+          url_id: urlId,
+          title: input.title.trim(),
+          navigation_title: input.navigationTitle?.trim() || input.title.trim(),
+          description: input.description ?? '',
+          is_enabled: input.enabled ?? true,
+        });
+      });
+      return toCollection(row);
+    },
+
+    async createCategory(
+      websiteId: string,
+      collectionId: string,
+      input: CategoryCreate,
+    ): Promise<Category> {
+      const displayName = input.displayName.trim();
+      if (displayName === '') {
+        throw invalid('The category is not valid.', { displayName: messages.categoryNameNeeded });
+      }
+      if (displayName.length > MAX_CATEGORY_LENGTH) {
+        throw invalid('The category is not valid.', { displayName: messages.categoryNameTooLong });
+      }
+      const row = await catalogRepo.withTransaction(async (tx) => {
+        // The lock makes slug choice and the count check safe against a concurrent create.
+        const collection = await tx.lockCollection(websiteId, collectionId);
+        if (collection?.collection_type !== 'products') throw notFound('Collection not found');
+        const existing = await tx.listCategories(websiteId, collectionId);
+        if (existing.length >= MAX_NESTED_CATEGORIES) {
+          throw new AppError('conflict', messages.tooManyCategories);
+        }
+        const parentId = input.parentCategoryId ?? null;
+        if (parentId && !existing.some((c) => c.category_id === parentId)) {
+          throw invalid('The category is not valid.', { parentCategoryId: messages.unknownParent });
+        }
+        const isDuplicate = existing.some(
+          (c) =>
+            c.parent_category_id === parentId &&
+            c.display_name.toLowerCase() === displayName.toLowerCase(),
+        );
+        if (isDuplicate) {
+          const message = editorMessages.tagExists('category');
+          throw new AppError('conflict', message, { displayName: message });
+        }
+        return tx.insertCategory({
+          website_id: websiteId,
+          collection_id: collectionId,
+          parent_category_id: parentId,
+          display_name: displayName,
+          slug: generateUrlId({
+            title: displayName,
+            fallbackTitle: FALLBACK_TITLES.category,
+            takenIds: new Set(existing.map((c) => c.slug)),
+          }),
+          display_index: input.displayIndex ?? 1,
+        });
+      });
+      return toCategory(row);
+    },
+  };
+
+  async function chooseCollectionUrlId(websiteId: string, input: CollectionCreate) {
+    const base =
+      input.urlId ??
+      generateUrlId({
+        title: input.title,
+        fallbackTitle: FALLBACK_TITLES.collection,
+        takenIds: new Set(),
+      });
+    const taken = new Set([
+      ...RESERVED_URL_IDS,
+      ...(await catalogRepo.listTakenCollectionUrlIds(websiteId, base)),
+    ]);
+    if (input.urlId !== undefined) {
+      if (taken.has(input.urlId)) throw urlTaken(input.urlId);
+      return input.urlId;
+    }
+    return generateUrlId({
+      title: base,
+      fallbackTitle: FALLBACK_TITLES.collection,
+      takenIds: taken,
+    });
+  }
+}
+
+async function insertDraft(args: {
+  tx: CatalogTransaction;
+  websiteId: string;
+  collectionId: string;
+  draft: ProductDraft;
+}): Promise<string> {
+  const { tx, websiteId, collectionId, draft } = args;
+  // Locking the collection serialises creations in it, so two cannot both take the 200th place.
+  const collection = await tx.lockCollection(websiteId, collectionId);
+  if (collection?.collection_type !== 'products') {
+    throw invalid(INVALID_PRODUCT, { collectionId: messages.notProductCollection });
+  }
+  const count = await tx.countProductsInCollection(websiteId, collectionId);
+  if (count >= MAX_PRODUCTS_PER_COLLECTION) {
+    throw new AppError('conflict', messages.collectionFull, {
+      collectionId: messages.collectionFull,
+    });
+  }
+  const urlId = await chooseProductUrlId(tx, websiteId, draft);
+  const variants = await assignSkus(tx, websiteId, draft.variants);
+  await checkMedia(tx, websiteId, draft.mediaIds);
+  await checkCategories(tx, websiteId, collectionId, draft.categoryIds);
+  const product = await tx.insertProduct({
+    product: {
+      website_id: websiteId,
+      collection_id: collectionId,
+      product_type: draft.productType,
+      url_id: urlId,
+      title: draft.title,
+      description: draft.description,
+      excerpt: draft.excerpt,
+      variant_option_ordering: draft.variantOptionOrdering,
+      is_subscribable: draft.isSubscribable,
+      subscription_plan: draft.subscriptionPlan ? JSON.stringify(draft.subscriptionPlan) : null,
+      price_cents: draft.priceCents,
+      sale_price_cents: draft.salePriceCents,
+      is_on_sale: draft.isOnSale,
+      additional_fields_form_id: draft.additionalFieldsFormId,
+      use_custom_add_button_text: draft.useCustomAddButtonText,
+      custom_add_button_text: draft.customAddButtonText,
+      custom_sold_out_text: draft.customSoldOutText,
+      tags: draft.tags,
+      is_visible: draft.isVisible,
+      // New products go to the end of the collection.
+      display_index: count,
+    },
+    variants: variants.map((v) => ({
+      sku: v.sku,
+      option_values: JSON.stringify(v.optionValues),
+      price_cents: v.priceCents,
+      sale_price_cents: v.salePriceCents,
+      is_on_sale: v.isOnSale,
+      qty_in_stock: v.qtyInStock,
+      is_unlimited: v.isUnlimited,
+    })),
+    mediaIds: draft.mediaIds,
+    categoryIds: draft.categoryIds,
+    merchandising: {
+      is_scarcity_enabled: draft.merchandising.isScarcityEnabled,
+      scarcity_text: draft.merchandising.scarcityText,
+      scarcity_threshold: draft.merchandising.scarcityThreshold,
+      is_restock_notification_enabled: draft.merchandising.isRestockNotificationEnabled,
+    },
+  });
+  return product.product_id;
+}
+
+async function chooseProductUrlId(
+  tx: CatalogTransaction,
+  websiteId: string,
+  draft: ProductDraft,
+): Promise<string> {
+  if (draft.urlId !== undefined) {
+    const taken = await tx.listTakenUrlIds(websiteId, draft.urlId);
+    if (taken.includes(draft.urlId)) throw urlTaken(draft.urlId);
+    return draft.urlId;
+  }
+  const generate = (takenIds: ReadonlySet<string>) =>
+    generateUrlId({ title: draft.title, fallbackTitle: FALLBACK_TITLES.product, takenIds });
+  const base = generate(new Set());
+  return generate(new Set(await tx.listTakenUrlIds(websiteId, base)));
+}
+
+/** Checks given SKUs are free in the website and generates the missing ones. */
+async function assignSkus(
+  tx: CatalogTransaction,
+  websiteId: string,
+  variants: readonly DraftVariant[],
+): Promise<(DraftVariant & { sku: string })[]> {
+  const given = variants.flatMap((v) => (v.sku === undefined ? [] : [v.sku]));
+  const taken = new Set(await tx.listTakenSkus(websiteId, given));
+  if (taken.size > 0) {
+    const fields: Record<string, string> = {};
+    for (const [index, v] of variants.entries()) {
+      if (v.sku !== undefined && taken.has(v.sku)) {
+        fields[`variants.${index}.sku`] = messages.skuTaken(v.sku);
+      }
+    }
+    throw new AppError('conflict', Object.values(fields)[0] ?? INVALID_PRODUCT, fields);
+  }
+  const used = new Set(given);
+  const result: (DraftVariant & { sku: string })[] = [];
+  for (const v of variants) {
+    let sku = v.sku;
+    while (sku === undefined || (v.sku === undefined && used.has(sku))) {
+      // The SQ + 7 digits form editors already know; collisions are rare and re-drawn.
+      const candidate = `SQ${randomInt(1_000_000, 10_000_000)}`;
+      if ((await tx.listTakenSkus(websiteId, [candidate])).length === 0) sku = candidate;
+    }
+    used.add(sku);
+    result.push({ ...v, sku });
+  }
+  return result;
+}
+
+async function checkMedia(tx: CatalogTransaction, websiteId: string, mediaIds: readonly string[]) {
+  const existing = new Set(await tx.listExistingMediaIds(websiteId, unique(mediaIds)));
+  if (mediaIds.some((id) => !existing.has(id))) {
+    throw invalid(INVALID_PRODUCT, { mediaIds: messages.unknownMedia });
+  }
+}
+
+async function checkCategories(
+  tx: CatalogTransaction,
+  websiteId: string,
+  collectionId: string,
+  categoryIds: readonly string[],
+) {
+  if (categoryIds.length === 0) return;
+  const known = new Set(
+    (await tx.listCategories(websiteId, collectionId)).map((c) => c.category_id),
+  );
+  if (categoryIds.some((id) => !known.has(id))) {
+    throw invalid(INVALID_PRODUCT, { categories: messages.unknownCategory });
+  }
+}
+
+/**
+ * Retries `work` when a concurrent writer took its generated url id first; an explicit
+ * url id or SKU that is taken is the caller's to change, so it becomes a 409.
+ */
+async function withUrlRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (!constraint) throw error;
+      if (constraint.endsWith('url_id_key') && attempt < MAX_ATTEMPTS) continue;
+      const field = constraint.includes('sku') ? 'variants' : 'urlId';
+      const message =
+        field === 'urlId'
+          ? 'That URL was just taken; try again'
+          : 'A SKU was just taken; try again';
+      throw new AppError('conflict', message, { [field]: message });
+    }
+  }
+}
+
+function urlTaken(urlId: string): AppError {
+  const message = messages.urlTaken(urlId);
+  return new AppError('conflict', message, { urlId: message });
+}
+
+function currentProduct(row: ProductRow): CurrentProduct {
+  if (!isProductType(row.product_type)) throw new Error(`unknown product type ${row.product_type}`);
+  return {
+    productType: row.product_type,
+    isSubscribable: row.is_subscribable,
+    subscriptionPlan: row.subscription_plan,
+    priceCents: row.price_cents,
+    salePriceCents: row.sale_price_cents,
+    isOnSale: row.is_on_sale,
+    useCustomAddButtonText: row.use_custom_add_button_text,
+    customAddButtonText: row.custom_add_button_text,
+  };
+}
+
+function toCollection(row: CollectionRow): Collection {
+  return {
+    id: row.collection_id,
+    type: 'products',
+    urlId: row.url_id,
+    fullUrl: `/${row.url_id}`,
+    title: row.title,
+    navigationTitle: row.navigation_title,
+    description: row.description,
+    enabled: row.is_enabled,
+  };
+}
+
+function toCategory(row: CategoryRow): Category {
+  return {
+    id: row.category_id,
+    collectionId: row.collection_id,
+    slug: row.slug,
+    displayName: row.display_name,
+    parentCategoryId: row.parent_category_id,
+    type: 'ROOT',
+    pageRendering: 'LIST_VIEW',
+    displayIndex: row.display_index,
+  };
+}
+
+function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}

@@ -1,0 +1,474 @@
+import type {
+  MoneyInput,
+  ProductCreate,
+  ProductUpdate,
+  VariantInput,
+  variantUpdateSchema,
+} from '@atelier/contract';
+import {
+  canBeSubscribable,
+  hasUnlimitedStockByType,
+  MAX_TAG_LENGTH,
+  ProductType,
+  parseMoney,
+} from '@atelier/core';
+import type { z } from 'zod';
+import type { OptionValue, SubscriptionPlan } from '../../db/db-types.ts';
+import { invalid } from '../../http/errors.ts';
+
+// Turns the editor's product payloads (SPEC §3 shapes: money in major units, attributes
+// or optionValues) into what the catalog stores (minor units, ordered option values),
+// checking every rule that needs no database. All problems are reported together, one
+// message per field, as `{error, errors}` with a 400. Nothing here does I/O.
+
+export const INVALID_PRODUCT = 'The product is not valid.';
+/** Prices are stored as int4 minor units; this keeps well clear of its limit. */
+const MAX_PRICE_MINOR_UNITS = 999_999_999;
+
+export const messages = {
+  subscriptionNotOffered: 'Subscriptions are offered for physical and service products only.',
+  subscriptionPlanNeeded: 'Choose a billing period for the subscription',
+  variantsNeeded: 'Add at least one variant with a price',
+  denominationsNeeded: 'Add at least one gift card amount',
+  priceNeeded: 'Enter a price',
+  priceNotPositive: 'A gift card amount must be more than 0',
+  priceOnProduct: 'Digital products carry one price, on the product: send priceMoney instead',
+  priceOnVariants: 'Only digital products have a price on the product; set it on each variant',
+  amountUnreadable: 'Enter an amount such as 12.50',
+  amountNegative: 'Prices cannot be negative',
+  amountTooLarge: 'That price is too large',
+  currency: (code: string) => `Prices must be in the store currency, ${code}`,
+  saleBelowPrice: 'The sale price must be below the price',
+  tagTooLong: `Tags can be at most ${MAX_TAG_LENGTH} characters`,
+  customTextNeeded: 'Enter the text for the button',
+  bothOptionForms: 'Send either optionValues or attributes, not both',
+  optionsMissing: (names: readonly string[]) => `Give a value for each option: ${names.join(', ')}`,
+  optionsNeeded: 'Variants need option values to tell them apart',
+  sameOptions: 'Another variant has the same options',
+  duplicateSku: 'Two variants have the same SKU',
+  duplicateOption: 'Each option can be listed once',
+} as const;
+
+export type DraftVariant = {
+  /** Left out when the server should generate one. */
+  sku: string | undefined;
+  optionValues: OptionValue[];
+  priceCents: number;
+  salePriceCents: number;
+  isOnSale: boolean;
+  qtyInStock: number;
+  isUnlimited: boolean;
+};
+
+export type DraftMerchandising = {
+  isScarcityEnabled: boolean;
+  scarcityText: string | null;
+  scarcityThreshold: number | null;
+  isRestockNotificationEnabled: boolean;
+};
+
+/** The product-level fields both creation and update can set. */
+export type DraftProductFields = {
+  isSubscribable: boolean;
+  subscriptionPlan: SubscriptionPlan | null;
+  priceCents: number | null;
+  salePriceCents: number | null;
+  isOnSale: boolean;
+  useCustomAddButtonText: boolean;
+  customAddButtonText: string | null;
+};
+
+export type ProductDraft = DraftProductFields & {
+  productType: ProductType;
+  title: string;
+  description: string;
+  excerpt: string;
+  urlId: string | undefined;
+  variantOptionOrdering: string[];
+  additionalFieldsFormId: string | null;
+  customSoldOutText: string | null;
+  tags: string[];
+  isVisible: boolean;
+  categoryIds: string[];
+  mediaIds: string[];
+  merchandising: DraftMerchandising;
+  variants: DraftVariant[];
+};
+
+class FieldErrors {
+  readonly fields: Record<string, string> = {};
+  add(field: string, message: string): void {
+    this.fields[field] ??= message;
+  }
+  throwIfAny(): void {
+    if (Object.keys(this.fields).length > 0) throw invalid(INVALID_PRODUCT, this.fields);
+  }
+}
+
+/** A new product, checked whole; throws a 400 with every field's problem. */
+export function draftNewProduct(input: ProductCreate, storeCurrency: string): ProductDraft {
+  const errors = new FieldErrors();
+  const type = input.productType;
+  const isDigital = !hasPhysicalVariants(type);
+  const productLevel = draftProductFields({
+    errors,
+    type,
+    input,
+    current: undefined,
+    storeCurrency,
+  });
+  const { ordering, variants } = draftVariants({
+    errors,
+    type,
+    inputs: input.variants ?? [],
+    ordering: input.variantOptionOrdering,
+    storeCurrency,
+  });
+  if (isDigital && productLevel.priceCents !== null) {
+    // The storefront and cart read a variant, so a digital product keeps one that mirrors
+    // the product's price and never runs out.
+    variants.splice(0, variants.length, {
+      sku: input.variants?.[0]?.sku,
+      optionValues: [],
+      priceCents: productLevel.priceCents,
+      salePriceCents: productLevel.salePriceCents ?? 0,
+      isOnSale: productLevel.isOnSale,
+      qtyInStock: 0,
+      isUnlimited: true,
+    });
+  }
+  const merchandising = input.merchandising ?? {};
+  const draft: ProductDraft = {
+    ...productLevel,
+    productType: type,
+    title: input.title.trim(),
+    description: input.description ?? '',
+    excerpt: input.excerpt ?? '',
+    urlId: input.urlId,
+    variantOptionOrdering: ordering,
+    additionalFieldsFormId: input.additionalFieldsFormId ?? null,
+    customSoldOutText: blankToNull(merchandising.customSoldOutText),
+    tags: draftTags(errors, input.tags ?? []),
+    isVisible: input.isVisible ?? true,
+    categoryIds: unique(input.categories ?? []),
+    mediaIds: unique(input.mediaIds ?? []),
+    merchandising: {
+      isScarcityEnabled: merchandising.scarcityEnabled ?? false,
+      scarcityText: blankToNull(merchandising.scarcityText),
+      scarcityThreshold: merchandising.scarcityThreshold ?? null,
+      isRestockNotificationEnabled: merchandising.restockNotificationsEnabled ?? true,
+    },
+    variants,
+  };
+  errors.throwIfAny();
+  return draft;
+}
+
+export type CurrentProduct = DraftProductFields & { productType: ProductType };
+export type CurrentVariant = {
+  id: string;
+  priceCents: number;
+  salePriceCents: number;
+  isOnSale: boolean;
+  qtyInStock: number;
+  isUnlimited: boolean;
+};
+
+/** A variant's values after an update. */
+export type VariantChange = CurrentVariant;
+
+/**
+ * The product-level and variant changes of an update, merged over the current values so
+ * the same rules hold after the change as at creation. Throws a 400 listing every problem.
+ */
+export function draftProductChanges(input: {
+  patch: ProductUpdate;
+  current: CurrentProduct;
+  currentVariants: readonly CurrentVariant[];
+  storeCurrency: string;
+}): {
+  fields: DraftProductFields;
+  tags: string[] | undefined;
+  variants: VariantChange[];
+} {
+  const { patch, current, storeCurrency } = input;
+  const errors = new FieldErrors();
+  const type = current.productType;
+  const fields = draftProductFields({ errors, type, input: patch, current, storeCurrency });
+  const tags = patch.tags === undefined ? undefined : draftTags(errors, patch.tags);
+  const byId = new Map(input.currentVariants.map((v) => [v.id, v]));
+  const variants: VariantChange[] = [];
+  for (const [index, change] of (patch.variants ?? []).entries()) {
+    const field = `variants.${index}`;
+    const existing = byId.get(change.id);
+    if (!existing) {
+      errors.add(`${field}.id`, 'This product has no variant with that id');
+      continue;
+    }
+    variants.push(draftVariantChange({ errors, field, type, change, existing, storeCurrency }));
+  }
+  // A digital product's variant mirrors the product's price (see draftNewProduct).
+  if (!hasPhysicalVariants(type) && fields.priceCents !== null) {
+    for (const existing of input.currentVariants) {
+      variants.push({
+        ...existing,
+        priceCents: fields.priceCents,
+        salePriceCents: fields.salePriceCents ?? 0,
+        isOnSale: fields.isOnSale,
+      });
+    }
+  }
+  errors.throwIfAny();
+  return { fields, tags, variants };
+}
+
+/** Physical, service and gift card products price their variants; digital ones the product. */
+function hasPhysicalVariants(type: ProductType): boolean {
+  return (
+    type === ProductType.physical || type === ProductType.service || type === ProductType.giftCard
+  );
+}
+
+type ProductFieldsInput = Pick<
+  ProductUpdate,
+  | 'isSubscribable'
+  | 'subscriptionPlan'
+  | 'priceMoney'
+  | 'salePriceMoney'
+  | 'onSale'
+  | 'useCustomAddButtonText'
+  | 'customAddButtonText'
+>;
+
+function draftProductFields(args: {
+  errors: FieldErrors;
+  type: ProductType;
+  input: ProductFieldsInput;
+  current: CurrentProduct | undefined;
+  storeCurrency: string;
+}): DraftProductFields {
+  const { errors, type, input, current, storeCurrency } = args;
+  const isSubscribable = input.isSubscribable ?? current?.isSubscribable ?? false;
+  const plan =
+    input.subscriptionPlan === undefined
+      ? (current?.subscriptionPlan ?? null)
+      : input.subscriptionPlan;
+  if (!canBeSubscribable(type)) {
+    if (input.isSubscribable) errors.add('isSubscribable', messages.subscriptionNotOffered);
+    if (input.subscriptionPlan) errors.add('subscriptionPlan', messages.subscriptionNotOffered);
+  } else if (isSubscribable && !plan) {
+    errors.add('subscriptionPlan', messages.subscriptionPlanNeeded);
+  }
+
+  let priceCents = current?.priceCents ?? null;
+  let salePriceCents = current?.salePriceCents ?? null;
+  let isOnSale = input.onSale ?? current?.isOnSale ?? false;
+  if (hasPhysicalVariants(type)) {
+    if (input.priceMoney) errors.add('priceMoney', messages.priceOnVariants);
+    if (input.salePriceMoney) errors.add('salePriceMoney', messages.priceOnVariants);
+    if (input.onSale !== undefined) errors.add('onSale', messages.priceOnVariants);
+    priceCents = null;
+    salePriceCents = null;
+    isOnSale = false;
+  } else {
+    priceCents = draftPrice(errors, 'priceMoney', input.priceMoney, storeCurrency) ?? priceCents;
+    salePriceCents =
+      draftPrice(errors, 'salePriceMoney', input.salePriceMoney, storeCurrency) ?? salePriceCents;
+    if (priceCents === null && !errors.fields.priceMoney) {
+      errors.add('priceMoney', messages.priceNeeded);
+    }
+    if (isOnSale && priceCents !== null && (salePriceCents ?? priceCents) >= priceCents) {
+      errors.add('salePriceMoney', messages.saleBelowPrice);
+    }
+  }
+
+  const useCustomAddButtonText =
+    input.useCustomAddButtonText ?? current?.useCustomAddButtonText ?? false;
+  const customAddButtonText =
+    input.customAddButtonText === undefined
+      ? (current?.customAddButtonText ?? null)
+      : blankToNull(input.customAddButtonText);
+  if (useCustomAddButtonText && !customAddButtonText) {
+    errors.add('customAddButtonText', messages.customTextNeeded);
+  }
+  return {
+    isSubscribable: canBeSubscribable(type) && isSubscribable,
+    subscriptionPlan: canBeSubscribable(type) && isSubscribable ? plan : null,
+    priceCents,
+    salePriceCents,
+    isOnSale,
+    useCustomAddButtonText,
+    customAddButtonText,
+  };
+}
+
+function draftVariants(args: {
+  errors: FieldErrors;
+  type: ProductType;
+  inputs: readonly VariantInput[];
+  ordering: readonly string[] | undefined;
+  storeCurrency: string;
+}): { ordering: string[]; variants: DraftVariant[] } {
+  const { errors, type, inputs, storeCurrency } = args;
+  if (!hasPhysicalVariants(type)) {
+    if (inputs.length > 1) errors.add('variants', messages.priceOnProduct);
+    return { ordering: [], variants: [] };
+  }
+  if (inputs.length === 0) {
+    errors.add(
+      'variants',
+      type === ProductType.giftCard ? messages.denominationsNeeded : messages.variantsNeeded,
+    );
+    return { ordering: [], variants: [] };
+  }
+  const optionLists = inputs.map((input, index) =>
+    draftOptionValues(errors, `variants.${index}`, input),
+  );
+  const ordering = args.ordering
+    ? args.ordering.map((name) => name.trim())
+    : unique(optionLists.flat().map((option) => option.optionName));
+  if (new Set(ordering).size !== ordering.length) {
+    errors.add('variantOptionOrdering', messages.duplicateOption);
+  }
+  const seenCombinations = new Set<string>();
+  const seenSkus = new Set<string>();
+  const variants = inputs.map((input, index): DraftVariant => {
+    const field = `variants.${index}`;
+    const options = optionLists[index] ?? [];
+    const names = new Set(options.map((o) => o.optionName));
+    if (names.size !== ordering.length || ordering.some((name) => !names.has(name))) {
+      errors.add(`${field}.optionValues`, messages.optionsMissing(ordering));
+    } else if (inputs.length > 1 && ordering.length === 0) {
+      errors.add(`${field}.optionValues`, messages.optionsNeeded);
+    }
+    const ordered = ordering.flatMap((name) => options.filter((o) => o.optionName === name));
+    const combination = JSON.stringify(ordered);
+    if (seenCombinations.has(combination) && ordering.length > 0) {
+      errors.add(`${field}.optionValues`, messages.sameOptions);
+    }
+    seenCombinations.add(combination);
+    if (input.sku !== undefined) {
+      if (seenSkus.has(input.sku)) errors.add(`${field}.sku`, messages.duplicateSku);
+      seenSkus.add(input.sku);
+    }
+
+    const priceCents = draftPrice(errors, `${field}.priceMoney`, input.priceMoney, storeCurrency);
+    if (input.priceMoney === undefined) errors.add(`${field}.priceMoney`, messages.priceNeeded);
+    if (type === ProductType.giftCard && priceCents === 0) {
+      errors.add(`${field}.priceMoney`, messages.priceNotPositive);
+    }
+    const salePriceCents = draftPrice(
+      errors,
+      `${field}.salePriceMoney`,
+      input.salePriceMoney,
+      storeCurrency,
+    );
+    const isOnSale = input.onSale ?? false;
+    if (isOnSale && priceCents !== undefined && (salePriceCents ?? priceCents) >= priceCents) {
+      errors.add(`${field}.salePriceMoney`, messages.saleBelowPrice);
+    }
+    // Gift cards are never out of stock (SPEC §4); their variants are amounts, not goods.
+    const isUnlimited = hasUnlimitedStockByType(type) || (input.unlimited ?? false);
+    return {
+      sku: input.sku,
+      optionValues: ordered,
+      priceCents: priceCents ?? 0,
+      salePriceCents: salePriceCents ?? 0,
+      isOnSale,
+      qtyInStock: isUnlimited ? 0 : (input.qtyInStock ?? 0),
+      isUnlimited,
+    };
+  });
+  return { ordering, variants };
+}
+
+function draftVariantChange(args: {
+  errors: FieldErrors;
+  field: string;
+  type: ProductType;
+  change: z.infer<typeof variantUpdateSchema>;
+  existing: CurrentVariant;
+  storeCurrency: string;
+}): VariantChange {
+  const { errors, field, type, change, existing, storeCurrency } = args;
+  if (!hasPhysicalVariants(type) && (change.priceMoney || change.salePriceMoney)) {
+    errors.add(`${field}.priceMoney`, messages.priceOnProduct);
+  }
+  const priceCents =
+    draftPrice(errors, `${field}.priceMoney`, change.priceMoney, storeCurrency) ??
+    existing.priceCents;
+  const salePriceCents =
+    draftPrice(errors, `${field}.salePriceMoney`, change.salePriceMoney, storeCurrency) ??
+    existing.salePriceCents;
+  const isOnSale = change.onSale ?? existing.isOnSale;
+  if (isOnSale && salePriceCents >= priceCents) {
+    errors.add(`${field}.salePriceMoney`, messages.saleBelowPrice);
+  }
+  if (type === ProductType.giftCard && priceCents === 0) {
+    errors.add(`${field}.priceMoney`, messages.priceNotPositive);
+  }
+  const isUnlimited = hasUnlimitedStockByType(type) || (change.unlimited ?? existing.isUnlimited);
+  return {
+    id: existing.id,
+    priceCents,
+    salePriceCents,
+    isOnSale,
+    qtyInStock: isUnlimited ? 0 : (change.qtyInStock ?? existing.qtyInStock),
+    isUnlimited,
+  };
+}
+
+function draftOptionValues(errors: FieldErrors, field: string, input: VariantInput): OptionValue[] {
+  if (input.optionValues && input.attributes) {
+    errors.add(`${field}.attributes`, messages.bothOptionForms);
+  }
+  const options =
+    input.optionValues ??
+    Object.entries(input.attributes ?? {}).map(([optionName, value]) => ({ optionName, value }));
+  return options.map((o) => ({ optionName: o.optionName.trim(), value: o.value.trim() }));
+}
+
+/** Minor units of an editor's money, or undefined when none was sent or it is unreadable. */
+function draftPrice(
+  errors: FieldErrors,
+  field: string,
+  input: MoneyInput | undefined,
+  storeCurrency: string,
+): number | undefined {
+  if (input === undefined) return undefined;
+  // A price without a currency is in the store's: the editor only ever shows that one.
+  const currency = (input.currency ?? input.currencyCode ?? storeCurrency).toUpperCase();
+  if (currency !== storeCurrency) {
+    errors.add(field, messages.currency(storeCurrency));
+    return undefined;
+  }
+  const parsed = parseMoney({ value: input.value ?? input.decimalValue, currency });
+  if (!parsed.ok) {
+    errors.add(field, messages.amountUnreadable);
+    return undefined;
+  }
+  const minorUnits = parsed.value.minorUnits;
+  if (minorUnits < 0) errors.add(field, messages.amountNegative);
+  else if (minorUnits > MAX_PRICE_MINOR_UNITS) errors.add(field, messages.amountTooLarge);
+  else return minorUnits;
+  return undefined;
+}
+
+function draftTags(errors: FieldErrors, tags: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const [index, raw] of tags.entries()) {
+    const tag = raw.trim();
+    if (tag.length > MAX_TAG_LENGTH) errors.add(`tags.${index}`, messages.tagTooLong);
+    else if (tag !== '' && !kept.includes(tag)) kept.push(tag);
+  }
+  return kept;
+}
+
+function blankToNull(text: string | null | undefined): string | null {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}

@@ -1,0 +1,114 @@
+import { errorBodySchema, imageUploadFieldsSchema, uploadedImageSchema } from '@atelier/contract';
+import { editorMessages, formatMegabytes, megabytesToBytes } from '@atelier/core';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import type { MediaService } from './media.service.ts';
+
+/** SPEC §9: 1 MB is 1,000,000 bytes. */
+export const DEFAULT_MAX_IMAGE_BYTES = megabytesToBytes(20);
+const MAX_FILENAME_LENGTH = 200;
+
+/**
+ * POST /api/media/images: one multipart `file` plus optional `altText`, `focalX`, `focalY`.
+ * Multipart parsing is registered in this route's own scope so no other route accepts it.
+ */
+export function registerMediaRoutes(
+  app: FastifyInstance,
+  deps: { media: MediaService; requireApiKey: RequireApiKey; maxImageBytes?: number },
+) {
+  const { media, requireApiKey } = deps;
+  const maxImageBytes = deps.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES;
+
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: maxImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 11 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/media/images',
+      {
+        preHandler: requireApiKey({ roles: CATALOG_WRITERS }),
+        schema: {
+          tags: ['media'],
+          summary: 'Upload an image; renditions from 100w up to its width are made at once',
+          description:
+            'multipart/form-data with `file` (JPEG, PNG, GIF, WebP or AVIF, recognised from ' +
+            `its bytes, at most ${formatMegabytes(maxImageBytes)}), optional \`altText\`, and ` +
+            '`focalX`/`focalY` from 0 to 1 (default 0.5). Needs an API key of an admin, editor ' +
+            'or store manager.',
+          consumes: ['multipart/form-data'],
+          response: {
+            201: uploadedImageSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            403: errorBodySchema,
+            404: errorBodySchema,
+            413: errorBodySchema,
+            415: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const upload = await readUpload(request, maxImageBytes);
+        const image = await media.uploadImage({
+          websiteId: callerOf(request).website.id,
+          ...upload,
+        });
+        return reply.status(201).send(image);
+      },
+    );
+  });
+}
+
+async function readUpload(request: FastifyRequest, maxImageBytes: number) {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'unsupportedMediaType',
+      'Send the image as multipart/form-data in a field named file.',
+    );
+  }
+  let file: { filename: string; bytes: Buffer } | undefined;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    const filename = displayName(part.filename);
+    try {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file') file = { filename, bytes };
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(
+          'payloadTooLarge',
+          editorMessages.fileTooLarge(filename, formatMegabytes(maxImageBytes)),
+        );
+      }
+      throw error;
+    }
+  }
+  const parsed = imageUploadFieldsSchema.safeParse(fields);
+  const errors: Record<string, string> = {};
+  if (!file) errors.file = 'Choose an image to upload';
+  for (const issue of parsed.error?.issues ?? []) {
+    errors[issue.path.join('.') || 'body'] ??= issue.message;
+  }
+  if (!file || !parsed.success) throw invalid('The request is not valid.', errors);
+  const { altText, focalX, focalY } = parsed.data;
+  return {
+    ...file,
+    altText,
+    focalPoint: { x: focalX ?? 0.5, y: focalY ?? 0.5 },
+  };
+}
+
+/** The client's file name, only ever shown back to people: no folders, no control characters. */
+function displayName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(0, MAX_FILENAME_LENGTH) || 'image';
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { imageSchema } from './catalog.ts';
+
+/** SPEC §3 colorData: average colours (#rrggbb) of the corners and centre of an image. */
+export const colorDataSchema = z
+  .object({
+    topLeftAverage: z.string().optional(),
+    topRightAverage: z.string().optional(),
+    bottomLeftAverage: z.string().optional(),
+    bottomRightAverage: z.string().optional(),
+    centerAverage: z.string().optional(),
+  })
+  .meta({ id: 'ColorData' });
+export type ColorData = z.infer<typeof colorDataSchema>;
+
+/** The text fields of an image upload (multipart, beside the `file` part). */
+export const imageUploadFieldsSchema = z.object({
+  altText: z.string().max(1_000).optional(),
+  /** Focal point, 0–1 from the left and from the top; 0.5 when left out. */
+  focalX: z.coerce.number('focalX must be a number from 0 to 1').min(0).max(1).optional(),
+  focalY: z.coerce.number('focalY must be a number from 0 to 1').min(0).max(1).optional(),
+});
+export type ImageUploadFields = z.infer<typeof imageUploadFieldsSchema>;
+
+export const uploadedImageSchema = imageSchema
+  .extend({
+    filename: z.string(),
+    /** The type found in the file's bytes, not the one the client claimed. */
+    contentType: z.string(),
+    byteSize: z.number().int().nonnegative(),
+    colorData: colorDataSchema,
+  })
+  .meta({ id: 'UploadedImage' });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
