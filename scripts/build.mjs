@@ -5,10 +5,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { formatReport, pageScripts } from '../apps/web/asset-report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 await viteBuild({ configFile: join(root, 'apps/web/vite.config.ts'), logLevel: 'warn' });
+console.log(formatReport(pageScripts(join(root, 'apps/web/dist'))));
 
 const serverOut = join(root, 'apps/server/dist');
 await rm(serverOut, { recursive: true, force: true });
