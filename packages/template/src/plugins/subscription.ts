@@ -54,6 +54,21 @@ export function billingPlan(plan: Value): BillingPlan | undefined {
 
 const messageFormatters = new WeakMap<CLDR, ReturnType<CLDR['General']['messageFormatter']>>();
 
+/** Formats a site-supplied ICU message (the formatter is built once per locale). */
+export function formatMessage(
+  cldr: CLDR,
+  pattern: string,
+  positional: unknown[],
+  named: Record<string, unknown>,
+): string {
+  let f = messageFormatters.get(cldr);
+  if (f === undefined) {
+    f = cldr.General.messageFormatter();
+    messageFormatters.set(cldr, f);
+  }
+  return f.format(pattern, positional as never, named as never);
+}
+
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const count = (n: number, unit: string) => (n === 1 ? unit : `${n} ${unit}s`);
 
@@ -76,12 +91,7 @@ export function subscriptionText(
   const localized = localizedString(ctx, key);
   if (localized !== undefined) {
     const args = { price: priceHtml, billingPeriodValue: plan.value, duration: plan.duration };
-    let f = messageFormatters.get(cldr);
-    if (f === undefined) {
-      f = cldr.General.messageFormatter();
-      messageFormatters.set(cldr, f);
-    }
-    return f.format(localized, [], args);
+    return formatMessage(cldr, localized, [], args);
   }
   let text = `${isMultiple ? 'from ' : ''}${priceHtml} every ${count(plan.value, plan.unit)}`;
   if (plan.duration > 0) {
