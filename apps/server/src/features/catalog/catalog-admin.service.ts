@@ -113,89 +113,93 @@ export function createCatalogAdminService({
       patch: ProductUpdate,
     ): Promise<CatalogProduct> {
       const storeCurrency = await currencyOf(websiteId);
-      await catalogRepo.withTransaction(async (tx) => {
-        const row = await tx.lockProduct(websiteId, productId);
-        if (!row) throw notFound('Product not found');
-        const currentVariants = await tx.listVariants(websiteId, [productId]);
-        const changes = draftProductChanges({
-          patch,
-          current: currentProduct(row),
-          currentVariants: currentVariants.map((v) => ({
-            id: v.variant_id,
-            priceCents: v.price_cents,
-            salePriceCents: v.sale_price_cents,
-            isOnSale: v.is_on_sale,
-            qtyInStock: v.qty_in_stock,
-            isUnlimited: v.is_unlimited,
-          })),
-          storeCurrency,
-        });
-        if (patch.urlId !== undefined && patch.urlId !== row.url_id) {
-          const taken = await tx.listTakenUrlIds(websiteId, patch.urlId);
-          if (taken.includes(patch.urlId)) throw urlTaken(patch.urlId);
-        }
-        if (patch.mediaIds) await checkMedia(tx, websiteId, patch.mediaIds);
-        if (patch.categories)
-          await checkCategories(tx, websiteId, row.collection_id, patch.categories);
+      // A new url id can be taken by a concurrent writer after the check; the retry then
+      // finds it taken and answers 409 instead of a 500.
+      await withUrlRetry(() =>
+        catalogRepo.withTransaction(async (tx) => {
+          const row = await tx.lockProduct(websiteId, productId);
+          if (!row) throw notFound('Product not found');
+          const currentVariants = await tx.listVariants(websiteId, [productId]);
+          const changes = draftProductChanges({
+            patch,
+            current: currentProduct(row),
+            currentVariants: currentVariants.map((v) => ({
+              id: v.variant_id,
+              priceCents: v.price_cents,
+              salePriceCents: v.sale_price_cents,
+              isOnSale: v.is_on_sale,
+              qtyInStock: v.qty_in_stock,
+              isUnlimited: v.is_unlimited,
+            })),
+            storeCurrency,
+          });
+          if (patch.urlId !== undefined && patch.urlId !== row.url_id) {
+            const taken = await tx.listTakenUrlIds(websiteId, patch.urlId);
+            if (taken.includes(patch.urlId)) throw urlTaken(patch.urlId);
+          }
+          if (patch.mediaIds) await checkMedia(tx, websiteId, patch.mediaIds);
+          if (patch.categories)
+            await checkCategories(tx, websiteId, row.collection_id, patch.categories);
 
-        const { fields } = changes;
-        await tx.updateProduct(websiteId, productId, {
-          title: patch.title?.trim(),
-          description: patch.description,
-          excerpt: patch.excerpt,
-          url_id: patch.urlId,
-          is_visible: patch.isVisible,
-          tags: changes.tags,
-          additional_fields_form_id: patch.additionalFieldsFormId,
-          custom_sold_out_text:
-            patch.merchandising?.customSoldOutText === undefined
-              ? undefined
-              : patch.merchandising.customSoldOutText?.trim() || null,
-          is_subscribable: fields.isSubscribable,
-          subscription_plan: fields.subscriptionPlan
-            ? JSON.stringify(fields.subscriptionPlan)
-            : null,
-          price_cents: fields.priceCents,
-          sale_price_cents: fields.salePriceCents,
-          is_on_sale: fields.isOnSale,
-          use_custom_add_button_text: fields.useCustomAddButtonText,
-          custom_add_button_text: fields.customAddButtonText,
-        });
-        for (const variant of changes.variants) {
-          await tx.updateVariant(websiteId, variant.id, {
-            price_cents: variant.priceCents,
-            sale_price_cents: variant.salePriceCents,
-            is_on_sale: variant.isOnSale,
-            qty_in_stock: variant.qtyInStock,
-            is_unlimited: variant.isUnlimited,
+          const { fields } = changes;
+          await tx.updateProduct(websiteId, productId, {
+            title: patch.title?.trim(),
+            description: patch.description,
+            excerpt: patch.excerpt,
+            url_id: patch.urlId,
+            is_visible: patch.isVisible,
+            tags: changes.tags,
+            additional_fields_form_id: patch.additionalFieldsFormId,
+            custom_sold_out_text:
+              patch.merchandising?.customSoldOutText === undefined
+                ? undefined
+                : patch.merchandising.customSoldOutText?.trim() || null,
+            is_subscribable: fields.isSubscribable,
+            subscription_plan: fields.subscriptionPlan
+              ? JSON.stringify(fields.subscriptionPlan)
+              : null,
+            price_cents: fields.priceCents,
+            sale_price_cents: fields.salePriceCents,
+            is_on_sale: fields.isOnSale,
+            use_custom_add_button_text: fields.useCustomAddButtonText,
+            custom_add_button_text: fields.customAddButtonText,
           });
-        }
-        if (patch.categories) {
-          await tx.replaceProductCategories(websiteId, productId, unique(patch.categories));
-        }
-        if (patch.mediaIds) {
-          await tx.replaceProductImages(websiteId, productId, unique(patch.mediaIds));
-        }
-        if (patch.merchandising) {
-          const current = await tx.findMerchandising(websiteId, productId);
-          const m = patch.merchandising;
-          await tx.saveMerchandising({
-            website_id: websiteId,
-            product_id: productId,
-            is_scarcity_enabled: m.scarcityEnabled ?? current?.is_scarcity_enabled ?? false,
-            scarcity_text:
-              m.scarcityText === undefined
-                ? (current?.scarcity_text ?? null)
-                : m.scarcityText?.trim() || null,
-            scarcity_threshold:
-              m.scarcityThreshold === undefined
-                ? (current?.scarcity_threshold ?? null)
-                : m.scarcityThreshold,
-            is_restock_notification_enabled:
-              m.restockNotificationsEnabled ?? current?.is_restock_notification_enabled ?? true,
-          });
-        }
-      });
+          for (const variant of changes.variants) {
+            await tx.updateVariant(websiteId, variant.id, {
+              price_cents: variant.priceCents,
+              sale_price_cents: variant.salePriceCents,
+              is_on_sale: variant.isOnSale,
+              qty_in_stock: variant.qtyInStock,
+              is_unlimited: variant.isUnlimited,
+            });
+          }
+          if (patch.categories) {
+            await tx.replaceProductCategories(websiteId, productId, unique(patch.categories));
+          }
+          if (patch.mediaIds) {
+            await tx.replaceProductImages(websiteId, productId, unique(patch.mediaIds));
+          }
+          if (patch.merchandising) {
+            const current = await tx.findMerchandising(websiteId, productId);
+            const m = patch.merchandising;
+            await tx.saveMerchandising({
+              website_id: websiteId,
+              product_id: productId,
+              is_scarcity_enabled: m.scarcityEnabled ?? current?.is_scarcity_enabled ?? false,
+              scarcity_text:
+                m.scarcityText === undefined
+                  ? (current?.scarcity_text ?? null)
+                  : m.scarcityText?.trim() || null,
+              scarcity_threshold:
+                m.scarcityThreshold === undefined
+                  ? (current?.scarcity_threshold ?? null)
+                  : m.scarcityThreshold,
+              is_restock_notification_enabled:
+                m.restockNotificationsEnabled ?? current?.is_restock_notification_enabled ?? true,
+            });
+          }
+        }),
+      );
       return getCatalogProduct(websiteId, productId);
     },
 
