@@ -29,6 +29,9 @@ import { registerCatalogAdminRoutes } from './features/catalog/catalog-admin.rou
 import { createCatalogAdminService } from './features/catalog/catalog-admin.service.ts';
 import { createContentRepo } from './features/content/content.repo.ts';
 import { createContentService } from './features/content/content.service.ts';
+import { createFormsRepo } from './features/forms/forms.repo.ts';
+import { registerFormsRoutes } from './features/forms/forms.routes.ts';
+import { createFormsService } from './features/forms/forms.service.ts';
 import { createMediaRepo } from './features/media/media.repo.ts';
 import { registerMediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
@@ -73,7 +76,9 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     (await websites.getById(websiteId))?.storeCurrency ?? 'USD';
   const catalogRepo = createCatalogRepo(db);
   const catalog = createCatalogService({ catalogRepo, currencyOf });
-  const cart = createCartService({ cartRepo: createCartRepo(db), currencyOf });
+  const formsRepo = createFormsRepo(db);
+  const forms = createFormsService({ formsRepo });
+  const cart = createCartService({ cartRepo: createCartRepo(db), currencyOf, forms });
   const mediaRepo = createMediaRepo(db);
   const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
   const media = createMediaService({ mediaStore });
@@ -88,6 +93,8 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     websites,
     catalog,
     cart,
+    forms,
+    formsRepo,
     content,
     contentRepo,
     catalogRepo,
@@ -206,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerCatalogAdminRoutes(app, { catalogAdmin: services.catalogAdmin, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerCartRoutes(app, { cart: services.cart, websiteOf });
+  registerFormsRoutes(app, { forms: services.forms, websiteOf });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const storefront = registerStorefrontRoutes(app, { ...services, assets });
 

@@ -70,6 +70,8 @@ export const productSchema = z
     useCustomAddButtonText: z.boolean(),
     customAddButtonText: z.string().nullable(),
     customSoldOutText: z.string().nullable(),
+    /** The form a shopper fills in before this product goes into the cart. */
+    additionalFieldsFormId: z.string().nullable(),
     tags: z.array(z.string()),
   })
   .meta({ id: 'Product' });

@@ -1,5 +1,7 @@
 export * from './api-keys.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
+export * from './checkout.ts';
 export * from './common.ts';
+export * from './forms.ts';
 export * from './media.ts';

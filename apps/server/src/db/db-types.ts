@@ -1,3 +1,4 @@
+import type { FormFieldDefinitionDto } from '@atelier/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Row types of the database, written by hand beside the migrations that create them.
@@ -202,6 +203,198 @@ export interface ProductMerchandisingTable {
   is_restock_notification_enabled: Generated<boolean>;
 }
 
+// Checkout, orders, inventory, gift cards, mail and jobs (0004-checkout).
+
+export type ShippingAddress = {
+  name: string;
+  line1: string;
+  line2?: string | undefined;
+  city: string;
+  region?: string | undefined;
+  postalCode: string;
+  country: string;
+};
+
+export interface ShippingOptionsTable {
+  website_id: string;
+  option_id: Generated<string>;
+  name: string;
+  kind: 'flat' | 'free_over' | 'by_weight';
+  price_cents: Generated<number>;
+  min_subtotal_cents: number | null;
+  per_kg_cents: number | null;
+  display_index: Generated<number>;
+}
+
+export interface VariantShippingWeightsTable {
+  website_id: string;
+  variant_id: string;
+  weight_grams: number;
+}
+
+export interface TaxRulesTable {
+  website_id: string;
+  rule_id: Generated<string>;
+  country: string;
+  region: string | null;
+  rate_bp: number;
+  applies_to_shipping: Generated<boolean>;
+}
+
+export interface CouponsTable {
+  website_id: string;
+  coupon_id: Generated<string>;
+  code: string;
+  kind: 'percentage' | 'fixed_amount' | 'free_shipping';
+  percent_bp: number | null;
+  amount_cents: number | null;
+  min_subtotal_cents: Generated<number>;
+  starts_at: Date | null;
+  expires_at: Date | null;
+  usage_limit: number | null;
+  times_used: Generated<number>;
+}
+
+export interface GiftCardsTable {
+  website_id: string;
+  gift_card_id: Generated<string>;
+  code: string;
+  currency: string;
+  initial_cents: number;
+  balance_cents: number;
+  order_id: string | null;
+  recipient_name: string | null;
+  recipient_email: string | null;
+  message: string | null;
+  send_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface GiftCardRedemptionsTable {
+  website_id: string;
+  gift_card_id: string;
+  order_id: string;
+  amount_cents: number;
+  created_at: Timestamp;
+}
+
+export interface CheckoutsTable {
+  website_id: string;
+  checkout_id: Generated<string>;
+  cart_id: string;
+  status: Generated<'open' | 'completed'>;
+  email: string | null;
+  shipping_address: Json<ShippingAddress> | null;
+  shipping_option_id: string | null;
+  coupon_code: string | null;
+  gift_card_code: string | null;
+  order_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InventoryReservationsTable {
+  website_id: string;
+  cart_id: string;
+  variant_id: string;
+  quantity: number;
+  expires_at: Date;
+}
+
+export interface OrderCountersTable {
+  website_id: string;
+  last_number: number;
+}
+
+export interface OrdersTable {
+  website_id: string;
+  order_id: Generated<string>;
+  order_number: number;
+  purchased_cart_id: string;
+  checkout_id: string;
+  status: Generated<'paid' | 'fulfilled' | 'cancelled' | 'refunded'>;
+  test_mode: boolean;
+  secret_token: string;
+  email: string;
+  shipping_address: Json<ShippingAddress> | null;
+  shipping_option_name: string | null;
+  coupon_code: string | null;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  gift_card_cents: number;
+  grand_total_cents: number;
+  payment_provider: string | null;
+  payment_reference: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  website_id: string;
+  order_id: string;
+  line_number: number;
+  product_id: string;
+  variant_id: string;
+  product_type: number;
+  sku: string;
+  product_name: string;
+  quantity: number;
+  unit_price_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  additional_fields: string | null;
+}
+
+export interface MailOutboxTable {
+  website_id: string;
+  message_id: Generated<string>;
+  kind: string;
+  to_email: string;
+  subject: string;
+  body_text: string;
+  send_after: Timestamp;
+  sent_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface JobsTable {
+  website_id: string;
+  job_id: Generated<string>;
+  kind: string;
+  payload: JsonDefault<Record<string, unknown>>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface AnalyticsEventsTable {
+  website_id: string;
+  event_id: Generated<string>;
+  event_name: string;
+  payload: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface FormsTable {
+  website_id: string;
+  form_id: Generated<string>;
+  name: string;
+  fields: JsonDefault<FormFieldDefinitionDto[]>;
+  submission_message: Generated<string>;
+  success_redirect: string | null;
+  disclaimer: string | null;
+  is_captcha_enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -223,6 +416,21 @@ export interface DB {
   product_categories: ProductCategoriesTable;
   product_merchandising: ProductMerchandisingTable;
   schema_migrations: SchemaMigrationsTable;
+  forms: FormsTable;
+  shipping_options: ShippingOptionsTable;
+  variant_shipping_weights: VariantShippingWeightsTable;
+  tax_rules: TaxRulesTable;
+  coupons: CouponsTable;
+  gift_cards: GiftCardsTable;
+  gift_card_redemptions: GiftCardRedemptionsTable;
+  checkouts: CheckoutsTable;
+  inventory_reservations: InventoryReservationsTable;
+  order_counters: OrderCountersTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  mail_outbox: MailOutboxTable;
+  jobs: JobsTable;
+  analytics_events: AnalyticsEventsTable;
 }
 
 export type WebsiteRow = Selectable<WebsitesTable>;
@@ -239,3 +447,13 @@ export type MerchandisingRow = Selectable<ProductMerchandisingTable>;
 export type NewVariant = Insertable<ProductVariantsTable>;
 export type CartRow = Selectable<CartsTable>;
 export type CartEntryRow = Selectable<CartEntriesTable>;
+export type ShippingOptionRow = Selectable<ShippingOptionsTable>;
+export type TaxRuleRow = Selectable<TaxRulesTable>;
+export type CouponRow = Selectable<CouponsTable>;
+export type GiftCardRow = Selectable<GiftCardsTable>;
+export type CheckoutRow = Selectable<CheckoutsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type JobRow = Selectable<JobsTable>;
+export type FormRow = Selectable<FormsTable>;

@@ -1,6 +1,7 @@
 import type { CartService } from '../features/cart/cart.service.ts';
 import type { CatalogService } from '../features/catalog/catalog.service.ts';
 import type { ContentService } from '../features/content/content.service.ts';
+import type { FormsService } from '../features/forms/forms.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
 import type { StorefrontAssets } from './assets.ts';
 
@@ -9,5 +10,6 @@ export type StorefrontServices = {
   content: ContentService;
   catalog: CatalogService;
   cart: CartService;
+  forms: FormsService;
   assets: StorefrontAssets;
 };

@@ -23,10 +23,22 @@ const productParams = z.object({
   urlId: z.string().min(1).max(200),
 });
 const searchQuery = z.object({ q: z.string().max(200).optional() });
+const listQuery = z.object({ category: z.string().max(200).optional() });
 
 /** Visitor-facing pages: server-rendered HTML, complete without JavaScript. */
 export function registerStorefrontRoutes(app: FastifyInstance, services: StorefrontServices) {
-  const { websites, content, catalog, assets } = services;
+  const { websites, content, catalog, forms, assets } = services;
+
+  /** The additional-fields forms of listed products, so quick view can ask for them. */
+  async function formsOf(websiteId: string, products: Product[]) {
+    const ids = [
+      ...new Set(
+        products.flatMap((p) => (p.additionalFieldsFormId ? [p.additionalFieldsFormId] : [])),
+      ),
+    ];
+    const loaded = await Promise.all(ids.map((id) => forms.getForm(websiteId, id)));
+    return Object.fromEntries(loaded.map((form) => [form.id, form]));
+  }
 
   async function siteFor(request: FastifyRequest) {
     const website = await websites.resolveByHost(request.headers.host);
@@ -108,9 +120,16 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
 
   app.get('/:slug', { schema: { hide: true } }, async (request, reply) => {
     const { slug } = slugParams.parse(request.params);
+    const { category } = listQuery.parse(request.query);
     const { website, site } = await siteFor(request);
-    const list = await catalog.findCollectionList(website.id, slug);
+    const list = await catalog.findCollectionList(
+      website.id,
+      slug,
+      category ? { categorySlug: category } : {},
+    );
     if (!list) return contentPage(request, reply, slug);
+    const activeCategory = category ? list.categories.find((c) => c.slug === category) : undefined;
+    if (category && !activeCategory) throw new AppError('notFound', 'Category not found');
     const first = list.products[0]?.images[0];
     return send(reply, {
       site,
@@ -121,7 +140,14 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
         path: `/${slug}`,
         openGraph: { type: 'website', image: first?.src },
       },
-      body: <ProductListPage list={list} useCLDRMoneyFormat={site.useCLDRMoneyFormat} />,
+      body: (
+        <ProductListPage
+          list={list}
+          activeCategorySlug={activeCategory?.slug ?? null}
+          forms={await formsOf(website.id, list.products)}
+          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+        />
+      ),
     });
   });
 
@@ -143,7 +169,17 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
           ? { href: mainImage.src, srcset: mainImage.srcset, sizes: PRODUCT_IMAGE_SIZES }
           : undefined,
       },
-      body: <ProductPage product={product} site={site} />,
+      body: (
+        <ProductPage
+          product={product}
+          site={site}
+          additionalFieldsForm={
+            product.additionalFieldsFormId
+              ? await forms.getForm(website.id, product.additionalFieldsFormId)
+              : null
+          }
+        />
+      ),
     });
   });
 

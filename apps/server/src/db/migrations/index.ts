@@ -1,8 +1,10 @@
 import * as foundation from './0001-foundation.ts';
 import * as catalogAdmin from './0002-catalog-admin.ts';
 import * as carts from './0003-carts.ts';
+import * as checkout from './0004-checkout.ts';
+import * as forms from './0005-forms.ts';
 
 export type Migration = { name: string; sql: string };
 
 /** Applied in this order, each once; never edit one that has shipped, add a new one. */
-export const migrations: readonly Migration[] = [foundation, catalogAdmin, carts];
+export const migrations: readonly Migration[] = [foundation, catalogAdmin, carts, checkout, forms];

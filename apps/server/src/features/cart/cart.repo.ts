@@ -36,6 +36,7 @@ export type VariantForCart = {
   qty_in_stock: number;
   is_unlimited: boolean;
   is_visible: boolean;
+  additional_fields_form_id: string | null;
 };
 
 export function createCartRepo(db: Kysely<DB>): CartRepo {
@@ -92,6 +93,7 @@ function cartQueries(db: Kysely<DB>) {
           'v.qty_in_stock',
           'v.is_unlimited',
           'p.is_visible',
+          'p.additional_fields_form_id',
         ])
         .where('v.website_id', '=', websiteId)
         .where('v.product_id', '=', productId)
@@ -145,6 +147,46 @@ function cartQueries(db: Kysely<DB>) {
         .returning('entry_id')
         .executeTakeFirstOrThrow();
       return row.entry_id;
+    },
+
+    /** One entry of one cart: entries are only ever reached through their cart. */
+    findEntry(websiteId: string, cartId: string, entryId: string) {
+      return db
+        .selectFrom('cart_entries')
+        .select(['entry_id', 'product_id', 'variant_id', 'quantity'])
+        .where('website_id', '=', websiteId)
+        .where('cart_id', '=', cartId)
+        .where('entry_id', '=', entryId)
+        .executeTakeFirst();
+    },
+
+    async deleteEntry(websiteId: string, cartId: string, entryId: string): Promise<void> {
+      await db
+        .deleteFrom('cart_entries')
+        .where('website_id', '=', websiteId)
+        .where('cart_id', '=', cartId)
+        .where('entry_id', '=', entryId)
+        .execute();
+    },
+
+    async setEntryFields(input: {
+      websiteId: string;
+      entryId: string;
+      productId: string;
+      variantId: string;
+      additionalFields: string | null;
+    }): Promise<void> {
+      await db
+        .updateTable('cart_entries')
+        .set({
+          product_id: input.productId,
+          variant_id: input.variantId,
+          additional_fields: input.additionalFields,
+          updated_at: new Date(),
+        })
+        .where('website_id', '=', input.websiteId)
+        .where('entry_id', '=', input.entryId)
+        .execute();
     },
 
     async touchCart(websiteId: string, cartId: string): Promise<void> {

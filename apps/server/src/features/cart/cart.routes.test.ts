@@ -141,12 +141,10 @@ describe(`the shopping cart API (${testDialect})`, () => {
 
   it('serialises concurrent adds to one cart so the stock check holds', async () => {
     const v = await newVisitor();
-    await add(v, { ...sku('private-sewing-lesson', 'LESSON-1H'), quantity: 1 });
-    // 6 lessons in stock, 1 already held: of ten parallel single adds, exactly 5 fit.
+    await add(v, { ...sku('stoneware-mug', 'MUG-OAT'), quantity: 15 });
+    // 20 mugs in stock, 15 already held: of ten parallel single adds, exactly 5 fit.
     const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        add(v, { ...sku('private-sewing-lesson', 'LESSON-1H'), quantity: 1 }),
-      ),
+      Array.from({ length: 10 }, () => add(v, { ...sku('stoneware-mug', 'MUG-OAT'), quantity: 1 })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(5);
@@ -154,7 +152,46 @@ describe(`the shopping cart API (${testDialect})`, () => {
       url: '/api/commerce/shopping-cart',
       headers: { cookie: cookieHeader(v) },
     });
-    expect(read.json().shoppingCart.totalQuantity).toBe(6);
+    expect(read.json().shoppingCart.totalQuantity).toBe(20);
+  });
+
+  it('takes a product with an additional-fields form only with valid answers', async () => {
+    const v = await newVisitor();
+    const lesson = sku('private-sewing-lesson', 'LESSON-1H');
+    const missing = await add(v, {
+      ...lesson,
+      quantity: 1,
+      additionalFields: JSON.stringify({ notes: 'hi' }),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      error: 'One or more fields is invalid, please check your entries.',
+      errors: { name: 'Required', topic: 'Required' },
+    });
+    const forged = await add(v, {
+      ...lesson,
+      quantity: 1,
+      additionalFields: JSON.stringify({ name: ['Ada', 'L'], topic: 'Free fabric' }),
+    });
+    expect(forged.json().errors).toEqual({
+      topic: 'Free fabric is not one of the expected options',
+    });
+    const broken = await add(v, { ...lesson, quantity: 1, additionalFields: '{not json' });
+    expect(broken.json().error).toBe('Could not parse the form fields, please check your entries.');
+
+    const answers = {
+      name: ['Ada', 'Lovelace'],
+      topic: 'Fitting a pattern',
+      level: 'Some',
+      stray: 'dropped',
+    };
+    const ok = await add(v, { ...lesson, quantity: 1, additionalFields: JSON.stringify(answers) });
+    expect(ok.statusCode).toBe(200);
+    expect(JSON.parse(ok.json().newlyAdded.additionalFields)).toEqual({
+      name: ['Ada', 'Lovelace'],
+      topic: 'Fitting a pattern',
+      level: 'Some',
+    });
   });
 
   it('explains what is wrong with a request in the spec’s words', async () => {

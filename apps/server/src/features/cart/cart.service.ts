@@ -1,7 +1,13 @@
-import type { AddCartEntryBody, CartEntry, ShoppingCart } from '@atelier/contract';
+import type {
+  AddCartEntryBody,
+  CartEntry,
+  ShoppingCart,
+  UpdateEntryFieldsBody,
+} from '@atelier/contract';
 import {
   addToCartMessages,
   type CurrencyCode,
+  cartMessages,
   computeCartTotals,
   effectiveUnitPriceCents,
   hasEnoughStock,
@@ -14,8 +20,9 @@ import {
 } from '@atelier/core';
 import type { CartRow } from '../../db/db-types.ts';
 import { AppError, invalid } from '../../http/errors.ts';
+import type { FormsService } from '../forms/forms.service.ts';
 import { renditionUrl } from '../media/media-urls.ts';
-import type { CartQueries, CartRepo, PricedEntryRow } from './cart.repo.ts';
+import type { CartQueries, CartRepo, PricedEntryRow, VariantForCart } from './cart.repo.ts';
 
 export type CartService = ReturnType<typeof createCartService>;
 
@@ -24,9 +31,11 @@ const CART_IMAGE_WIDTH = 300;
 export function createCartService({
   cartRepo,
   currencyOf,
+  forms,
 }: {
   cartRepo: CartRepo;
   currencyOf: (websiteId: string) => Promise<string>;
+  forms: Pick<FormsService, 'parseAdditionalFields'>;
 }) {
   async function view(
     repo: CartQueries,
@@ -100,6 +109,12 @@ export function createCartService({
       // Read before the transaction: on the embedded database a query outside it would
       // wait for the connection the transaction holds.
       const currency = (await currencyOf(websiteId)) as CurrencyCode;
+      const formId = (await cartRepo.listVariantsOfProduct(websiteId, body.itemId))[0]
+        ?.additional_fields_form_id;
+      // A product with an additional-fields form takes only answers that satisfy it.
+      const additionalFields = formId
+        ? await forms.parseAdditionalFields({ websiteId, formId, json: body.additionalFields })
+        : null;
       return cartRepo.transaction(async (repo) => {
         const variants = (await repo.listVariantsOfProduct(websiteId, body.itemId)).filter(
           (v) => v.is_visible,
@@ -138,7 +153,6 @@ export function createCartService({
           throw new AppError('conflict', addToCartMessages.notEnoughStock);
         }
 
-        const additionalFields = body.additionalFields?.trim() ? body.additionalFields : null;
         const mergeable = additionalFields
           ? undefined
           : await repo.findMergeableEntry(websiteId, cart.cart_id, variant.variant_id);
@@ -167,7 +181,123 @@ export function createCartService({
         return { cartId: cart.cart_id, shoppingCart, newlyAdded };
       });
     },
+
+    /**
+     * Replaces an entry's additional-fields answers (and, for the form's variant picker,
+     * its variant). Only entries of the visitor's own open cart are reachable.
+     */
+    async updateEntryFields(input: {
+      websiteId: string;
+      cartId: string | undefined;
+      entryId: string;
+      body: UpdateEntryFieldsBody;
+    }): Promise<{ shoppingCart: ShoppingCart; updatedEntry: CartEntry }> {
+      const { websiteId, body } = input;
+      const currency = (await currencyOf(websiteId)) as CurrencyCode;
+      return cartRepo.transaction(async (repo) => {
+        const { cart, entry } = await lockEntry(repo, input, cartMessages.unableToUpdateForm);
+        const variants = (await repo.listVariantsOfProduct(websiteId, body.itemId)).filter(
+          (v) => v.is_visible,
+        );
+        const variant = body.sku
+          ? variants.find((v) => v.sku === body.sku)
+          : variants.find((v) => v.variant_id === entry.variant_id);
+        if (!variant) {
+          throw invalid(addToCartMessages.variantUnavailable, {
+            sku: addToCartMessages.variantUnavailable,
+          });
+        }
+        if (variant.variant_id !== entry.variant_id) {
+          const others = await repo.quantityOfVariant(websiteId, cart.cart_id, variant.variant_id);
+          assertStock(variant, entry.quantity, others);
+        }
+        await repo.setEntryFields({
+          websiteId,
+          entryId: entry.entry_id,
+          productId: variant.product_id,
+          variantId: variant.variant_id,
+          additionalFields: body.additionalFields?.trim() ? body.additionalFields : null,
+        });
+        await repo.touchCart(websiteId, cart.cart_id);
+        const shoppingCart = await view(repo, websiteId, cart, currency);
+        const updatedEntry = shoppingCart.entries.find((e) => e.id === entry.entry_id);
+        if (!updatedEntry) throw new Error('the updated entry is missing from its cart');
+        return { shoppingCart, updatedEntry };
+      });
+    },
+
+    /** Sets an entry's quantity under the same stock rule as adding; 0 removes it. */
+    async setEntryQuantity(input: {
+      websiteId: string;
+      cartId: string | undefined;
+      entryId: string;
+      quantity: number | string;
+    }): Promise<ShoppingCart> {
+      const { websiteId } = input;
+      const text = String(input.quantity).trim();
+      const isRemoval = /^[+-]?\d+$/.test(text) && Number(text) <= 0;
+      const quantity = parseQuantity(input.quantity);
+      if (!isRemoval && !quantity.ok) throw invalid(quantity.error, { quantity: quantity.error });
+      const currency = (await currencyOf(websiteId)) as CurrencyCode;
+      return cartRepo.transaction(async (repo) => {
+        const { cart, entry } = await lockEntry(repo, input, cartMessages.unableToUpdateQuantity);
+        if (isRemoval || !quantity.ok) {
+          await repo.deleteEntry(websiteId, cart.cart_id, entry.entry_id);
+        } else {
+          const variant = (await repo.listVariantsOfProduct(websiteId, entry.product_id)).find(
+            (v) => v.variant_id === entry.variant_id,
+          );
+          if (!variant) throw new AppError('conflict', addToCartMessages.variantUnavailable);
+          const inCart = await repo.quantityOfVariant(websiteId, cart.cart_id, variant.variant_id);
+          assertStock(variant, quantity.value, inCart - entry.quantity);
+          await repo.setEntryQuantity(websiteId, entry.entry_id, quantity.value);
+        }
+        await repo.touchCart(websiteId, cart.cart_id);
+        return view(repo, websiteId, cart, currency);
+      });
+    },
+
+    async removeEntry(input: {
+      websiteId: string;
+      cartId: string | undefined;
+      entryId: string;
+    }): Promise<ShoppingCart> {
+      const currency = (await currencyOf(input.websiteId)) as CurrencyCode;
+      return cartRepo.transaction(async (repo) => {
+        const { cart, entry } = await lockEntry(repo, input, cartMessages.unableToRemoveItem);
+        await repo.deleteEntry(input.websiteId, cart.cart_id, entry.entry_id);
+        await repo.touchCart(input.websiteId, cart.cart_id);
+        return view(repo, input.websiteId, cart, currency);
+      });
+    },
   };
+}
+
+/** The visitor's open cart, locked, and one of its entries; 404 with `message` otherwise. */
+async function lockEntry(
+  repo: CartQueries,
+  input: { websiteId: string; cartId: string | undefined; entryId: string },
+  message: string,
+) {
+  const cart = input.cartId ? await repo.lockOpenCart(input.websiteId, input.cartId) : undefined;
+  const entry = cart
+    ? await repo.findEntry(input.websiteId, cart.cart_id, input.entryId)
+    : undefined;
+  if (!cart || !entry) throw new AppError('notFound', message);
+  return { cart, entry };
+}
+
+/** The add-to-cart stock rule for `quantity` beside `othersInCart` of the same variant. */
+function assertStock(variant: VariantForCart, quantity: number, othersInCart: number): void {
+  const isStockTracked = !hasUnlimitedStockByType(variant.product_type as ProductType);
+  const fits = hasEnoughStock({
+    variant: { qtyInStock: variant.qty_in_stock, unlimited: variant.is_unlimited },
+    quantity,
+    alreadyInCart: othersInCart,
+  });
+  if ((isStockTracked && !fits) || othersInCart + quantity > QUANTITY_MAX) {
+    throw new AppError('conflict', addToCartMessages.notEnoughStock);
+  }
 }
 
 function unitPrice(row: PricedEntryRow): number {

@@ -27,6 +27,7 @@ export type NewProductInput = {
   salePriceCents?: number | null;
   isOnSale?: boolean;
   customSoldOutText?: string | null;
+  additionalFieldsFormId?: string | null;
   tags?: string[];
   displayIndex?: number;
   variants: {
@@ -201,6 +202,7 @@ export function createCatalogService({
           sale_price_cents: input.salePriceCents ?? null,
           is_on_sale: input.isOnSale ?? false,
           custom_sold_out_text: input.customSoldOutText ?? null,
+          additional_fields_form_id: input.additionalFieldsFormId ?? null,
           tags: input.tags ?? [],
           display_index: input.displayIndex ?? 0,
         },
@@ -288,6 +290,7 @@ export function toProduct(input: {
     useCustomAddButtonText: row.use_custom_add_button_text,
     customAddButtonText: row.custom_add_button_text,
     customSoldOutText: row.custom_sold_out_text,
+    additionalFieldsFormId: row.additional_fields_form_id,
     tags: row.tags,
   };
 }

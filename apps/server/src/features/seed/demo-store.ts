@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogRepo } from '../catalog/catalog.repo.ts';
 import type { CatalogService, NewProductInput } from '../catalog/catalog.service.ts';
 import type { ContentRepo } from '../content/content.repo.ts';
+import type { FormsRepo } from '../forms/forms.repo.ts';
 import type { MediaStore } from '../media/media-store.ts';
 import type { WebsiteService } from '../websites/website.service.ts';
 import {
@@ -22,6 +23,7 @@ type SeedServices = {
   catalog: CatalogService;
   catalogRepo: CatalogRepo;
   contentRepo: ContentRepo;
+  formsRepo: FormsRepo;
   mediaStore: MediaStore;
 };
 
@@ -47,7 +49,7 @@ const size = (value: string) => ({ optionName: 'Size', value });
 const colour = (value: string) => ({ optionName: 'Colour', value });
 
 export async function seedDemoStore(services: SeedServices): Promise<{ websiteId: string }> {
-  const { websites, catalog, catalogRepo, contentRepo, mediaStore } = services;
+  const { websites, catalog, catalogRepo, contentRepo, formsRepo, mediaStore } = services;
   const website = await websites.create({
     title: 'Fern & Flax',
     description: 'Linen clothing, sewing patterns and slow-made homewares from a small studio.',
@@ -66,6 +68,30 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
     navigation_title: 'Shop',
     description: 'Everything we make in the studio, in small batches.',
     navigation_index: 0,
+  });
+
+  // A lesson needs to know who is coming and what they want to learn before it is booked.
+  const lessonForm = await formsRepo.insertForm({
+    website_id: websiteId,
+    name: 'About your lesson',
+    fields: [
+      { id: 'name', kind: 'name', label: 'Your name', isRequired: true },
+      {
+        id: 'topic',
+        kind: 'select',
+        label: 'What would you like to learn?',
+        isRequired: true,
+        options: ['Machine basics', 'Fitting a pattern', 'Finishing a project'],
+      },
+      {
+        id: 'level',
+        kind: 'radio',
+        label: 'Your sewing experience',
+        options: ['New to it', 'Some', 'Lots'],
+      },
+      { id: 'notes', kind: 'textarea', label: 'Anything we should know?', maxLength: 500 },
+    ],
+    disclaimer: 'We will email you within two working days to arrange a time.',
   });
 
   const products: Omit<NewProductInput, 'websiteId' | 'collectionId' | 'displayIndex'>[] = [
@@ -153,6 +179,7 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       description:
         'Book an hour with one of our makers to learn machine basics, fit a pattern, or finish a project that has been waiting in the drawer. We will email you to arrange a time that suits you.',
       tags: ['lessons'],
+      additionalFieldsFormId: lessonForm.form_id,
       variants: [{ sku: 'LESSON-1H', priceCents: 4500, qtyInStock: 6 }],
       mediaIds: [
         await image(lessonSvg(), 'sewing-lesson.png', 'Needle and thread over a pincushion'),

@@ -65,7 +65,7 @@ export async function loadCart(): Promise<ShoppingCart> {
 
 export type AddResult =
   | { ok: true; cart: ShoppingCart; newlyAdded: CartEntry }
-  | { ok: false; message: string };
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
 /** Adds to the cart; failures come back as the message a shopper should read (SPEC §8). */
 export async function addToCart(body: AddCartEntryBody, productName: string): Promise<AddResult> {
@@ -87,6 +87,7 @@ export async function addToCart(body: AddCartEntryBody, productName: string): Pr
       shoppingCart?: ShoppingCart;
       newlyAdded?: CartEntry;
       error?: string;
+      errors?: Record<string, string>;
       code?: string;
     };
     if (response.ok && payload.shoppingCart && payload.newlyAdded) {
@@ -108,6 +109,7 @@ export async function addToCart(body: AddCartEntryBody, productName: string): Pr
         status: response.status,
         serverMessage: payload.error,
       }),
+      ...(payload.errors ? { fieldErrors: payload.errors } : {}),
     };
   } catch {
     emitCartEvent({ type: 'recalculate-end' });

@@ -1,5 +1,6 @@
-import type { Product, Variant } from '@atelier/contract';
+import type { FormDefinition, Product, Variant } from '@atelier/contract';
 import {
+  addButtonClassNames,
   addButtonText,
   alertTitles,
   findVariant,
@@ -15,6 +16,7 @@ import { useEffect, useId, useState } from 'react';
 import { Price } from '../../ui/Price.tsx';
 import { addToCart } from '../cart/cart-client.ts';
 import { useAddToCartButton } from '../cart/use-add-to-cart-button.ts';
+import { FieldsLightbox } from '../forms/FieldsLightbox.tsx';
 import { isVariantAvailable, toCoreProduct, toCoreVariant } from './product-view.ts';
 
 export type ProductFormProps = {
@@ -33,7 +35,10 @@ export type ProductFormProps = {
     | 'useCustomAddButtonText'
     | 'customAddButtonText'
     | 'customSoldOutText'
+    | 'additionalFieldsFormId'
   >;
+  /** The product's additional-fields form, filled in a lightbox before adding. */
+  additionalFieldsForm: FormDefinition | null;
   useCLDRMoneyFormat: boolean;
   multipleQuantityAllowedForServices: boolean;
 };
@@ -45,6 +50,7 @@ export type ProductFormProps = {
  */
 export default function ProductForm({
   product,
+  additionalFieldsForm,
   useCLDRMoneyFormat,
   multipleQuantityAllowedForServices,
 }: ProductFormProps) {
@@ -54,6 +60,8 @@ export default function ProductForm({
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [quantity, setQuantity] = useState(String(QUANTITY_INPUT.defaultValue));
   const [error, setError] = useState<string | null>(null);
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
   const id = useId();
 
   const coreVariants = product.variants.map(toCoreVariant);
@@ -86,7 +94,7 @@ export default function ProductForm({
     else dispatch({ type: 'restore' });
   }, [isChosenSoldOut, soldOutLabel, dispatch]);
 
-  async function onAdd() {
+  function onAdd() {
     setError(null);
     const plan = validateAddToCart({
       product: core,
@@ -94,27 +102,45 @@ export default function ProductForm({
       quantity: showQuantity ? quantity : 1,
       hasGiftCardDenomination: variant !== undefined,
     });
-    dispatch({ type: 'click' });
     if (!plan.ok) {
+      dispatch({ type: 'click' });
       setError(plan.error);
       dispatch({ type: 'failed', message: plan.error });
       return;
     }
-    const result = await addToCart(
-      {
-        itemId: product.id,
-        sku: plan.value.variant.sku ?? null,
-        quantity: plan.value.quantity,
-        additionalFields: null,
-      },
-      product.title,
-    );
-    if (result.ok) {
-      dispatch({ type: 'succeeded' });
-    } else {
-      setError(result.message);
-      dispatch({ type: 'failed', message: result.message });
+    // A product with a form asks for its answers first; the add happens on submit.
+    if (additionalFieldsForm) {
+      setFormErrors({});
+      setIsFormOpen(true);
+      return;
     }
+    void add({
+      sku: plan.value.variant.sku ?? null,
+      quantity: plan.value.quantity,
+      additionalFields: null,
+    });
+  }
+
+  async function add(line: {
+    sku: string | null;
+    quantity: number;
+    additionalFields: string | null;
+  }) {
+    dispatch({ type: 'click' });
+    const result = await addToCart({ itemId: product.id, ...line }, product.title);
+    if (result.ok) {
+      setIsFormOpen(false);
+      dispatch({ type: 'succeeded' });
+      return;
+    }
+    if (result.fieldErrors && isFormOpen) setFormErrors(result.fieldErrors);
+    setError(result.message);
+    dispatch({ type: 'failed', message: result.message });
+  }
+
+  function onFormSubmit(answersJson: string) {
+    const quantityValue = Number.parseInt(showQuantity ? quantity : '1', 10) || 1;
+    void add({ sku: variant?.sku ?? null, quantity: quantityValue, additionalFields: answersJson });
   }
 
   return (
@@ -181,7 +207,7 @@ export default function ProductForm({
       ) : null}
       <button
         type="button"
-        className="button add-to-cart"
+        className={['button', 'add-to-cart', ...addButtonClassNames(core)].join(' ')}
         disabled={button.isDisabled}
         aria-disabled={button.isDisabled}
         data-status={button.status}
@@ -189,6 +215,17 @@ export default function ProductForm({
       >
         {button.text}
       </button>
+      {additionalFieldsForm ? (
+        <FieldsLightbox
+          form={additionalFieldsForm}
+          isOpen={isFormOpen}
+          submitLabel={button.label}
+          isSubmitting={button.status === 'adding' || button.status === 'confirming'}
+          serverErrors={formErrors}
+          onSubmit={onFormSubmit}
+          onClose={() => setIsFormOpen(false)}
+        />
+      ) : null}
       <div role="alert" className="form-error">
         {error ? (
           <>

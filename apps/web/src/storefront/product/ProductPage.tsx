@@ -1,4 +1,4 @@
-import type { Product, Variant } from '@atelier/contract';
+import type { FormDefinition, Product, Variant } from '@atelier/contract';
 import type { CurrencyCode } from '@atelier/core/money/currencies';
 import { toDecimalString } from '@atelier/core/money/money';
 import { Island } from '../../islands/Island.tsx';
@@ -13,12 +13,14 @@ export const PRODUCT_IMAGE_SIZES = '(max-width: 760px) 100vw, 560px';
 type ProductPageProps = {
   product: Product;
   site: SiteView;
+  additionalFieldsForm: FormDefinition | null;
   multipleQuantityAllowedForServices?: boolean;
 };
 
 export function ProductPage({
   product,
   site,
+  additionalFieldsForm,
   multipleQuantityAllowedForServices = true,
 }: ProductPageProps) {
   const [mainImage, ...moreImages] = product.images;
@@ -50,6 +52,7 @@ export function ProductPage({
           component={ProductForm}
           props={{
             product: productFormProduct(product),
+            additionalFieldsForm,
             useCLDRMoneyFormat: site.useCLDRMoneyFormat,
             multipleQuantityAllowedForServices,
           }}
@@ -133,6 +136,7 @@ export function productFormProduct(product: Product): ProductFormProps['product'
     useCustomAddButtonText: product.useCustomAddButtonText,
     customAddButtonText: product.customAddButtonText,
     customSoldOutText: product.customSoldOutText,
+    additionalFieldsFormId: product.additionalFieldsFormId,
   };
 }
 

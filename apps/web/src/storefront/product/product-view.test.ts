@@ -34,6 +34,7 @@ const product = (overrides: Partial<Product>): Product => ({
   useCustomAddButtonText: false,
   customAddButtonText: null,
   customSoldOutText: null,
+  additionalFieldsFormId: null,
   tags: [],
   ...overrides,
 });

@@ -21,7 +21,12 @@ export function toCoreVariant(variant: Variant): CoreVariant {
   };
 }
 
-export function toCoreProduct(product: Product): CoreProduct {
+export function toCoreProduct(
+  product: Omit<
+    Product,
+    'urlId' | 'fullUrl' | 'description' | 'excerpt' | 'images' | 'tags' | 'subscriptionPlan'
+  >,
+): CoreProduct {
   return {
     productType: product.productType as ProductType,
     variants: product.variants.map(toCoreVariant),
@@ -30,6 +35,7 @@ export function toCoreProduct(product: Product): CoreProduct {
     onSale: product.isOnSale,
     useCustomAddButtonText: product.useCustomAddButtonText,
     customAddButtonText: product.customAddButtonText ?? undefined,
+    additionalFieldsFormId: product.additionalFieldsFormId,
   };
 }
 

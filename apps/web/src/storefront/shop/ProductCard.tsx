@@ -1,4 +1,4 @@
-import type { Product } from '@atelier/contract';
+import type { FormDefinition, Product } from '@atelier/contract';
 import { Island } from '../../islands/Island.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { ResponsiveImage } from '../../ui/ResponsiveImage.tsx';
@@ -8,6 +8,8 @@ import QuickAdd from './QuickAdd.island.tsx';
 
 type ProductCardProps = {
   product: Product;
+  /** The product's additional-fields form, when it has one (quick view asks for it). */
+  additionalFieldsForm?: FormDefinition | null;
   useCLDRMoneyFormat: boolean;
   isPriority?: boolean;
   /** List pages let shoppers add from the card; summaries on other pages just link. */
@@ -18,6 +20,7 @@ const CARD_SIZES = '(max-width: 432px) 50vw, (max-width: 900px) 33vw, 280px';
 
 export function ProductCard({
   product,
+  additionalFieldsForm = null,
   useCLDRMoneyFormat,
   isPriority,
   hasQuickAdd,
@@ -56,6 +59,7 @@ export function ProductCard({
           component={QuickAdd}
           props={{
             product: productFormProduct(product),
+            additionalFieldsForm,
             productUrl: product.fullUrl,
             useCLDRMoneyFormat,
             multipleQuantityAllowedForServices: true,

@@ -38,6 +38,11 @@ export default function QuickAdd(props: QuickAddProps) {
       dispatch({ type: 'option-missing' });
       return;
     }
+    // Its form is filled in the quick view, which adds from there.
+    if (props.additionalFieldsForm) {
+      dialog.current?.showModal();
+      return;
+    }
     const variant = product.variants[0];
     if (!variant) return;
     dispatch({ type: 'click' });
