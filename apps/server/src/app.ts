@@ -27,6 +27,11 @@ import { registerCatalogRoutes } from './features/catalog/catalog.routes.ts';
 import { createCatalogService } from './features/catalog/catalog.service.ts';
 import { registerCatalogAdminRoutes } from './features/catalog/catalog-admin.routes.ts';
 import { createCatalogAdminService } from './features/catalog/catalog-admin.service.ts';
+import {
+  type CommerceOptions,
+  createCommerce,
+  registerCommerceRoutes,
+} from './features/checkout/commerce.ts';
 import { createContentRepo } from './features/content/content.repo.ts';
 import { createContentService } from './features/content/content.service.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
@@ -52,6 +57,8 @@ export type AppOptions = {
   database: Database;
   /** Seed the demo store into an empty database (on by default, as on first start). */
   seedDemo?: boolean;
+  /** Checkout settings (reservation time, payment provider); defaults suit a laptop. */
+  commerce?: CommerceOptions;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -87,6 +94,12 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     currencyOf: async (websiteId) => (await websites.getById(websiteId))?.storeCurrency ?? 'USD',
   });
   const apiKeys = createApiKeyService({ apiKeyRepo: createApiKeyRepo(db) });
+  const commerce = createCommerce({
+    database: options.database,
+    websites,
+    log: app.log,
+    ...(options.commerce && { options: options.commerce }),
+  });
   const contentRepo = createContentRepo(db);
   const content = createContentService({ contentRepo, mediaRepo, catalog, log: app.log });
   return {
@@ -102,6 +115,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     media,
     catalogAdmin,
     apiKeys,
+    commerce,
   };
 }
 
@@ -112,7 +126,12 @@ function createServices(options: AppOptions, app: FastifyInstance) {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Bodies are never logged; the redaction is a second guard so a card number or
+    // security code cannot reach a log line even if someone logs a request body.
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.body.card', 'body.card', 'card'], censor: '[redacted]' },
+    },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     // Keep-alive sockets would hold a graceful shutdown open until they time out.
@@ -213,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerCatalogAdminRoutes(app, { catalogAdmin: services.catalogAdmin, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerCartRoutes(app, { cart: services.cart, websiteOf });
+  registerCommerceRoutes(app, { commerce: services.commerce, websiteOf });
   registerFormsRoutes(app, { forms: services.forms, websiteOf });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const storefront = registerStorefrontRoutes(app, { ...services, assets });
@@ -229,5 +249,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.seedDemo ?? true) {
     await seedDemoStoreIfEmpty({ services, log: app.log });
   }
+  // Tests start the worker themselves (or call runDueJobs) so timing stays in their hands.
+  if (config.env !== 'test') services.commerce.jobs.start();
   return Object.assign(app, { services }) as unknown as App;
 }

@@ -2,10 +2,15 @@ import {
   addCartEntryBodySchema,
   addCartEntryResponseSchema,
   CART_COOKIE,
+  entryParamsSchema,
   errorBodySchema,
   getCartQuerySchema,
   getCartResponseSchema,
   HAS_CART_COOKIE,
+  shoppingCartResponseSchema,
+  updateEntryFieldsBodySchema,
+  updateEntryFieldsResponseSchema,
+  updateEntryQuantityBodySchema,
 } from '@atelier/contract';
 import { cartMessages } from '@atelier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -97,6 +102,85 @@ export function registerCartRoutes(
       rememberCart(request, reply, result.cartId);
       reply.header('cache-control', 'no-store');
       return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
+    },
+  );
+
+  const entryErrors = {
+    400: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+  };
+
+  api.put(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    {
+      preHandler: requireCrumb,
+      schema: {
+        tags: ['cart'],
+        summary: "Replace a cart entry's additional-fields answers",
+        params: entryParamsSchema,
+        body: updateEntryFieldsBodySchema,
+        response: { 200: updateEntryFieldsResponseSchema, ...entryErrors },
+      },
+    },
+    async (request, reply) => {
+      const website = await websiteOf(request);
+      reply.header('cache-control', 'no-store');
+      return cart.updateEntryFields({
+        websiteId: website.id,
+        cartId: cartIdOf(request),
+        entryId: request.params.entryId,
+        body: request.body,
+      });
+    },
+  );
+
+  api.put(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    {
+      preHandler: requireCrumb,
+      schema: {
+        tags: ['cart'],
+        summary: "Change a cart entry's quantity (0 removes it)",
+        params: entryParamsSchema,
+        body: updateEntryQuantityBodySchema,
+        response: { 200: shoppingCartResponseSchema, ...entryErrors },
+      },
+    },
+    async (request, reply) => {
+      const website = await websiteOf(request);
+      reply.header('cache-control', 'no-store');
+      const shoppingCart = await cart.setEntryQuantity({
+        websiteId: website.id,
+        cartId: cartIdOf(request),
+        entryId: request.params.entryId,
+        quantity: request.body.quantity,
+      });
+      return { shoppingCart };
+    },
+  );
+
+  api.delete(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    {
+      preHandler: requireCrumb,
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove an entry from the cart',
+        params: entryParamsSchema,
+        response: { 200: shoppingCartResponseSchema, ...entryErrors },
+      },
+    },
+    async (request, reply) => {
+      const website = await websiteOf(request);
+      reply.header('cache-control', 'no-store');
+      const shoppingCart = await cart.removeEntry({
+        websiteId: website.id,
+        cartId: cartIdOf(request),
+        entryId: request.params.entryId,
+      });
+      return { shoppingCart };
     },
   );
 }

@@ -2,6 +2,7 @@ import type { Block } from '@atelier/web/blocks/schema.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogRepo } from '../catalog/catalog.repo.ts';
 import type { CatalogService, NewProductInput } from '../catalog/catalog.service.ts';
+import type { CheckoutQueries } from '../checkout/checkout.repo.ts';
 import type { ContentRepo } from '../content/content.repo.ts';
 import type { FormsRepo } from '../forms/forms.repo.ts';
 import type { MediaStore } from '../media/media-store.ts';
@@ -25,6 +26,7 @@ type SeedServices = {
   contentRepo: ContentRepo;
   formsRepo: FormsRepo;
   mediaStore: MediaStore;
+  commerce: { settings: CheckoutQueries };
 };
 
 /**
@@ -350,5 +352,42 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       navigation_index: page.index,
     });
   }
+  await seedStoreSettings(services.commerce.settings, websiteId);
   return { websiteId };
+}
+
+/**
+ * Shipping, tax and a welcome coupon, so the demo checkout shows every kind of total.
+ * California's 7.25% base rate stands for "a tax rule": basis points hold whole
+ * hundredths of a percent, and New York City's 8.875% would need a finer unit.
+ */
+async function seedStoreSettings(settings: CheckoutQueries, websiteId: string): Promise<void> {
+  await settings.insertShippingOption({
+    website_id: websiteId,
+    name: 'Standard shipping',
+    kind: 'flat',
+    price_cents: 695,
+    display_index: 0,
+  });
+  await settings.insertShippingOption({
+    website_id: websiteId,
+    name: 'Free shipping on orders over $100',
+    kind: 'free_over',
+    price_cents: 0,
+    min_subtotal_cents: 10_000,
+    display_index: 1,
+  });
+  await settings.insertTaxRule({
+    website_id: websiteId,
+    country: 'US',
+    region: 'CA',
+    rate_bp: 725,
+    applies_to_shipping: false,
+  });
+  await settings.insertCoupon({
+    website_id: websiteId,
+    code: 'WELCOME10',
+    kind: 'percentage',
+    percent_bp: 1000,
+  });
 }

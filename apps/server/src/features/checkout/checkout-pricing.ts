@@ -1,0 +1,227 @@
+import type { Checkout, ShippingAddress } from '@atelier/contract';
+import {
+  type CurrencyCode,
+  cartMessages,
+  computeCartTotals,
+  effectiveUnitPriceCents,
+  formatMoney,
+  money,
+  type ProductType,
+} from '@atelier/core';
+import type {
+  CheckoutRow,
+  CouponRow,
+  GiftCardRow,
+  ShippingOptionRow,
+  TaxRuleRow,
+} from '../../db/db-types.ts';
+import type { PricedEntryRow } from '../cart/cart.repo.ts';
+import { checkoutMessages } from './checkout-messages.ts';
+import {
+  type CouponTerms,
+  computeCheckoutTotals,
+  priceShipping,
+  type Totals,
+} from './checkout-totals.ts';
+
+// Turns what the database holds for one checkout into its priced view. Pure: the
+// service reads the rows (inside the order transaction when placing), this decides.
+
+export type PricingReads = {
+  entries: readonly PricedEntryRow[];
+  shippingOptions: readonly ShippingOptionRow[];
+  weights: ReadonlyMap<string, number>;
+  taxRules: readonly TaxRuleRow[];
+  coupon: CouponRow | undefined;
+  giftCard: GiftCardRow | undefined;
+  reservationExpiresAt: Date | null;
+};
+
+export type PricedCheckout = {
+  view: Checkout;
+  totals: Totals;
+  /** The chosen option if it is still offered, else undefined. */
+  shippingOption: { row: ShippingOptionRow; priceCents: number } | undefined;
+  couponProblem: string | null;
+  giftCardProblem: string | null;
+};
+
+export const normaliseCode = (code: string) => code.trim().toUpperCase();
+
+export const unitPriceOf = (row: PricedEntryRow) =>
+  effectiveUnitPriceCents({
+    priceCents: row.price_cents,
+    salePriceCents: row.sale_price_cents,
+    isOnSale: row.is_on_sale,
+  });
+
+/** Why `coupon` cannot be used on this order now, or null when it can. */
+export function couponProblem(
+  coupon: CouponRow | undefined,
+  context: { subtotalCents: number; currency: CurrencyCode; now: Date },
+): string | null {
+  if (!coupon) return checkoutMessages.couponUnknown;
+  if (coupon.starts_at && new Date(coupon.starts_at) > context.now) {
+    return checkoutMessages.couponNotStarted;
+  }
+  if (coupon.expires_at && new Date(coupon.expires_at) <= context.now) {
+    return checkoutMessages.couponExpired;
+  }
+  if (coupon.usage_limit !== null && coupon.times_used >= coupon.usage_limit) {
+    return checkoutMessages.couponUsedUp;
+  }
+  if (context.subtotalCents < coupon.min_subtotal_cents) {
+    return cartMessages.minimumSubtotal(
+      formatMoney(money(coupon.min_subtotal_cents, context.currency)),
+    );
+  }
+  return null;
+}
+
+export function giftCardProblem(card: GiftCardRow | undefined, currency: string): string | null {
+  if (!card || card.currency !== currency) return checkoutMessages.giftCardUnknown;
+  if (card.balance_cents <= 0) return checkoutMessages.giftCardEmpty;
+  return null;
+}
+
+function couponTerms(coupon: CouponRow): CouponTerms {
+  if (coupon.kind === 'percentage')
+    return { kind: 'percentage', percentBp: coupon.percent_bp ?? 0 };
+  if (coupon.kind === 'fixed_amount') {
+    return { kind: 'fixed_amount', amountCents: coupon.amount_cents ?? 0 };
+  }
+  return { kind: 'free_shipping' };
+}
+
+/** A region rule beats the country rule; no address, no tax. */
+function taxRuleFor(rules: readonly TaxRuleRow[], address: ShippingAddress | null) {
+  if (!address) return undefined;
+  const region = address.region?.trim().toUpperCase();
+  return (
+    rules.find((r) => r.country === address.country && r.region?.toUpperCase() === region) ??
+    rules.find((r) => r.country === address.country && r.region === null)
+  );
+}
+
+export function priceCheckout(input: {
+  checkout: CheckoutRow;
+  reads: PricingReads;
+  currency: CurrencyCode;
+  now: Date;
+}): PricedCheckout {
+  const { checkout, reads, currency, now } = input;
+  const cart = computeCartTotals(
+    reads.entries.map((e) => ({
+      productType: e.product_type as ProductType,
+      unitPriceCents: unitPriceOf(e),
+      quantity: e.quantity,
+    })),
+  );
+  const weightGrams = reads.entries.reduce(
+    (sum, e) => sum + (reads.weights.get(e.variant_id) ?? 0) * e.quantity,
+    0,
+  );
+  const shippingOptions = cart.requiresShipping
+    ? reads.shippingOptions.map((row) => {
+        const price = priceShipping(
+          {
+            kind: row.kind,
+            priceCents: row.price_cents,
+            minSubtotalCents: row.min_subtotal_cents,
+            perKgCents: row.per_kg_cents,
+          },
+          { subtotalCents: cart.subtotalCents, weightGrams },
+        );
+        return { row, price };
+      })
+    : [];
+  const chosen = shippingOptions.find(
+    (o) => o.row.option_id === checkout.shipping_option_id && o.price !== null,
+  );
+  const shippingOption = chosen ? { row: chosen.row, priceCents: chosen.price ?? 0 } : undefined;
+
+  const couponIssue = checkout.coupon_code
+    ? couponProblem(reads.coupon, { subtotalCents: cart.subtotalCents, currency, now })
+    : null;
+  const isCouponApplied = Boolean(checkout.coupon_code && reads.coupon && !couponIssue);
+  const giftCardIssue = checkout.gift_card_code ? giftCardProblem(reads.giftCard, currency) : null;
+  const isGiftCardUsable = Boolean(checkout.gift_card_code && reads.giftCard && !giftCardIssue);
+
+  const rule = taxRuleFor(reads.taxRules, checkout.shipping_address);
+  const totals = computeCheckoutTotals({
+    lines: reads.entries.map((e) => ({
+      productType: e.product_type,
+      unitPriceCents: unitPriceOf(e),
+      quantity: e.quantity,
+    })),
+    shippingCents: shippingOption?.priceCents ?? 0,
+    coupon: isCouponApplied && reads.coupon ? couponTerms(reads.coupon) : null,
+    tax: rule ? { rateBp: rule.rate_bp, appliesToShipping: rule.applies_to_shipping } : null,
+    giftCardBalanceCents: isGiftCardUsable ? (reads.giftCard?.balance_cents ?? 0) : 0,
+  });
+
+  const view: Checkout = {
+    id: checkout.checkout_id,
+    cartId: checkout.cart_id,
+    status: checkout.status,
+    orderId: checkout.order_id,
+    currency,
+    email: checkout.email,
+    requiresShipping: cart.requiresShipping,
+    shippingAddress: checkout.shipping_address,
+    shippingOptions: shippingOptions.map(({ row, price }) => ({
+      id: row.option_id,
+      name: row.name,
+      kind: row.kind,
+      priceCents: price ?? 0,
+      isAvailable: price !== null,
+    })),
+    selectedShippingOptionId: shippingOption?.row.option_id ?? null,
+    coupon:
+      checkout.coupon_code && reads.coupon
+        ? {
+            code: reads.coupon.code,
+            kind: reads.coupon.kind,
+            isValid: isCouponApplied,
+            message: couponIssue,
+          }
+        : null,
+    giftCard:
+      checkout.gift_card_code && reads.giftCard
+        ? {
+            last4: reads.giftCard.code.slice(-4),
+            balanceCents: reads.giftCard.balance_cents,
+            appliedCents: totals.giftCardCents,
+          }
+        : null,
+    lines: reads.entries.map((e, i) => ({
+      entryId: e.entry_id,
+      itemId: e.product_id,
+      sku: e.sku,
+      productName: e.title,
+      productType: e.product_type,
+      quantity: e.quantity,
+      unitPriceCents: unitPriceOf(e),
+      lineTotalCents: totals.lines[i]?.lineTotalCents ?? 0,
+      discountCents: totals.lines[i]?.discountCents ?? 0,
+      taxCents: totals.lines[i]?.taxCents ?? 0,
+    })),
+    totals: {
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      shippingCents: totals.shippingCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      giftCardCents: totals.giftCardCents,
+      grandTotalCents: totals.grandTotalCents,
+    },
+    reservationExpiresAt: reads.reservationExpiresAt?.getTime() ?? null,
+  };
+  return {
+    view,
+    totals,
+    shippingOption,
+    couponProblem: couponIssue,
+    giftCardProblem: giftCardIssue,
+  };
+}

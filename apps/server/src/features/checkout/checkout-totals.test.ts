@@ -1,0 +1,243 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  applyBasisPointsHalfUp,
+  computeCheckoutTotals,
+  priceShipping,
+  type TotalsInput,
+} from './checkout-totals.ts';
+
+const physical = (unitPriceCents: number, quantity = 1) => ({
+  productType: 1,
+  unitPriceCents,
+  quantity,
+});
+const giftCard = (unitPriceCents: number) => ({ productType: 4, unitPriceCents, quantity: 1 });
+
+// Each expected row was worked out by hand (see the comment beside it); amounts are minor
+// units: cents for USD, yen for JPY (no fraction digits).
+const cases: {
+  name: string;
+  input: TotalsInput;
+  lines: [discount: number, tax: number][];
+  totals: [sub: number, disc: number, ship: number, tax: number, gift: number, grand: number];
+}[] = [
+  {
+    // USD: 68.00 + 2×24.00; 10% = 11.60 split 6.80/4.80; CA 7.25% per line:
+    // 61.20→4.437→4.44, 43.20→3.132→3.13; total 116.00−11.60+6.95+7.57 = 118.92; gift 50.
+    name: 'USD 10% coupon, flat shipping, tax on goods only, partial gift card',
+    input: {
+      lines: [physical(6800), physical(2400, 2)],
+      shippingCents: 695,
+      coupon: { kind: 'percentage', percentBp: 1000 },
+      tax: { rateBp: 725, appliesToShipping: false },
+      giftCardBalanceCents: 5000,
+    },
+    lines: [
+      [680, 444],
+      [480, 313],
+    ],
+    totals: [11600, 1160, 695, 757, 5000, 6892],
+  },
+  {
+    // USD: three 10.00 lines, $1 off → 34/33/33 (the leftover cent to the first tie);
+    // 10% tax: 9.66→0.97, 9.67→0.97, 9.67→0.97, shipping 5.00→0.50; 30−1+5+3.41 = 37.41,
+    // all paid by a larger gift card.
+    name: 'USD fixed discount with remainders, shipping taxed, gift card covers all',
+    input: {
+      lines: [physical(1000), physical(1000), physical(1000)],
+      shippingCents: 500,
+      coupon: { kind: 'fixed_amount', amountCents: 100 },
+      tax: { rateBp: 1000, appliesToShipping: true },
+      giftCardBalanceCents: 10_000,
+    },
+    lines: [
+      [34, 97],
+      [33, 97],
+      [33, 97],
+    ],
+    totals: [3000, 100, 500, 341, 3741, 0],
+  },
+  {
+    // USD: a gift card line is neither discounted nor taxed; free shipping zeroes 6.95,
+    // so no shipping tax; 8% of 20.00 = 1.60.
+    name: 'USD free-shipping coupon, gift card line untaxed',
+    input: {
+      lines: [giftCard(5000), physical(2000)],
+      shippingCents: 695,
+      coupon: { kind: 'free_shipping' },
+      tax: { rateBp: 800, appliesToShipping: true },
+      giftCardBalanceCents: 0,
+    },
+    lines: [
+      [0, 0],
+      [0, 160],
+    ],
+    totals: [7000, 0, 0, 160, 0, 7160],
+  },
+  {
+    // USD: 12.5% of 10.04 = 1.255 → 1.26 (half-up).
+    name: 'USD percentage rounds half-up',
+    input: {
+      lines: [physical(1004)],
+      shippingCents: 0,
+      coupon: { kind: 'percentage', percentBp: 1250 },
+      tax: null,
+      giftCardBalanceCents: 0,
+    },
+    lines: [[126, 0]],
+    totals: [1004, 126, 0, 0, 0, 878],
+  },
+  {
+    // JPY: ¥1500 + 3×¥980 = ¥4440; 10% = ¥444 split 150/294; 10% tax: 1350→135,
+    // 2646→264.6→265, shipping 800→80; 4440−444+800+480 = ¥5276; gift ¥3000.
+    name: 'JPY 10% coupon, taxed shipping, partial gift card',
+    input: {
+      lines: [physical(1500), physical(980, 3)],
+      shippingCents: 800,
+      coupon: { kind: 'percentage', percentBp: 1000 },
+      tax: { rateBp: 1000, appliesToShipping: true },
+      giftCardBalanceCents: 3000,
+    },
+    lines: [
+      [150, 135],
+      [294, 265],
+    ],
+    totals: [4440, 444, 800, 480, 3000, 2276],
+  },
+  {
+    // JPY: 7% per line: 1999→139.93→140, 1→0.07→0 (per-line rounding, documented).
+    name: 'JPY tax rounds per line',
+    input: {
+      lines: [physical(1999), physical(1)],
+      shippingCents: 0,
+      coupon: null,
+      tax: { rateBp: 700, appliesToShipping: false },
+      giftCardBalanceCents: 0,
+    },
+    lines: [
+      [0, 140],
+      [0, 0],
+    ],
+    totals: [2000, 0, 0, 140, 0, 2140],
+  },
+  {
+    // JPY: ¥2000 off a ¥1000 cart is capped at ¥1000; nothing left to pay or to tax.
+    name: 'JPY fixed discount never takes the order below zero',
+    input: {
+      lines: [physical(333), physical(667)],
+      shippingCents: 0,
+      coupon: { kind: 'fixed_amount', amountCents: 2000 },
+      tax: { rateBp: 1000, appliesToShipping: false },
+      giftCardBalanceCents: 500,
+    },
+    lines: [
+      [333, 0],
+      [667, 0],
+    ],
+    totals: [1000, 1000, 0, 0, 0, 0],
+  },
+];
+
+describe('checkout totals', () => {
+  it.each(cases)('$name', ({ input, lines, totals }) => {
+    const result = computeCheckoutTotals(input);
+    expect(result.lines.map((l) => [l.discountCents, l.taxCents])).toEqual(lines);
+    expect([
+      result.subtotalCents,
+      result.discountCents,
+      result.shippingCents,
+      result.taxCents,
+      result.giftCardCents,
+      result.grandTotalCents,
+    ]).toEqual(totals);
+  });
+
+  it('always adds up: lines to the order, and never a negative amount', () => {
+    const line = fc.record({
+      productType: fc.constantFrom(1, 2, 3, 4),
+      unitPriceCents: fc.integer({ min: 0, max: 1_000_000 }),
+      quantity: fc.integer({ min: 1, max: 50 }),
+    });
+    const coupon = fc.oneof(
+      fc.constant(null),
+      fc.record({
+        kind: fc.constant('percentage' as const),
+        percentBp: fc.integer({ min: 0, max: 10_000 }),
+      }),
+      fc.record({
+        kind: fc.constant('fixed_amount' as const),
+        amountCents: fc.integer({ min: 0, max: 10_000_000 }),
+      }),
+      fc.constant({ kind: 'free_shipping' as const }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        coupon,
+        fc.option(
+          fc.record({
+            rateBp: fc.integer({ min: 0, max: 10_000 }),
+            appliesToShipping: fc.boolean(),
+          }),
+        ),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (lines, shippingCents, c, tax, giftCardBalanceCents) => {
+          const r = computeCheckoutTotals({
+            lines,
+            shippingCents,
+            coupon: c,
+            tax,
+            giftCardBalanceCents,
+          });
+          const sum = (pick: (l: (typeof r.lines)[number]) => number) =>
+            r.lines.reduce((a, l) => a + pick(l), 0);
+          expect(sum((l) => l.lineTotalCents)).toBe(r.subtotalCents);
+          expect(sum((l) => l.discountCents)).toBe(r.discountCents);
+          expect(sum((l) => l.taxCents)).toBeLessThanOrEqual(r.taxCents);
+          expect(r.discountCents).toBeLessThanOrEqual(r.subtotalCents);
+          expect(r.totalCents).toBe(
+            r.subtotalCents - r.discountCents + r.shippingCents + r.taxCents,
+          );
+          expect(r.grandTotalCents).toBeGreaterThanOrEqual(0);
+          expect(r.giftCardCents).toBeLessThanOrEqual(giftCardBalanceCents);
+          expect(r.giftCardCents + r.grandTotalCents).toBe(r.totalCents);
+        },
+      ),
+    );
+  });
+
+  it('rounds basis points half-up', () => {
+    expect(applyBasisPointsHalfUp(1004, 1250)).toBe(126);
+    expect(applyBasisPointsHalfUp(1003, 1250)).toBe(125);
+    expect(applyBasisPointsHalfUp(0, 10_000)).toBe(0);
+  });
+});
+
+describe('shipping rates', () => {
+  const cart = { subtotalCents: 9_999, weightGrams: 2_100 };
+  it('prices flat, free-over and by-weight options', () => {
+    expect(
+      priceShipping(
+        { kind: 'flat', priceCents: 695, minSubtotalCents: null, perKgCents: null },
+        cart,
+      ),
+    ).toBe(695);
+    const freeOver = {
+      kind: 'free_over' as const,
+      priceCents: 0,
+      minSubtotalCents: 10_000,
+      perKgCents: null,
+    };
+    expect(priceShipping(freeOver, cart)).toBeNull();
+    expect(priceShipping(freeOver, { ...cart, subtotalCents: 10_000 })).toBe(0);
+    // 2.1 kg is three started kilograms
+    expect(
+      priceShipping(
+        { kind: 'by_weight', priceCents: 400, minSubtotalCents: null, perKgCents: 150 },
+        cart,
+      ),
+    ).toBe(850);
+  });
+});

@@ -1,0 +1,126 @@
+import { allocateMinorUnits, ProductType } from '@atelier/core';
+
+// Checkout arithmetic, pure: no I/O, integer minor units only, so the same inputs give
+// the same cents on every run and every line adds up to the order.
+//
+// Rules, in order:
+// - subtotal = Σ unit price × quantity.
+// - Coupons and tax skip gift-card lines: a gift card is stored money, not goods, and
+//   discounting or taxing it would be paid out again when it is spent.
+// - percentage discount = eligible subtotal × bp / 10 000, rounded half-up; fixed amount
+//   is capped at the eligible subtotal; either is spread over the eligible lines with
+//   core's largest-remainder allocation, so line discounts add up to the discount exactly.
+// - free-shipping coupons zero the shipping instead of discounting goods.
+// - tax is rounded half-up PER LINE on (line total − line discount), plus one more
+//   rounding on shipping when the rule taxes shipping; the order's tax is the sum of
+//   those, so every receipt line adds up to the total.
+// - the gift card pays min(balance, total); grand total (charged to the card) is the rest,
+//   never negative.
+
+export type TotalsLine = {
+  productType: number;
+  unitPriceCents: number;
+  quantity: number;
+};
+
+export type CouponTerms =
+  | { kind: 'percentage'; percentBp: number }
+  | { kind: 'fixed_amount'; amountCents: number }
+  | { kind: 'free_shipping' };
+
+export type TaxTerms = { rateBp: number; appliesToShipping: boolean };
+
+export type TotalsInput = {
+  lines: readonly TotalsLine[];
+  /** Already chosen and priced; 0 when nothing ships. */
+  shippingCents: number;
+  coupon: CouponTerms | null;
+  tax: TaxTerms | null;
+  giftCardBalanceCents: number;
+};
+
+export type LineTotals = { lineTotalCents: number; discountCents: number; taxCents: number };
+
+export type Totals = {
+  lines: LineTotals[];
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  giftCardCents: number;
+  grandTotalCents: number;
+};
+
+/** round(amount × bp / 10 000) half-up, for non-negative integers. */
+export const applyBasisPointsHalfUp = (amount: number, bp: number): number =>
+  Math.floor((amount * bp + 5000) / 10_000);
+
+export function computeCheckoutTotals(input: TotalsInput): Totals {
+  const lineTotals = input.lines.map((l) => l.unitPriceCents * l.quantity);
+  const subtotalCents = lineTotals.reduce((a, b) => a + b, 0);
+  const isEligible = input.lines.map((l) => l.productType !== ProductType.giftCard);
+  const weights = lineTotals.map((total, i) => (isEligible[i] ? total : 0));
+  const eligibleCents = weights.reduce((a, b) => a + b, 0);
+
+  const coupon = input.coupon;
+  let discountCents = 0;
+  if (coupon?.kind === 'percentage') {
+    discountCents = applyBasisPointsHalfUp(eligibleCents, coupon.percentBp);
+  } else if (coupon?.kind === 'fixed_amount') {
+    discountCents = Math.min(coupon.amountCents, eligibleCents);
+  }
+  // allocateMinorUnits splits evenly when all weights are 0; only allocate real discounts.
+  const lineDiscounts =
+    discountCents > 0 ? allocateMinorUnits(discountCents, weights) : weights.map(() => 0);
+
+  const shippingCents = coupon?.kind === 'free_shipping' ? 0 : input.shippingCents;
+  const tax = input.tax;
+  const lineTaxes = lineTotals.map((total, i) =>
+    tax && isEligible[i] ? applyBasisPointsHalfUp(total - (lineDiscounts[i] ?? 0), tax.rateBp) : 0,
+  );
+  const shippingTax =
+    tax?.appliesToShipping && shippingCents > 0
+      ? applyBasisPointsHalfUp(shippingCents, tax.rateBp)
+      : 0;
+  const taxCents = lineTaxes.reduce((a, b) => a + b, 0) + shippingTax;
+  const totalCents = subtotalCents - discountCents + shippingCents + taxCents;
+  const giftCardCents = Math.max(0, Math.min(input.giftCardBalanceCents, totalCents));
+  return {
+    lines: lineTotals.map((lineTotalCents, i) => ({
+      lineTotalCents,
+      discountCents: lineDiscounts[i] ?? 0,
+      taxCents: lineTaxes[i] ?? 0,
+    })),
+    subtotalCents,
+    discountCents,
+    shippingCents,
+    taxCents,
+    totalCents,
+    giftCardCents,
+    grandTotalCents: totalCents - giftCardCents,
+  };
+}
+
+export type ShippingRate = {
+  kind: 'flat' | 'free_over' | 'by_weight';
+  priceCents: number;
+  minSubtotalCents: number | null;
+  perKgCents: number | null;
+};
+
+/**
+ * What an option costs for this cart, or null when it is not offered. Free-over is
+ * judged on the goods subtotal before discounts (what the shopper sees in the cart).
+ */
+export function priceShipping(
+  rate: ShippingRate,
+  cart: { subtotalCents: number; weightGrams: number },
+): number | null {
+  if (rate.kind === 'flat') return rate.priceCents;
+  if (rate.kind === 'free_over') {
+    return cart.subtotalCents >= (rate.minSubtotalCents ?? 0) ? 0 : null;
+  }
+  const startedKg = Math.ceil(cart.weightGrams / 1000);
+  return rate.priceCents + startedKg * (rate.perKgCents ?? 0);
+}

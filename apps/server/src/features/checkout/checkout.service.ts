@@ -1,0 +1,184 @@
+import type { Checkout, ShippingAddress } from '@atelier/contract';
+import type { CurrencyCode } from '@atelier/core';
+import type { CheckoutRow } from '../../db/db-types.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import { lockAndCheckStock, stockNeedsOf } from '../inventory/stock.ts';
+import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
+import { checkoutMessages } from './checkout-messages.ts';
+import {
+  couponProblem,
+  giftCardProblem,
+  normaliseCode,
+  priceCheckout,
+} from './checkout-pricing.ts';
+import { readPricingInputs } from './checkout-reads.ts';
+import type { CommerceQueries, CommerceStore } from './commerce-store.repo.ts';
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** How long stock stays held for a shopper at the payment step unless configured. */
+export const DEFAULT_RESERVATION_MS = 10 * 60 * 1000;
+
+type Visitor = { websiteId: string; cartId: string | undefined };
+type CheckoutRef = Visitor & { checkoutId: string };
+
+export function createCheckoutService({
+  store,
+  currencyOf,
+  reservationMs = DEFAULT_RESERVATION_MS,
+}: {
+  store: CommerceStore;
+  currencyOf: (websiteId: string) => Promise<string>;
+  /** 0 turns reservations off (stock is still checked when the order is placed). */
+  reservationMs?: number;
+}) {
+  async function render(
+    q: CommerceQueries,
+    websiteId: string,
+    checkout: CheckoutRow,
+    currency: CurrencyCode,
+  ): Promise<Checkout> {
+    const now = await q.checkouts.now();
+    const reads = await readPricingInputs(q, { websiteId, checkout, now });
+    return priceCheckout({ checkout, reads, currency, now }).view;
+  }
+
+  /** The visitor's own open checkout; someone else's id is simply not found. */
+  async function ownOpenCheckout(q: CommerceQueries, ref: CheckoutRef): Promise<CheckoutRow> {
+    const checkout = await q.checkouts.findCheckout(ref.websiteId, ref.checkoutId);
+    if (!checkout || !ref.cartId || checkout.cart_id !== ref.cartId) {
+      throw new AppError('notFound', checkoutMessages.notFound);
+    }
+    if (checkout.status !== 'open') throw new AppError('conflict', checkoutMessages.completed);
+    return checkout;
+  }
+
+  /** Reads the checkout, applies `change` (which may throw), and returns the new view. */
+  async function update(
+    ref: CheckoutRef,
+    change: (q: CommerceQueries, checkout: CheckoutRow, currency: CurrencyCode) => Promise<void>,
+  ): Promise<Checkout> {
+    const currency = (await currencyOf(ref.websiteId)) as CurrencyCode;
+    return store.transaction(async (q) => {
+      await change(q, await ownOpenCheckout(q, ref), currency);
+      return render(q, ref.websiteId, await ownOpenCheckout(q, ref), currency);
+    });
+  }
+
+  return {
+    /**
+     * Starts (or resumes) checkout for the visitor's cart and holds its stock for
+     * `reservationMs`: the shopper at the payment step is not outbid by someone who
+     * merely has the item in a cart.
+     */
+    async start(visitor: Visitor): Promise<Checkout> {
+      const { websiteId, cartId } = visitor;
+      if (!cartId) throw invalid(checkoutMessages.emptyCart);
+      const currency = (await currencyOf(websiteId)) as CurrencyCode;
+      return store.transaction(async (q) => {
+        const cart = await q.carts.lockOpenCart(websiteId, cartId);
+        const entries = cart ? await q.carts.listPricedEntries(websiteId, cartId) : [];
+        if (!cart || entries.length === 0) throw invalid(checkoutMessages.emptyCart);
+        const checkout =
+          (await q.checkouts.findOpenCheckoutOfCart(websiteId, cartId)) ??
+          (await q.checkouts.insertCheckout(websiteId, cartId));
+        const now = await q.checkouts.now();
+        const tracked = await lockAndCheckStock(q.inventory, {
+          websiteId,
+          cartId,
+          needs: stockNeedsOf(entries),
+          now,
+        });
+        if (reservationMs > 0 && tracked.length > 0) {
+          const expiresAt = new Date(now.getTime() + reservationMs);
+          await q.inventory.replaceReservations({ websiteId, cartId, items: tracked, expiresAt });
+          await q.jobs.enqueue({
+            websiteId,
+            kind: RELEASE_RESERVATIONS_JOB,
+            payload: { cartId },
+            runAt: expiresAt,
+          });
+        }
+        return render(q, websiteId, checkout, currency);
+      });
+    },
+
+    async get(ref: CheckoutRef): Promise<Checkout> {
+      const currency = (await currencyOf(ref.websiteId)) as CurrencyCode;
+      return store.transaction(async (q) => {
+        const checkout = await q.checkouts.findCheckout(ref.websiteId, ref.checkoutId);
+        if (!checkout || !ref.cartId || checkout.cart_id !== ref.cartId) {
+          throw new AppError('notFound', checkoutMessages.notFound);
+        }
+        return render(q, ref.websiteId, checkout, currency);
+      });
+    },
+
+    setEmail: (ref: CheckoutRef, email: string) =>
+      update(ref, async (q) => {
+        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { email });
+      }),
+
+    setShippingAddress: (ref: CheckoutRef, shippingAddress: ShippingAddress) =>
+      update(ref, async (q) => {
+        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { shippingAddress });
+      }),
+
+    selectShippingOption: (ref: CheckoutRef, optionId: string) =>
+      update(ref, async (q, checkout, currency) => {
+        const now = await q.checkouts.now();
+        const reads = await readPricingInputs(q, { websiteId: ref.websiteId, checkout, now });
+        const priced = priceCheckout({
+          checkout: { ...checkout, shipping_option_id: optionId },
+          reads,
+          currency,
+          now,
+        });
+        if (!priced.shippingOption) {
+          throw invalid(checkoutMessages.shippingOptionUnavailable, {
+            optionId: checkoutMessages.shippingOptionUnavailable,
+          });
+        }
+        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, {
+          shippingOptionId: optionId,
+        });
+      }),
+
+    applyCoupon: (ref: CheckoutRef, rawCode: string) =>
+      update(ref, async (q, checkout, currency) => {
+        const code = normaliseCode(rawCode);
+        const coupon = await q.checkouts.findCoupon(ref.websiteId, code);
+        const now = await q.checkouts.now();
+        const reads = await readPricingInputs(q, { websiteId: ref.websiteId, checkout, now });
+        const { totals } = priceCheckout({ checkout, reads, currency, now });
+        const problem = couponProblem(coupon, {
+          subtotalCents: totals.subtotalCents,
+          currency,
+          now,
+        });
+        if (problem) throw invalid(problem, { code: problem });
+        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { couponCode: code });
+      }),
+
+    removeCoupon: (ref: CheckoutRef) =>
+      update(ref, async (q) => {
+        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { couponCode: null });
+      }),
+
+    applyGiftCard: (ref: CheckoutRef, rawCode: string) =>
+      update(ref, async (q, _checkout, currency) => {
+        const code = normaliseCode(rawCode);
+        const problem = giftCardProblem(
+          await q.giftCards.findByCode(ref.websiteId, code),
+          currency,
+        );
+        if (problem) throw invalid(problem, { code: problem });
+        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { giftCardCode: code });
+      }),
+
+    removeGiftCard: (ref: CheckoutRef) =>
+      update(ref, async (q) => {
+        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { giftCardCode: null });
+      }),
+  };
+}

@@ -1,0 +1,94 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { WebsiteResolver } from '../../http/website-resolver.ts';
+import { createInventoryService } from '../inventory/inventory.service.ts';
+import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
+import { createJobRunner } from '../jobs/job-runner.ts';
+import { createJobStore } from '../jobs/jobs.repo.ts';
+import { mailQueries } from '../mail/mail.repo.ts';
+import { registerOrderRoutes } from '../orders/orders.routes.ts';
+import { createOrdersService } from '../orders/orders.service.ts';
+import { createPlaceOrderService } from '../orders/place-order.service.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { createTestGateway } from '../payments/test-gateway.ts';
+import type { Website } from '../websites/website.service.ts';
+import { checkoutQueries } from './checkout.repo.ts';
+import { registerCheckoutRoutes } from './checkout.routes.ts';
+import { createCheckoutService, DEFAULT_RESERVATION_MS } from './checkout.service.ts';
+import { createCommerceStore } from './commerce-store.repo.ts';
+
+// Checkout, orders, inventory, gift cards, payments, mail and jobs, wired by hand in
+// one place so app.ts needs only a few lines for the whole store back office.
+
+export type CommerceOptions = {
+  /** How long starting checkout holds stock; 0 turns holds off. Default 10 minutes. */
+  reservationMs?: number;
+  /** The payment provider; the built-in test gateway unless configured. */
+  payments?: PaymentProvider;
+  /** How often the in-process worker polls the jobs table. */
+  jobIntervalMs?: number;
+};
+
+export type Commerce = ReturnType<typeof createCommerce>;
+
+export function createCommerce({
+  database,
+  websites,
+  log,
+  options = {},
+}: {
+  database: Database;
+  websites: { getById(websiteId: string): Promise<Website | undefined> };
+  log: FastifyBaseLogger;
+  options?: CommerceOptions;
+}) {
+  const { db } = database;
+  const store = createCommerceStore(db);
+  const currencyOf = async (websiteId: string) =>
+    (await websites.getById(websiteId))?.storeCurrency ?? 'USD';
+  const checkout = createCheckoutService({
+    store,
+    currencyOf,
+    reservationMs: options.reservationMs ?? DEFAULT_RESERVATION_MS,
+  });
+  const placeOrder = createPlaceOrderService({
+    store,
+    payments: options.payments ?? createTestGateway(),
+    websites,
+    log,
+  });
+  const orders = createOrdersService({ orderRepo: store.orders });
+  const inventory = createInventoryService({ inventoryRepo: store.inventory });
+  const jobs = createJobRunner({
+    jobStore: createJobStore(db),
+    handlers: { [RELEASE_RESERVATIONS_JOB]: (job) => inventory.releaseExpiredReservations(job) },
+    log,
+    ...(options.jobIntervalMs && { intervalMs: options.jobIntervalMs }),
+  });
+  return {
+    checkout,
+    placeOrder,
+    orders,
+    jobs,
+    /** Store settings (shipping, tax, coupons) for the seed and, later, the admin. */
+    settings: checkoutQueries(db),
+    /** The mail outbox, readable by the admin until a sender is configured. */
+    outbox: mailQueries(db),
+    store,
+  };
+}
+
+export function registerCommerceRoutes(
+  app: FastifyInstance,
+  deps: { commerce: Commerce; websiteOf: WebsiteResolver },
+) {
+  const { commerce, websiteOf } = deps;
+  registerCheckoutRoutes(app, {
+    checkout: commerce.checkout,
+    placeOrder: commerce.placeOrder,
+    websiteOf,
+  });
+  registerOrderRoutes(app, { orders: commerce.orders, websiteOf });
+  // Registered before the database's own close hook, so the worker stops first.
+  app.addHook('onClose', () => commerce.jobs.stop());
+}

@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import type { DB, OrderItemRow, OrderRow, ShippingAddress } from '../../db/db-types.ts';
+
+export type OrderQueries = ReturnType<typeof orderQueries>;
+
+export type NewOrder = {
+  website_id: string;
+  order_number: number;
+  purchased_cart_id: string;
+  checkout_id: string;
+  test_mode: boolean;
+  secret_token: string;
+  email: string;
+  shipping_address: ShippingAddress | null;
+  shipping_option_name: string | null;
+  coupon_code: string | null;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  gift_card_cents: number;
+  grand_total_cents: number;
+  payment_provider: string | null;
+  payment_reference: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  idempotency_key: string;
+  request_hash: string;
+};
+
+export function orderQueries(db: Kysely<DB>) {
+  return {
+    findByIdempotencyKey(websiteId: string, key: string): Promise<OrderRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+    },
+
+    findOrder(websiteId: string, orderId: string): Promise<OrderRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .executeTakeFirst();
+    },
+
+    listItems(websiteId: string, orderId: string): Promise<OrderItemRow[]> {
+      return db
+        .selectFrom('order_items')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .orderBy('line_number')
+        .execute();
+    },
+
+    /** Per-website order numbers 1, 2, 3…; the counter row lock serialises concurrent orders. */
+    async nextOrderNumber(websiteId: string): Promise<number> {
+      const row = await db
+        .insertInto('order_counters')
+        .values({ website_id: websiteId, last_number: 1 })
+        .onConflict((oc) =>
+          oc.column('website_id').doUpdateSet((eb) => ({
+            last_number: eb('order_counters.last_number', '+', 1),
+          })),
+        )
+        .returning('last_number')
+        .executeTakeFirstOrThrow();
+      return row.last_number;
+    },
+
+    insertOrder(order: NewOrder): Promise<OrderRow> {
+      return db
+        .insertInto('orders')
+        .values({
+          ...order,
+          shipping_address: order.shipping_address ? JSON.stringify(order.shipping_address) : null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async insertItems(items: Omit<OrderItemRow, never>[]): Promise<void> {
+      if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+    },
+
+    async markCartPurchased(websiteId: string, cartId: string, orderId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('carts')
+        .set({ is_purchased: true, order_id: orderId, updated_at: new Date() })
+        .where('website_id', '=', websiteId)
+        .where('cart_id', '=', cartId)
+        .where('is_purchased', '=', false)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async recordAnalyticsEvent(
+      websiteId: string,
+      eventName: string,
+      payload: Record<string, unknown>,
+    ): Promise<void> {
+      await db
+        .insertInto('analytics_events')
+        .values({ website_id: websiteId, event_name: eventName, payload: JSON.stringify(payload) })
+        .execute();
+    },
+
+    listAnalyticsEvents(websiteId: string, eventName: string) {
+      return db
+        .selectFrom('analytics_events')
+        .select(['event_id', 'payload', 'created_at'])
+        .where('website_id', '=', websiteId)
+        .where('event_name', '=', eventName)
+        .orderBy('created_at')
+        .execute();
+    },
+  };
+}

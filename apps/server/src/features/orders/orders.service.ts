@@ -1,0 +1,26 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Order } from '@atelier/contract';
+import { AppError } from '../../http/errors.ts';
+import { checkoutMessages } from '../checkout/checkout-messages.ts';
+import { toOrder } from './order-view.ts';
+import type { OrderQueries } from './orders.repo.ts';
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+export function createOrdersService({ orderRepo }: { orderRepo: OrderQueries }) {
+  return {
+    /**
+     * The order for whoever holds its secret token (the link in the confirmation email
+     * and on the confirmation page). A wrong token looks exactly like a missing order.
+     */
+    async getOrder(input: { websiteId: string; orderId: string; token: string }): Promise<Order> {
+      const row = await orderRepo.findOrder(input.websiteId, input.orderId);
+      const expected = Buffer.from(row?.secret_token ?? '');
+      const given = Buffer.from(input.token);
+      const isMatch =
+        row !== undefined && expected.length === given.length && timingSafeEqual(expected, given);
+      if (!row || !isMatch) throw new AppError('notFound', checkoutMessages.orderNotFound);
+      return toOrder(row, await orderRepo.listItems(input.websiteId, row.order_id));
+    },
+  };
+}

@@ -1,0 +1,336 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PlaceOrderBody, PlaceOrderResponse } from '@atelier/contract';
+import { type CurrencyCode, ProductType } from '@atelier/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrderRow } from '../../db/db-types.ts';
+import { AppError, invalid } from '../../http/errors.ts';
+import { CARD_DECLINED_CODE, checkoutMessages } from '../checkout/checkout-messages.ts';
+import { priceCheckout, unitPriceOf } from '../checkout/checkout-pricing.ts';
+import { readPricingInputs } from '../checkout/checkout-reads.ts';
+import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.repo.ts';
+import { newGiftCardCode, parseGiftCardRecipient } from '../giftcards/gift-card-codes.ts';
+import { lockAndCheckStock, stockNeedsOf, takeStock } from '../inventory/stock.ts';
+import type { OutgoingMail } from '../mail/mail.repo.ts';
+import { giftCardMail, orderConfirmationMail } from '../mail/order-mails.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { Website } from '../websites/website.service.ts';
+import { toOrder } from './order-view.ts';
+
+export type PlaceOrderService = ReturnType<typeof createPlaceOrderService>;
+
+type PlaceOrderInput = {
+  websiteId: string;
+  cartId: string | undefined;
+  checkoutId: string;
+  idempotencyKey: string | undefined;
+  body: PlaceOrderBody;
+};
+
+/** Where the confirmation email links; the storefront renders the status page (211). */
+export const orderStatusPath = (orderId: string, token: string) =>
+  `/commerce/orders/${orderId}?token=${encodeURIComponent(token)}`;
+
+/**
+ * Places an order in ONE transaction: lock the checkout, the cart, the variants (in id
+ * order), the coupon and the gift card; re-price on the server; authorise the card;
+ * then take stock, count the coupon, spend the gift card, write the order, its gift
+ * cards, emails and analytics event. A decline throws before anything is written, so
+ * the rollback leaves stock, coupon and gift card as they were; any failure after the
+ * authorisation voids it. The Idempotency-Key (unique per website) makes a retry return
+ * the first order instead of charging again.
+ */
+export function createPlaceOrderService({
+  store,
+  payments,
+  websites,
+  log,
+}: {
+  store: CommerceStore;
+  payments: PaymentProvider;
+  websites: { getById(websiteId: string): Promise<Website | undefined> };
+  log: FastifyBaseLogger;
+}) {
+  async function replay(row: OrderRow, requestHash: string): Promise<PlaceOrderResponse> {
+    if (row.request_hash !== requestHash) {
+      throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
+    }
+    const items = await store.orders.listItems(row.website_id, row.order_id);
+    return { order: toOrder(row, items), token: row.secret_token };
+  }
+
+  return {
+    async placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResponse> {
+      const { websiteId, idempotencyKey: key } = input;
+      if (!key || key.length > 200) throw invalid(checkoutMessages.idempotencyKeyMissing);
+      const website = await websites.getById(websiteId);
+      if (!website) throw new AppError('notFound', checkoutMessages.notFound);
+      const requestHash = hashRequest(input.checkoutId, input.body);
+      const earlier = await store.orders.findByIdempotencyKey(websiteId, key);
+      if (earlier) return replay(earlier, requestHash);
+
+      let authorizedReference: string | undefined;
+      try {
+        const outcome = await store.transaction(async (q) => {
+          const checkout = await q.checkouts.lockCheckout(websiteId, input.checkoutId);
+          if (!checkout || !input.cartId || checkout.cart_id !== input.cartId) {
+            throw new AppError('notFound', checkoutMessages.notFound);
+          }
+          // A retry that waited on the checkout lock sees the order its twin just wrote.
+          const twin = await q.orders.findByIdempotencyKey(websiteId, key);
+          if (twin) return { kind: 'replay' as const, row: twin };
+          if (checkout.status !== 'open')
+            throw new AppError('conflict', checkoutMessages.completed);
+          const cart = await q.carts.lockOpenCart(websiteId, checkout.cart_id);
+          if (!cart) throw new AppError('conflict', checkoutMessages.completed);
+
+          const now = await q.checkouts.now();
+          const entries = await q.carts.listPricedEntries(websiteId, checkout.cart_id);
+          if (entries.length === 0) throw invalid(checkoutMessages.emptyCart);
+          const needs = await lockAndCheckStock(q.inventory, {
+            websiteId,
+            cartId: checkout.cart_id,
+            needs: stockNeedsOf(entries),
+            now,
+          });
+          const currency = website.storeCurrency as CurrencyCode;
+          const reads = await readPricingInputs(q, { websiteId, checkout, now, isLocking: true });
+          const priced = priceCheckout({ checkout, reads, currency, now });
+          assertReady(priced, checkout.email);
+          const { totals } = priced;
+
+          let payment: { reference: string; brand: string; last4: string } | undefined;
+          if (totals.grandTotalCents > 0) {
+            const card = input.body.card;
+            if (!card)
+              throw invalid(checkoutMessages.cardMissing, { card: checkoutMessages.cardMissing });
+            const result = await payments.authorize({
+              amountCents: totals.grandTotalCents,
+              currency,
+              source: { kind: 'card', card },
+              idempotencyKey: `${websiteId}:${key}`,
+              description: `${website.title} checkout ${checkout.checkout_id}`,
+            });
+            if (!result.isApproved) {
+              throw new AppError(
+                'invalid',
+                result.message,
+                { card: result.message },
+                CARD_DECLINED_CODE,
+              );
+            }
+            authorizedReference = result.reference;
+            payment = result;
+          }
+
+          await takeStock(q.inventory, { websiteId, cartId: checkout.cart_id, needs });
+          if (reads.coupon && priced.view.coupon?.isValid) {
+            if (!(await q.checkouts.countCouponUse(websiteId, reads.coupon.coupon_id))) {
+              throw invalid(checkoutMessages.couponUsedUp, { code: checkoutMessages.couponUsedUp });
+            }
+          }
+          const token = randomBytes(24).toString('base64url');
+          const order = await q.orders.insertOrder({
+            website_id: websiteId,
+            order_number: await q.orders.nextOrderNumber(websiteId),
+            purchased_cart_id: checkout.cart_id,
+            checkout_id: checkout.checkout_id,
+            test_mode: payments.isTestMode,
+            secret_token: token,
+            email: checkout.email ?? '',
+            shipping_address: priced.view.requiresShipping ? checkout.shipping_address : null,
+            shipping_option_name: priced.shippingOption?.row.name ?? null,
+            coupon_code: priced.view.coupon?.isValid ? priced.view.coupon.code : null,
+            currency,
+            subtotal_cents: totals.subtotalCents,
+            discount_cents: totals.discountCents,
+            shipping_cents: totals.shippingCents,
+            tax_cents: totals.taxCents,
+            gift_card_cents: totals.giftCardCents,
+            grand_total_cents: totals.grandTotalCents,
+            payment_provider: payment ? payments.name : null,
+            payment_reference: payment?.reference ?? null,
+            card_brand: payment?.brand ?? null,
+            card_last4: payment?.last4 ?? null,
+            idempotency_key: key,
+            request_hash: requestHash,
+          });
+          if (totals.giftCardCents > 0 && reads.giftCard) {
+            const isRedeemed = await q.giftCards.redeem({
+              websiteId,
+              giftCardId: reads.giftCard.gift_card_id,
+              orderId: order.order_id,
+              amountCents: totals.giftCardCents,
+            });
+            if (!isRedeemed) throw invalid(checkoutMessages.giftCardEmpty);
+          }
+          const items = entries.map((e, i) => ({
+            website_id: websiteId,
+            order_id: order.order_id,
+            line_number: i + 1,
+            product_id: e.product_id,
+            variant_id: e.variant_id,
+            product_type: e.product_type,
+            sku: e.sku,
+            product_name: e.title,
+            quantity: e.quantity,
+            unit_price_cents: unitPriceOf(e),
+            discount_cents: totals.lines[i]?.discountCents ?? 0,
+            tax_cents: totals.lines[i]?.taxCents ?? 0,
+            additional_fields: e.additional_fields,
+          }));
+          await q.orders.insertItems(items);
+          await q.orders.markCartPurchased(websiteId, checkout.cart_id, order.order_id);
+          await q.checkouts.completeCheckout(websiteId, checkout.checkout_id, order.order_id);
+
+          const mails: OutgoingMail[] = [
+            orderConfirmationMail({
+              websiteTitle: website.title,
+              orderNumber: order.order_number,
+              email: order.email,
+              currency,
+              items: items.map((i) => ({
+                productName: i.product_name,
+                quantity: i.quantity,
+                unitPriceCents: i.unit_price_cents,
+              })),
+              grandTotalCents: order.grand_total_cents,
+              statusUrl: orderStatusPath(order.order_id, token),
+            }),
+            ...(await issueGiftCards(q, { websiteId, website, order, entries })),
+          ];
+          await q.mail.enqueue(websiteId, mails);
+          await q.orders.recordAnalyticsEvent(websiteId, 'purchase', {
+            transaction_id: order.order_id,
+            value: order.grand_total_cents,
+            currency,
+            shipping: order.shipping_cents,
+            tax: order.tax_cents,
+            items: items.map((i) => ({
+              id: i.sku,
+              name: i.product_name,
+              quantity: i.quantity,
+              price: i.unit_price_cents,
+            })),
+          });
+          return { kind: 'placed' as const, order: toOrder(order, items), token };
+        });
+        if (outcome.kind === 'replay') return replay(outcome.row, requestHash);
+        if (authorizedReference) {
+          // Settling after commit: the order exists whatever happens next, and a failed
+          // capture is an operator's job (logged), not a reason to lose the order.
+          await payments.capture(authorizedReference).catch((err: unknown) => {
+            log.error({ err, orderId: outcome.order.id }, 'payment capture failed');
+          });
+        }
+        return { order: outcome.order, token: outcome.token };
+      } catch (error) {
+        if (authorizedReference) {
+          await payments.void(authorizedReference).catch((err: unknown) => {
+            log.error({ err }, 'voiding an authorisation failed');
+          });
+        }
+        // Two first attempts with one key raced on the unique index: answer like a retry.
+        if (isUniqueViolation(error)) {
+          const winner = await store.orders.findByIdempotencyKey(websiteId, key);
+          if (winner) return replay(winner, requestHash);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+function assertReady(priced: ReturnType<typeof priceCheckout>, email: string | null): void {
+  if (!email)
+    throw invalid(checkoutMessages.emailMissing, { email: checkoutMessages.emailMissing });
+  if (priced.view.requiresShipping) {
+    if (!priced.view.shippingAddress) {
+      throw invalid(checkoutMessages.addressMissing, {
+        shippingAddress: checkoutMessages.addressMissing,
+      });
+    }
+    if (!priced.shippingOption) {
+      throw invalid(checkoutMessages.shippingOptionMissing, {
+        optionId: checkoutMessages.shippingOptionMissing,
+      });
+    }
+  }
+  // Never charge more than the shopper was shown: a coupon or gift card that stopped
+  // applying is an error to fix, not a silent price rise.
+  if (priced.couponProblem) throw invalid(priced.couponProblem, { code: priced.couponProblem });
+  if (priced.giftCardProblem) {
+    throw invalid(priced.giftCardProblem, { giftCard: priced.giftCardProblem });
+  }
+}
+
+/** One card per unit bought, worth the variant's price, for the entry's recipient. */
+async function issueGiftCards(
+  q: CommerceQueries,
+  input: {
+    websiteId: string;
+    website: Website;
+    order: OrderRow;
+    entries: Awaited<ReturnType<CommerceQueries['carts']['listPricedEntries']>>;
+  },
+): Promise<OutgoingMail[]> {
+  const mails: OutgoingMail[] = [];
+  for (const entry of input.entries) {
+    if (entry.product_type !== ProductType.giftCard) continue;
+    const recipient = parseGiftCardRecipient(entry.additional_fields);
+    for (let n = 0; n < entry.quantity; n++) {
+      const card = await q.giftCards.insertGiftCard({
+        website_id: input.websiteId,
+        code: newGiftCardCode(),
+        currency: input.order.currency,
+        initial_cents: unitPriceOf(entry),
+        order_id: input.order.order_id,
+        recipient_name: recipient.recipientName,
+        recipient_email: recipient.recipientEmail,
+        message: recipient.message,
+        send_at: recipient.sendAt,
+      });
+      mails.push(
+        giftCardMail({
+          websiteTitle: input.website.title,
+          to: recipient.recipientEmail ?? input.order.email,
+          recipientName: recipient.recipientName,
+          senderEmail: input.order.email,
+          message: recipient.message,
+          code: card.code,
+          amountCents: card.initial_cents,
+          currency: input.order.currency.trim() as CurrencyCode,
+          sendAt: recipient.sendAt,
+        }),
+      );
+    }
+  }
+  return mails;
+}
+
+/**
+ * What makes two order requests "the same" for an Idempotency-Key: the checkout and the
+ * card's non-secret parts. The full number and security code are never hashed or stored.
+ */
+function hashRequest(checkoutId: string, body: PlaceOrderBody): string {
+  const card = body.card;
+  const digits = card?.number.replace(/[\s-]/g, '') ?? '';
+  const canonical = JSON.stringify({
+    checkoutId,
+    card: card
+      ? {
+          last4: digits.slice(-4),
+          length: digits.length,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          nameOnCard: card.nameOnCard,
+        }
+      : null,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+  );
+}

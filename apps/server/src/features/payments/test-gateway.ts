@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Authorization, AuthorizeRequest, PaymentProvider } from './payment-provider.ts';
+
+// The built-in gateway every new store starts with: no account, no network, and card
+// numbers that pick the outcome, so a merchant can rehearse every path of checkout.
+//   …4242 approves · …0002 declines · …9995 has insufficient funds · anything else is invalid
+
+export const paymentMessages = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  invalidNumber: 'Your card number is invalid.',
+  expired: 'Your card has expired.',
+} as const;
+
+export function createTestGateway(options: { now?: () => Date } = {}): PaymentProvider {
+  const now = options.now ?? (() => new Date());
+  return {
+    name: 'test',
+    isTestMode: true,
+    async authorize(request: AuthorizeRequest): Promise<Authorization> {
+      const { card } = request.source;
+      const digits = card.number.replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(digits)) return decline(paymentMessages.invalidNumber);
+      const today = now();
+      const isExpired =
+        card.expYear < today.getUTCFullYear() ||
+        (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1);
+      if (isExpired) return decline(paymentMessages.expired);
+      const last4 = digits.slice(-4);
+      if (last4 === '0002') return decline(paymentMessages.declined);
+      if (last4 === '9995') return decline(paymentMessages.insufficientFunds);
+      if (last4 !== '4242') return decline(paymentMessages.invalidNumber);
+      return { isApproved: true, reference: `test_${randomUUID()}`, brand: brandOf(digits), last4 };
+    },
+    async capture() {},
+    async void() {},
+  };
+}
+
+function decline(message: string): Authorization {
+  return { isApproved: false, message };
+}
+
+/** The card network from the leading digits (IIN ranges), as receipts show it. */
+export function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  if (/^6(011|5)/.test(digits)) return 'Discover';
+  return 'Card';
+}

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { cartEntrySchema, shoppingCartSchema } from './cart.ts';
+import { currencyCodeSchema } from './common.ts';
+
+// Checkout and order calls. Every amount is integer minor units of the store currency
+// (cents; yen for JPY). Totals: totalCents = subtotal − discount + shipping + tax;
+// grandTotalCents = totalCents − giftCardCents, the amount charged to the card.
+
+const uuid = z.string().uuid();
+
+/** PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields (SPEC §7). */
+export const updateEntryFieldsBodySchema = z.object({
+  itemId: uuid,
+  sku: z.string().max(200).nullable().optional(),
+  /** The additional-fields form answers as a JSON string. */
+  additionalFields: z.string().max(20_000).nullable(),
+});
+export type UpdateEntryFieldsBody = z.infer<typeof updateEntryFieldsBodySchema>;
+export const updateEntryFieldsResponseSchema = z.object({
+  shoppingCart: shoppingCartSchema,
+  updatedEntry: cartEntrySchema,
+});
+
+export const entryParamsSchema = z.object({ entryId: uuid });
+export const updateEntryQuantityBodySchema = z.object({
+  /** 0 removes the entry. Validated by core's quantity rule for the spec's messages. */
+  quantity: z.union([z.number(), z.string().max(20)]),
+});
+export const shoppingCartResponseSchema = z.object({ shoppingCart: shoppingCartSchema });
+
+export const shippingAddressSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    line1: z.string().trim().min(1).max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().min(1).max(100),
+    /** State, province or prefecture code where the country has them (e.g. NY). */
+    region: z.string().trim().max(100).optional(),
+    postalCode: z.string().trim().min(1).max(20),
+    /** ISO 3166-1 alpha-2. */
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code')
+      .transform((c) => c.toUpperCase()),
+  })
+  .meta({ id: 'ShippingAddress' });
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+export const shippingOptionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(['flat', 'free_over', 'by_weight']),
+    priceCents: z.number().int().nonnegative(),
+    /** free_over below its threshold is listed but cannot be picked. */
+    isAvailable: z.boolean(),
+  })
+  .meta({ id: 'ShippingOption' });
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+export const checkoutLineSchema = z
+  .object({
+    entryId: z.string(),
+    itemId: z.string(),
+    sku: z.string(),
+    productName: z.string(),
+    productType: z.number().int(),
+    quantity: z.number().int().positive(),
+    unitPriceCents: z.number().int().nonnegative(),
+    lineTotalCents: z.number().int().nonnegative(),
+    /** This line's share of the order discount; the shares add up to discountCents. */
+    discountCents: z.number().int().nonnegative(),
+    taxCents: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'CheckoutLine' });
+
+export const checkoutTotalsSchema = z
+  .object({
+    subtotalCents: z.number().int(),
+    discountCents: z.number().int(),
+    shippingCents: z.number().int(),
+    taxCents: z.number().int(),
+    totalCents: z.number().int(),
+    giftCardCents: z.number().int(),
+    grandTotalCents: z.number().int(),
+  })
+  .meta({ id: 'CheckoutTotals' });
+export type CheckoutTotals = z.infer<typeof checkoutTotalsSchema>;
+
+export const checkoutSchema = z
+  .object({
+    id: z.string(),
+    cartId: z.string(),
+    status: z.enum(['open', 'completed']),
+    orderId: z.string().nullable(),
+    currency: currencyCodeSchema,
+    email: z.string().nullable(),
+    requiresShipping: z.boolean(),
+    shippingAddress: shippingAddressSchema.nullable(),
+    shippingOptions: z.array(shippingOptionSchema),
+    selectedShippingOptionId: z.string().nullable(),
+    coupon: z
+      .object({
+        code: z.string(),
+        kind: z.enum(['percentage', 'fixed_amount', 'free_shipping']),
+        isValid: z.boolean(),
+        /** Why a coupon applied earlier no longer applies (e.g. the cart shrank). */
+        message: z.string().nullable(),
+      })
+      .nullable(),
+    giftCard: z
+      .object({ last4: z.string(), balanceCents: z.number().int(), appliedCents: z.number().int() })
+      .nullable(),
+    lines: z.array(checkoutLineSchema),
+    totals: checkoutTotalsSchema,
+    /** Until when this cart's stock is held (ms since the epoch); null when not held. */
+    reservationExpiresAt: z.number().nullable(),
+  })
+  .meta({ id: 'Checkout' });
+export type Checkout = z.infer<typeof checkoutSchema>;
+export const checkoutResponseSchema = z.object({ checkout: checkoutSchema });
+
+export const checkoutParamsSchema = z.object({ checkoutId: uuid });
+export const setEmailBodySchema = z.object({ email: z.string().trim().email().min(3).max(256) });
+export const setShippingAddressBodySchema = z.object({ shippingAddress: shippingAddressSchema });
+export const selectShippingOptionBodySchema = z.object({ optionId: uuid });
+export const applyCodeBodySchema = z.object({ code: z.string().trim().min(1).max(64) });
+
+export const cardSchema = z.object({
+  number: z.string().trim().min(1).max(32),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+  nameOnCard: z.string().trim().min(1).max(200),
+});
+export type CardInput = z.infer<typeof cardSchema>;
+
+/** POST /api/commerce/checkout/{checkoutId}/orders with an `Idempotency-Key` header. */
+export const placeOrderBodySchema = z.object({
+  /** Optional only when gift cards cover the whole order. */
+  card: cardSchema.optional(),
+});
+export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export const orderItemSchema = z
+  .object({
+    sku: z.string(),
+    productName: z.string(),
+    productType: z.number().int(),
+    quantity: z.number().int(),
+    unitPriceCents: z.number().int(),
+  })
+  .meta({ id: 'OrderItem' });
+
+/** SPEC §3 Order plus what the confirmation (202) and status (211) pages show. */
+export const orderSchema = z
+  .object({
+    id: z.string(),
+    orderNumber: z.number().int(),
+    purchasedCartId: z.string(),
+    testMode: z.boolean(),
+    websiteId: z.string(),
+    status: z.enum(['paid', 'fulfilled', 'cancelled', 'refunded']),
+    email: z.string(),
+    currency: currencyCodeSchema,
+    shippingAddress: shippingAddressSchema.nullable(),
+    shippingOptionName: z.string().nullable(),
+    items: z.array(orderItemSchema),
+    subtotalCents: z.number().int(),
+    discountCents: z.number().int(),
+    shippingTotalCents: z.number().int(),
+    taxTotalCents: z.number().int(),
+    giftCardTotalCents: z.number().int(),
+    grandTotalCents: z.number().int(),
+    payment: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    created: z.number(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+export const placeOrderResponseSchema = z.object({
+  order: orderSchema,
+  /** Secret for GET /api/commerce/orders/{orderId}?token= (the status page link). */
+  token: z.string(),
+});
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+
+export const orderParamsSchema = z.object({ orderId: uuid });
+export const orderQuerySchema = z.object({ token: z.string().min(1).max(200) });
+export const orderResponseSchema = z.object({ order: orderSchema });
