@@ -3,7 +3,7 @@
 
 import { escapeHtml } from '../formatters-core.ts';
 import type { Ctx, Formatter } from '../types.ts';
-import { emitText, getKey, isTruthy, toNumber, type Value } from '../values.ts';
+import { deepEqual, emitText, getKey, isTruthy, toNumber, type Value } from '../values.ts';
 import { cldrOf } from './cldr.ts';
 import {
   hasVariedPrices,
@@ -85,8 +85,15 @@ const groupFmt = (minFrac: number, maxFrac: number) =>
     maximumFractionDigits: maxFrac,
   });
 const moneyNative = groupFmt(2, 2);
-const money = (centsValue: number) =>
-  `<span class="sqs-money-native">${moneyNative.format(centsValue / 100)}</span>`;
+/** "from <price>": wording and price are locale data, so without a locale there is none. */
+const fromMoney = (ctx: Ctx, centsValue: number) =>
+  cldrOf(ctx) === null ? '' : `from ${money(ctx, centsValue)}`;
+
+/** A price as markup; prices are locale data, so without a locale there is none. */
+const money = (ctx: Ctx, centsValue: number) =>
+  cldrOf(ctx) === null
+    ? ''
+    : `<span class="sqs-money-native">${moneyNative.format(centsValue / 100)}</span>`;
 
 const SALE_LABEL = '<span class="visually-hidden v6-visually-hidden">Sale Price:</span>';
 const ORIGINAL_LABEL = '<span class="visually-hidden v6-visually-hidden">Original Price:</span>';
@@ -110,51 +117,82 @@ function productPrice(ctx: Ctx, item: Value): string {
       return `${open}${localizedString(ctx, 'productPriceUnavailable') ?? 'Unavailable'}\n\n</div>`;
     }
     if (hasVariedPrices(item)) {
-      return `${open}${subscriptionText(ctx, plan, money(fromPrice(item)), true)}\n\n</div>`;
+      return `${open}${subscriptionText(ctx, plan, money(ctx, fromPrice(item)), true)}\n\n</div>`;
     }
     if (isOnSale(item)) {
-      const sale = subscriptionText(ctx, plan, money(salePrice(item)), false);
-      return `${open}${saleMarkup(sale, subscriptionText(ctx, plan, money(normalPrice(item)), false))}</div>`;
+      const sale = subscriptionText(ctx, plan, money(ctx, salePrice(item)), false);
+      return `${open}${saleMarkup(sale, subscriptionText(ctx, plan, money(ctx, normalPrice(item)), false))}</div>`;
     }
-    return `${open}${subscriptionText(ctx, plan, money(normalPrice(item)), false)}\n</div>`;
+    return `${open}${subscriptionText(ctx, plan, money(ctx, normalPrice(item)), false)}\n</div>`;
   }
-  if (hasVariedPrices(item)) return `${open}from ${money(fromPrice(item))}\n\n</div>`;
+  if (hasVariedPrices(item)) return `${open}${fromMoney(ctx, fromPrice(item))}\n\n</div>`;
   if (isOnSale(item)) {
-    return `${open}${saleMarkup(money(salePrice(item)), money(normalPrice(item)))}</div>`;
+    return `${open}${saleMarkup(money(ctx, salePrice(item)), money(ctx, normalPrice(item)))}</div>`;
   }
-  return `${open}${money(normalPrice(item))}\n</div>`;
+  return `${open}${money(ctx, normalPrice(item))}\n</div>`;
+}
+
+/**
+ * Amount of a `…Money` field in cents, unrounded (9.999 sorts below 10.00 and prints as
+ * 10.00). Here a missing money object counts as zero: legacy cents are not consulted.
+ */
+function moneyCents(obj: Value, key: string): number {
+  const n = toNumber(getKey(getKey(obj, `${key}Money`), 'value'));
+  return Number.isNaN(n) ? 0 : n * 100;
 }
 
 /** Shown price of a pricing option (or variant): the sale price when on sale. */
-const shownCents = (o: Value) =>
-  isTruthy(getKey(o, 'onSale')) ? cents(o, 'salePrice') : cents(o, 'price');
+const shownMoneyCents = (o: Value) =>
+  isTruthy(getKey(o, 'onSale')) ? moneyCents(o, 'salePrice') : moneyCents(o, 'price');
 
-/** The subscription-price snippet: each variant's first pricing option. */
-function subscriptionPrice(item: Value): string {
+/** JSON equality where a missing field equals null. */
+const sameField = (a: Value, b: Value) => deepEqual(a ?? null, b ?? null);
+
+/**
+ * Whether the variants count as differently priced for subscription-price: compared on
+ * the legacy fields only (`onSale`, cents `price`, and `salePrice` when the first variant
+ * is on sale), exactly as stored, so "500" differs from 500.
+ */
+function hasVariedLegacyPrices(vs: Value[]): boolean {
+  const [first, ...rest] = vs;
+  const firstOnSale = getKey(first, 'onSale');
+  return rest.some(
+    (v) =>
+      !sameField(getKey(v, 'onSale'), firstOnSale) ||
+      !sameField(getKey(v, 'price'), getKey(first, 'price')) ||
+      (isTruthy(firstOnSale) && !sameField(getKey(v, 'salePrice'), getKey(first, 'salePrice'))),
+  );
+}
+
+/**
+ * The subscription-price snippet (physical and service products): the first pricing
+ * option of the cheapest variant (by money value, first one on ties), prefixed "from"
+ * when the variants are differently priced.
+ */
+function subscriptionPrice(ctx: Ctx, item: Value): string {
   const open = '\n\n\n<div class="subscription-price">\n';
-  const firstOption = (v: Value) => {
-    const opts = getKey(v, 'pricingOptions');
-    return Array.isArray(opts) ? opts[0] : undefined;
-  };
+  const empty = `${open}\n</div>`;
+  const type = productType(item);
+  if (type !== ProductType.PHYSICAL && type !== ProductType.SERVICE) return empty;
   const vs = variants(item);
-  const first = firstOption(vs[0]);
-  if (first === undefined) return `${open}\n</div>`;
-  // Unlike product-price, variants compare by their money values here.
-  const firstShown = shownCents(vs[0]);
-  if (vs.some((v) => shownCents(v) !== firstShown)) {
-    let min: number | null = null;
-    for (const v of vs) {
-      const o = firstOption(v);
-      if (o === undefined) continue;
-      const c = shownCents(o);
-      if (min === null || c < min) min = c;
+  let cheapest: Value;
+  let min = Number.POSITIVE_INFINITY;
+  for (const v of vs) {
+    const c = shownMoneyCents(v);
+    if (c < min) {
+      min = c;
+      cheapest = v;
     }
-    return `${open}from ${money(min ?? 0)}\n\n</div>`;
   }
-  if (isTruthy(getKey(first, 'onSale'))) {
-    return `${open}${saleMarkup(money(cents(first, 'salePrice')), money(cents(first, 'price')))}</div>`;
+  const options = getKey(cheapest, 'pricingOptions');
+  const option = Array.isArray(options) ? options[0] : undefined;
+  if (option === undefined) return empty;
+  if (hasVariedLegacyPrices(vs))
+    return `${open}${fromMoney(ctx, shownMoneyCents(option))}\n\n</div>`;
+  if (isTruthy(getKey(option, 'onSale'))) {
+    return `${open}${saleMarkup(money(ctx, moneyCents(option, 'salePrice')), money(ctx, moneyCents(option, 'price')))}</div>`;
   }
-  return `${open}${money(cents(first, 'price'))}\n</div>`;
+  return `${open}${money(ctx, moneyCents(option, 'price'))}\n</div>`;
 }
 
 export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
@@ -169,7 +207,7 @@ export const COMMERCE_FORMATTERS: Record<string, Formatter> = {
   },
   'cart-url': () => '/cart',
   'product-price': (ctx, _call, [v]) => productPrice(ctx, v),
-  'subscription-price': (_ctx, _call, [v]) => subscriptionPrice(v),
+  'subscription-price': (ctx, _call, [v]) => subscriptionPrice(ctx, v),
   'cart-subtotal': () => 'deprecated, do not use',
   'percentage-format': (ctx, call, [v]) => {
     const cldr = cldrOf(ctx);
