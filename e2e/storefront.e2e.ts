@@ -81,6 +81,44 @@ describe('the storefront in Chromium', () => {
     await page.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
   });
 
+  it('warns when stock is low and asks a lesson’s questions in a lightbox before adding', async () => {
+    await page.goto(`${server.baseUrl}/shop/p/linen-work-shirt`);
+    await hydrated('[data-island="ProductForm"]');
+    await page.getByLabel('Size').selectOption('L');
+    await page.getByLabel('Colour').selectOption('Sand');
+    await expect.poll(() => page.locator('.scarcity').textContent()).toBe('Only 3 left in stock');
+
+    await page.goto(`${server.baseUrl}/shop/p/private-sewing-lesson`);
+    await hydrated('[data-island="ProductForm"]');
+    const button = page.locator('button.add-to-cart');
+    expect(await button.getAttribute('class')).toContain('use-form');
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'About your lesson' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect.poll(() => dialog.locator('.form-field__error').allTextContents()).toEqual(['Required', 'Required']);
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'One or more fields is invalid, please check your entries.',
+    );
+    await dialog.getByLabel('First Name').fill('Ada');
+    await dialog.getByLabel('Last Name').fill('Lovelace');
+    await dialog.getByLabel('What would you like to learn?').selectOption('Fitting a pattern');
+    await saveScreenshot(page, 'additional-fields-lightbox');
+    await dialog.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect.poll(() => button.textContent(), { timeout: 4000 }).toBe('Added!');
+    expect(await dialog.isVisible()).toBe(false);
+    expect(await page.locator('.added-popover p').textContent()).toBe('Private Sewing Lesson was added to your cart.');
+  });
+
+  it('filters the list page by category, nested ones included', async () => {
+    await page.goto(`${server.baseUrl}/shop?category=clothing`);
+    const titles = await page.locator('.product-card__title').allTextContents();
+    expect(titles.sort()).toEqual(['Linen Work Shirt', 'Waxed Canvas Apron']);
+    expect(await page.getByRole('link', { name: 'Clothing' }).getAttribute('aria-current')).toBe('page');
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Home' }).click();
+    expect(await page.locator('.product-card__title').allTextContents()).toEqual(['Stoneware Mug']);
+  });
+
   it('turns the button into a disabled Sold Out for a sold-out variant', async () => {
     await page.goto(`${server.baseUrl}/shop/p/linen-work-shirt`);
     await hydrated('[data-island="ProductForm"]');
@@ -110,7 +148,7 @@ describe('the storefront in Chromium', () => {
 
     // A one-variant product goes straight in, and the count follows.
     await page.getByRole('button', { name: 'Add To Cart: Stoneware Mug' }).click();
-    await page.getByRole('link', { name: '2 items in cart', exact: true }).first().waitFor();
+    await page.getByRole('link', { name: '3 items in cart', exact: true }).first().waitFor();
     // The sold-out apron cannot be added.
     expect(
       await page
@@ -129,7 +167,7 @@ describe('the storefront in Chromium', () => {
     await dialog.getByLabel('Size').selectOption('L');
     await dialog.getByLabel('Colour').selectOption('Indigo');
     await dialog.getByRole('button', { name: 'Add To Cart' }).click();
-    await page.getByRole('link', { name: '3 items in cart', exact: true }).first().waitFor();
+    await page.getByRole('link', { name: '4 items in cart', exact: true }).first().waitFor();
     await saveScreenshot(page, 'quick-view');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -138,8 +176,9 @@ describe('the storefront in Chromium', () => {
   it('shows what the cart holds on the cart page, without the pill', async () => {
     await page.goto(`${server.baseUrl}/cart`);
     const rows = page.locator('.cart-table tbody tr');
-    expect(await rows.count()).toBe(3);
-    expect(await page.locator('.cart-summary dd').textContent()).toBe('$160.00');
+    expect(await rows.count()).toBe(4);
+    // Shirt M/Sand $68 + lesson $45 + mug $24 + shirt L/Indigo $68.
+    expect(await page.locator('.cart-summary dd').textContent()).toBe('$205.00');
     await hydrated('[data-island="CartStatus"]');
     expect(await page.locator('.cart-pill').count()).toBe(0);
     await saveScreenshot(page, 'cart-page');

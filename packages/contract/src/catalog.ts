@@ -72,6 +72,10 @@ export const productSchema = z
     customSoldOutText: z.string().nullable(),
     /** The form a shopper fills in before this product goes into the cart. */
     additionalFieldsFormId: z.string().nullable(),
+    /** Set when the merchant shows a low-stock message; null threshold = the store's. */
+    scarcity: z
+      .object({ text: z.string().nullable(), threshold: z.number().int().nullable() })
+      .nullable(),
     tags: z.array(z.string()),
   })
   .meta({ id: 'Product' });

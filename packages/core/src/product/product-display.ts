@@ -90,6 +90,9 @@ export const soldOutText = (customSoldOutText?: string | null): string =>
  */
 export const DEFAULT_SCARCITY_TEXT = 'Only {qty} left in stock';
 
+/** Not shown in the spec either: a handful left is when shoppers want to know. */
+export const DEFAULT_SCARCITY_THRESHOLD = 5;
+
 /**
  * The scarcity message, shown when the merchant enabled it and stock is known, above zero
  * and at or under the threshold. Unlimited or sold-out stock has no scarcity to announce.

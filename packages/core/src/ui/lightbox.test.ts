@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIGHTBOX_RESIZE_DEBOUNCE_MS, LIGHTBOX_TOP_MARGIN_PX, lightboxTopOffset } from './lightbox';
+import { LIGHTBOX_RESIZE_DEBOUNCE_MS, LIGHTBOX_TOP_MARGIN } from '../limits/limits';
+import { lightboxTopOffset } from './lightbox';
 
 describe('lightbox layout', () => {
   it('puts content taller than the window 50 px from the top', () => {
     expect(lightboxTopOffset({ contentHeight: 900, windowHeight: 700 })).toBe(50);
-    expect(LIGHTBOX_TOP_MARGIN_PX).toBe(50);
+    expect(LIGHTBOX_TOP_MARGIN).toBe(50);
   });
 
   it('centres content that fits', () => {

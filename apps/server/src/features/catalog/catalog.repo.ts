@@ -133,6 +133,19 @@ function catalogQueries(db: Kysely<DB>) {
         .execute();
     },
 
+    listMerchandising(
+      websiteId: string,
+      productIds: readonly string[],
+    ): Promise<MerchandisingRow[]> {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('product_merchandising')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('product_id', 'in', productIds)
+        .execute();
+    },
+
     findMerchandising(websiteId: string, productId: string): Promise<MerchandisingRow | undefined> {
       return db
         .selectFrom('product_merchandising')

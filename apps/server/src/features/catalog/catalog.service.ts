@@ -1,6 +1,7 @@
 import type { CategorySummary, Product, ProductList, StockResponse } from '@atelier/contract';
 import type {
   CategoryRow,
+  MerchandisingRow,
   OptionValue,
   ProductRow,
   SubscriptionPlan,
@@ -54,11 +55,13 @@ export function createCatalogService({
 }) {
   async function assemble(websiteId: string, rows: ProductRow[], collectionUrlId: string) {
     const ids = rows.map((row) => row.product_id);
-    const [variants, images, currency] = await Promise.all([
+    const [variants, images, merchandising, currency] = await Promise.all([
       catalogRepo.listVariants(websiteId, ids),
       catalogRepo.listImages(websiteId, ids),
+      catalogRepo.listMerchandising(websiteId, ids),
       currencyOf(websiteId),
     ]);
+    const merchandisingByProduct = new Map(merchandising.map((m) => [m.product_id, m]));
     const variantsByProduct = groupBy(variants, (v) => v.product_id);
     const imagesByProduct = groupBy(images, (i) => i.product_id);
     return rows.map((row) =>
@@ -66,6 +69,7 @@ export function createCatalogService({
         row,
         variants: variantsByProduct.get(row.product_id) ?? [],
         images: imagesByProduct.get(row.product_id) ?? [],
+        merchandising: merchandisingByProduct.get(row.product_id),
         currency,
         collectionUrlId,
       }),
@@ -257,6 +261,7 @@ export function toProduct(input: {
   row: ProductRow;
   variants: VariantRow[];
   images: ProductImageRow[];
+  merchandising?: MerchandisingRow | undefined;
   currency: string;
   collectionUrlId: string;
 }): Product {
@@ -291,6 +296,12 @@ export function toProduct(input: {
     customAddButtonText: row.custom_add_button_text,
     customSoldOutText: row.custom_sold_out_text,
     additionalFieldsFormId: row.additional_fields_form_id,
+    scarcity: input.merchandising?.is_scarcity_enabled
+      ? {
+          text: input.merchandising.scarcity_text,
+          threshold: input.merchandising.scarcity_threshold,
+        }
+      : null,
     tags: row.tags,
   };
 }

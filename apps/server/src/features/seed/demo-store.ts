@@ -247,12 +247,55 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       mediaIds: [await image(apronSvg(), 'waxed-apron.png', 'Olive waxed canvas apron')],
     },
   ];
+  const productIds = new Map<string, string>();
   for (const [index, product] of products.entries()) {
-    await catalog.createProduct({
+    const row = await catalog.createProduct({
       ...product,
       websiteId,
       collectionId: shop.collection_id,
       displayIndex: index,
+    });
+    productIds.set(product.urlId, row.product_id);
+  }
+
+  // Categories for the shop's filter, one of them nested.
+  const category = (displayName: string, slug: string, displayIndex: number, parent?: string) =>
+    catalogRepo.insertCategory({
+      website_id: websiteId,
+      collection_id: shop.collection_id,
+      parent_category_id: parent ?? null,
+      display_name: displayName,
+      slug,
+      display_index: displayIndex,
+    });
+  const clothing = await category('Clothing', 'clothing', 1);
+  const workwear = await category('Workwear', 'workwear', 2, clothing.category_id);
+  const home = await category('Home', 'home', 3);
+  const learn = await category('Patterns & Lessons', 'patterns-and-lessons', 4);
+  const gifts = await category('Gifts', 'gifts', 5);
+  const inCategories: [string, string[]][] = [
+    ['linen-work-shirt', [clothing.category_id]],
+    ['waxed-canvas-apron', [workwear.category_id]],
+    ['stoneware-mug', [home.category_id]],
+    ['everyday-tote-sewing-pattern', [learn.category_id]],
+    ['private-sewing-lesson', [learn.category_id]],
+    ['gift-card', [gifts.category_id]],
+    ['hand-dyed-yarn-club', [gifts.category_id]],
+  ];
+  for (const [urlId, categoryIds] of inCategories) {
+    const productId = productIds.get(urlId);
+    if (productId) await catalogRepo.replaceProductCategories(websiteId, productId, categoryIds);
+  }
+  const shirtId = productIds.get('linen-work-shirt');
+  if (shirtId) {
+    // Low stock on some shirt sizes: show it, as a small shop would.
+    await catalogRepo.saveMerchandising({
+      website_id: websiteId,
+      product_id: shirtId,
+      is_scarcity_enabled: true,
+      scarcity_text: null,
+      scarcity_threshold: 5,
+      is_restock_notification_enabled: true,
     });
   }
 

@@ -3,10 +3,12 @@ import {
   addButtonClassNames,
   addButtonText,
   alertTitles,
+  DEFAULT_SCARCITY_THRESHOLD,
   findVariant,
   hasVariantSelectors,
   isSoldOut,
   QUANTITY_INPUT,
+  scarcityMessage,
   shouldShowQuantityInput,
   soldOutText,
   validateAddToCart,
@@ -36,6 +38,7 @@ export type ProductFormProps = {
     | 'customAddButtonText'
     | 'customSoldOutText'
     | 'additionalFieldsFormId'
+    | 'scarcity'
   >;
   /** The product's additional-fields form, filled in a lightbox before adding. */
   additionalFieldsForm: FormDefinition | null;
@@ -78,6 +81,15 @@ export default function ProductForm({
     isWhollySoldOut ||
     (variant !== undefined && isSoldOut({ ...core, variants: [toCoreVariant(variant)] }));
   const display = priceFor(product, variant);
+  const scarcity =
+    product.scarcity && variant && !isChosenSoldOut
+      ? scarcityMessage({
+          isEnabled: true,
+          stock: variant.isUnlimited ? Number.MAX_SAFE_INTEGER : variant.qtyInStock,
+          threshold: product.scarcity.threshold ?? DEFAULT_SCARCITY_THRESHOLD,
+          text: product.scarcity.text,
+        })
+      : null;
   const showQuantity = shouldShowQuantityInput({
     product: core,
     multipleQuantityAllowedForServices,
@@ -189,6 +201,7 @@ export default function ProductForm({
             ? 'In stock'
             : 'Choose your options to see availability.'}
       </p>
+      {scarcity ? <p className="scarcity">{scarcity}</p> : null}
       {showQuantity ? (
         <div className="field">
           <label htmlFor={`${id}-quantity`}>Quantity</label>

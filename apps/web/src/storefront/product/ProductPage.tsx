@@ -137,6 +137,7 @@ export function productFormProduct(product: Product): ProductFormProps['product'
     customAddButtonText: product.customAddButtonText,
     customSoldOutText: product.customSoldOutText,
     additionalFieldsFormId: product.additionalFieldsFormId,
+    scarcity: product.scarcity,
   };
 }
 

@@ -35,6 +35,7 @@ const product = (overrides: Partial<Product>): Product => ({
   customAddButtonText: null,
   customSoldOutText: null,
   additionalFieldsFormId: null,
+  scarcity: null,
   tags: [],
   ...overrides,
 });
