@@ -86,3 +86,23 @@ export const getCartQuerySchema = z.object({
 export const getCartResponseSchema = z.object({ shoppingCart: shoppingCartSchema });
 
 export * from './cart-http.ts';
+
+/**
+ * What the gift card purchase page sends as a gift card entry's additional fields: who
+ * receives it, a message and the day to send it. All optional: without a recipient the
+ * card goes to the buyer.
+ */
+export const giftCardRecipientSchema = z
+  .object({
+    recipientName: z.string().trim().max(200).optional(),
+    recipientEmail: z
+      .union([z.literal(''), z.string().trim().email('Email is invalid').max(256)])
+      .optional(),
+    message: z.string().trim().max(1000, 'Keep the message under 1000 characters').optional(),
+    sendDate: z
+      .union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a send date')])
+      .optional(),
+  })
+  .strict()
+  .meta({ id: 'GiftCardRecipient' });
+export type GiftCardRecipientInput = z.infer<typeof giftCardRecipientSchema>;

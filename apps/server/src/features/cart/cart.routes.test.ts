@@ -2,7 +2,10 @@ import type { Product, ShoppingCart } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 
-type Visitor = { cookies: Record<string, string> };
+// Each visitor comes from its own address, as real shoppers do, so the per-address rate
+// limit counts each one separately.
+type Visitor = { cookies: Record<string, string>; ip: string };
+let visitorCount = 0;
 
 describe(`the shopping cart API (${testDialect})`, () => {
   let t: TestApp;
@@ -30,7 +33,8 @@ describe(`the shopping cart API (${testDialect})`, () => {
 
   /** A new visitor who has loaded the cart once, as a page's script does, to get a crumb. */
   async function newVisitor(): Promise<Visitor> {
-    const v: Visitor = { cookies: {} };
+    visitorCount += 1;
+    const v: Visitor = { cookies: {}, ip: `127.0.${Math.floor(visitorCount / 250)}.${(visitorCount % 250) + 1}` };
     const response = await t.app.inject('/api/commerce/shopping-cart');
     remember(v, response.headers['set-cookie']);
     return v;
@@ -40,6 +44,7 @@ describe(`the shopping cart API (${testDialect})`, () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/commerce/shopping-cart/entries',
+      remoteAddress: v.ip,
       headers: { cookie: cookieHeader(v), 'x-csrf-token': options.crumb ?? v.cookies.crumb ?? '' },
       payload: body,
     });
@@ -237,6 +242,38 @@ describe(`the shopping cart API (${testDialect})`, () => {
       requiresShipping: false,
       subtotalCents: 500 * 1200 + 5000,
     });
+  });
+
+  it('keeps a gift card’s recipient, and refuses a bad one with field messages', async () => {
+    const v = await newVisitor();
+    const recipient = {
+      recipientName: 'Grace',
+      recipientEmail: 'grace@example.com',
+      message: 'Happy birthday!',
+      sendDate: '2026-12-24',
+    };
+    const ok = await add(v, {
+      ...sku('gift-card', 'GIFT-25'),
+      quantity: 1,
+      additionalFields: JSON.stringify(recipient),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(JSON.parse(ok.json().newlyAdded.additionalFields)).toEqual(recipient);
+    const bad = await add(v, {
+      ...sku('gift-card', 'GIFT-25'),
+      quantity: 1,
+      additionalFields: JSON.stringify({ recipientEmail: 'not-an-email', admin: true }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('One or more fields is invalid, please check your entries.');
+    expect(bad.json().errors.recipientEmail).toBe('Email is invalid');
+    // Fields sent for a product that asks for none are not stored.
+    const mug = await add(v, {
+      ...sku('stoneware-mug', 'MUG-OAT'),
+      quantity: 1,
+      additionalFields: '{"x":1}',
+    });
+    expect(mug.json().newlyAdded.additionalFields).toBeNull();
   });
 
   it('slows down a visitor who adds too fast', async () => {

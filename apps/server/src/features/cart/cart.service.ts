@@ -1,8 +1,9 @@
-import type {
-  AddCartEntryBody,
-  CartEntry,
-  ShoppingCart,
-  UpdateEntryFieldsBody,
+import {
+  type AddCartEntryBody,
+  type CartEntry,
+  giftCardRecipientSchema,
+  type ShoppingCart,
+  type UpdateEntryFieldsBody,
 } from '@atelier/contract';
 import {
   addToCartMessages,
@@ -10,6 +11,7 @@ import {
   cartMessages,
   computeCartTotals,
   effectiveUnitPriceCents,
+  formMessages,
   hasEnoughStock,
   hasUnlimitedStockByType,
   lineTotalCents,
@@ -37,6 +39,9 @@ export function createCartService({
   currencyOf: (websiteId: string) => Promise<string>;
   forms: Pick<FormsService, 'parseAdditionalFields'>;
 }) {
+  const acceptedFields = (input: Omit<Parameters<typeof acceptedFieldsFor>[0], 'forms'>) =>
+    acceptedFieldsFor({ ...input, forms });
+
   async function view(
     repo: CartQueries,
     websiteId: string,
@@ -109,12 +114,13 @@ export function createCartService({
       // Read before the transaction: on the embedded database a query outside it would
       // wait for the connection the transaction holds.
       const currency = (await currencyOf(websiteId)) as CurrencyCode;
-      const formId = (await cartRepo.listVariantsOfProduct(websiteId, body.itemId))[0]
-        ?.additional_fields_form_id;
-      // A product with an additional-fields form takes only answers that satisfy it.
-      const additionalFields = formId
-        ? await forms.parseAdditionalFields({ websiteId, formId, json: body.additionalFields })
-        : null;
+      const product = (await cartRepo.listVariantsOfProduct(websiteId, body.itemId))[0];
+      const additionalFields = await acceptedFields({
+        websiteId,
+        formId: product?.additional_fields_form_id ?? null,
+        productType: product?.product_type,
+        json: body.additionalFields,
+      });
       return cartRepo.transaction(async (repo) => {
         const variants = (await repo.listVariantsOfProduct(websiteId, body.itemId)).filter(
           (v) => v.is_visible,
@@ -298,6 +304,41 @@ function assertStock(variant: VariantForCart, quantity: number, othersInCart: nu
   if ((isStockTracked && !fits) || othersInCart + quantity > QUANTITY_MAX) {
     throw new AppError('conflict', addToCartMessages.notEnoughStock);
   }
+}
+
+/**
+ * The additional fields an entry may keep: answers to the product's own form, or a gift
+ * card's recipient. Anything else a request sends is not stored.
+ */
+async function acceptedFieldsFor(input: {
+  forms: Pick<FormsService, 'parseAdditionalFields'>;
+  websiteId: string;
+  formId: string | null;
+  productType: number | undefined;
+  json: string | null | undefined;
+}): Promise<string | null> {
+  if (input.formId) {
+    return input.forms.parseAdditionalFields({
+      websiteId: input.websiteId,
+      formId: input.formId,
+      json: input.json,
+    });
+  }
+  if (input.productType !== ProductType.giftCard || !input.json?.trim()) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(input.json);
+  } catch {
+    throw invalid(formMessages.parseFailed);
+  }
+  const parsed = giftCardRecipientSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((i) => [String(i.path[0] ?? 'additionalFields'), i.message]),
+    );
+    throw invalid(formMessages.someFieldsInvalid, fields);
+  }
+  return JSON.stringify(parsed.data);
 }
 
 function unitPrice(row: PricedEntryRow): number {
