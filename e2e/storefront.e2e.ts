@@ -96,7 +96,9 @@ describe('the storefront in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'About your lesson' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Add To Cart' }).click();
-    await expect.poll(() => dialog.locator('.form-field__error').allTextContents()).toEqual(['Required', 'Required']);
+    await expect
+      .poll(() => dialog.locator('.form-field__error').allTextContents())
+      .toEqual(['Required', 'Required']);
     expect(await dialog.getByRole('alert').textContent()).toBe(
       'One or more fields is invalid, please check your entries.',
     );
@@ -107,15 +109,22 @@ describe('the storefront in Chromium', () => {
     await dialog.getByRole('button', { name: 'Add To Cart' }).click();
     await expect.poll(() => button.textContent(), { timeout: 4000 }).toBe('Added!');
     expect(await dialog.isVisible()).toBe(false);
-    expect(await page.locator('.added-popover p').textContent()).toBe('Private Sewing Lesson was added to your cart.');
+    expect(await page.locator('.added-popover p').textContent()).toBe(
+      'Private Sewing Lesson was added to your cart.',
+    );
   });
 
   it('filters the list page by category, nested ones included', async () => {
     await page.goto(`${server.baseUrl}/shop?category=clothing`);
     const titles = await page.locator('.product-card__title').allTextContents();
     expect(titles.sort()).toEqual(['Linen Work Shirt', 'Waxed Canvas Apron']);
-    expect(await page.getByRole('link', { name: 'Clothing' }).getAttribute('aria-current')).toBe('page');
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Home' }).click();
+    expect(await page.getByRole('link', { name: 'Clothing' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('link', { name: 'Home' })
+      .click();
     expect(await page.locator('.product-card__title').allTextContents()).toEqual(['Stoneware Mug']);
   });
 

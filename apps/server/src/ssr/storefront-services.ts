@@ -1,5 +1,6 @@
 import type { CartService } from '../features/cart/cart.service.ts';
 import type { CatalogService } from '../features/catalog/catalog.service.ts';
+import type { Commerce } from '../features/checkout/commerce.ts';
 import type { ContentService } from '../features/content/content.service.ts';
 import type { FormsService } from '../features/forms/forms.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
@@ -11,5 +12,6 @@ export type StorefrontServices = {
   catalog: CatalogService;
   cart: CartService;
   forms: FormsService;
+  commerce: Commerce;
   assets: StorefrontAssets;
 };

@@ -1,6 +1,9 @@
 import type { Product } from '@atelier/contract';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
+import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
+import { GiftCardPage } from '@atelier/web/storefront/gift-card/GiftCardPage.tsx';
 import { NotFoundPage } from '@atelier/web/storefront/not-found/NotFoundPage.tsx';
+import { OrderPage } from '@atelier/web/storefront/orders/OrderPage.tsx';
 import { ContentPage } from '@atelier/web/storefront/page/ContentPage.tsx';
 import {
   PRODUCT_IMAGE_SIZES,
@@ -24,6 +27,10 @@ const productParams = z.object({
 });
 const searchQuery = z.object({ q: z.string().max(200).optional() });
 const listQuery = z.object({ category: z.string().max(200).optional() });
+const orderParams = z.object({ orderId: z.string().uuid() });
+const orderQuery = z.object({ token: z.string().min(1).max(200) });
+const giftCardParams = z.object({ urlId: z.string().min(1).max(200) });
+const giftCardQuery = z.object({ sku: z.string().max(200).optional() });
 
 /** Visitor-facing pages: server-rendered HTML, complete without JavaScript. */
 export function registerStorefrontRoutes(app: FastifyInstance, services: StorefrontServices) {
@@ -99,6 +106,89 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
       currentPath: '/cart',
       head: { title: 'Shopping Cart', description: `Your cart at ${site.title}`, path: '/cart' },
       body: <CartPage cart={cart} useCLDRMoneyFormat={site.useCLDRMoneyFormat} />,
+    });
+  });
+
+  app.get('/checkout', { schema: { hide: true } }, async (request, reply) => {
+    const { website, site } = await siteFor(request);
+    const cart = await services.cart.getCart(website.id, cartIdOf(request));
+    reply.header('cache-control', 'no-store');
+    return send(reply, {
+      site,
+      currentPath: '/checkout',
+      head: { title: 'Checkout', description: `Checkout at ${site.title}`, path: '/checkout' },
+      body: (
+        <CheckoutPage
+          hasItems={cart.entries.length > 0}
+          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+          locale={site.language}
+        />
+      ),
+    });
+  });
+
+  async function orderPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: 'confirmed' | 'status',
+  ) {
+    const { orderId } = orderParams.parse(request.params);
+    const { token } = orderQuery.parse(request.query);
+    const { website, site } = await siteFor(request);
+    const order = await services.commerce.orders.getOrder({
+      websiteId: website.id,
+      orderId,
+      token,
+    });
+    const statusUrl = `/commerce/orders/${encodeURIComponent(order.id)}?token=${encodeURIComponent(token)}`;
+    // The token in the address is a capability: never cache it, never leak it onwards.
+    reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
+    return send(reply, {
+      site,
+      currentPath: request.url.split('?')[0] ?? '/',
+      head: {
+        title: kind === 'confirmed' ? 'Order confirmed' : `Order #${order.orderNumber}`,
+        description: `Order #${order.orderNumber} at ${site.title}`,
+        path: statusUrl,
+      },
+      body: (
+        <OrderPage
+          order={order}
+          kind={kind}
+          statusUrl={statusUrl}
+          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+        />
+      ),
+    });
+  }
+  app.get('/order-confirmed/:orderId', { schema: { hide: true } }, (request, reply) =>
+    orderPage(request, reply, 'confirmed'),
+  );
+  app.get('/commerce/orders/:orderId', { schema: { hide: true } }, (request, reply) =>
+    orderPage(request, reply, 'status'),
+  );
+
+  app.get('/gift-card/:urlId', { schema: { hide: true } }, async (request, reply) => {
+    const { urlId } = giftCardParams.parse(request.params);
+    const { sku } = giftCardQuery.parse(request.query);
+    const { website, site } = await siteFor(request);
+    const product = await catalog.findProductByUrlId(website.id, urlId);
+    if (product?.productType !== 4) throw new AppError('notFound', 'Gift card not found');
+    return send(reply, {
+      site,
+      currentPath: request.url.split('?')[0] ?? '/',
+      head: {
+        title: product.title,
+        description: product.excerpt || site.description,
+        path: `/gift-card/${urlId}`,
+      },
+      body: (
+        <GiftCardPage
+          product={product}
+          initialSku={product.variants.some((v) => v.sku === sku) ? (sku ?? null) : null}
+          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+        />
+      ),
     });
   });
 

@@ -6,6 +6,9 @@ const loaders = {
   ProductForm: () => import('../storefront/product/ProductForm.island.tsx'),
   CartStatus: () => import('../storefront/cart/CartStatus.island.tsx'),
   QuickAdd: () => import('../storefront/shop/QuickAdd.island.tsx'),
+  CartItems: () => import('../storefront/cart/CartItems.island.tsx'),
+  Checkout: () => import('../storefront/checkout/Checkout.island.tsx'),
+  GiftCardForm: () => import('../storefront/gift-card/GiftCardForm.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;

@@ -34,7 +34,10 @@ describe(`the shopping cart API (${testDialect})`, () => {
   /** A new visitor who has loaded the cart once, as a page's script does, to get a crumb. */
   async function newVisitor(): Promise<Visitor> {
     visitorCount += 1;
-    const v: Visitor = { cookies: {}, ip: `127.0.${Math.floor(visitorCount / 250)}.${(visitorCount % 250) + 1}` };
+    const v: Visitor = {
+      cookies: {},
+      ip: `127.0.${Math.floor(visitorCount / 250)}.${(visitorCount % 250) + 1}`,
+    };
     const response = await t.app.inject('/api/commerce/shopping-cart');
     remember(v, response.headers['set-cookie']);
     return v;

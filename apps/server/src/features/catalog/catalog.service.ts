@@ -152,6 +152,15 @@ export function createCatalogService({
       return product;
     },
 
+    /** A product by its url id in whichever collection holds it, or undefined. */
+    async findProductByUrlId(websiteId: string, urlId: string): Promise<Product | undefined> {
+      const row = await catalogRepo.findProductByUrlId(websiteId, urlId);
+      const collection =
+        row && (await catalogRepo.findCollectionById(websiteId, row.collection_id));
+      if (!row || !collection) return undefined;
+      return (await assemble(websiteId, [row], collection.url_id))[0];
+    },
+
     async search(websiteId: string, query: string): Promise<Product[]> {
       const trimmed = query.trim();
       if (trimmed === '') return [];

@@ -82,7 +82,18 @@ export default function CartStatus({ currency, useCLDRMoneyFormat, isCartPage }:
       {isPillCartVisible({ quantity, isCartPage }) ? (
         <a className="cart-pill" href={CART_PATH}>
           <span className="visually-hidden">{label}</span>
-          <span aria-hidden="true">🛒</span>
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M6 7h12l-1 13H7L6 7Z" />
+            <path d="M9 7a3 3 0 0 1 6 0" />
+          </svg>
           <span className="cart-pill__count" aria-hidden="true">
             {cartBadgeText(quantity)}
           </span>

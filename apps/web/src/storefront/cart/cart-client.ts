@@ -1,13 +1,13 @@
+import type { AddCartEntryBody, CartEntry, ShoppingCart } from '@atelier/contract';
+// Subpath imports keep zod and unrelated rules out of the tiny island runtime.
 import {
-  type AddCartEntryBody,
-  type CartEntry,
   CSRF_COOKIE,
   CSRF_FAILED_CODE,
   CSRF_HEADER,
   HAS_CART_COOKIE,
-  type ShoppingCart,
-} from '@atelier/contract';
-import { addFailureMessage } from '@atelier/core';
+} from '@atelier/contract/cart-http';
+import { addFailureMessage } from '@atelier/core/cart/cart-errors';
+import { cartMessages } from '@atelier/core/messages';
 
 // The browser side of the cart: calls the cart API and tells every island on the page
 // what happened through one window event, so the button, the pill and the popover stay
@@ -114,5 +114,53 @@ export async function addToCart(body: AddCartEntryBody, productName: string): Pr
   } catch {
     emitCartEvent({ type: 'recalculate-end' });
     return { ok: false, message: addFailureMessage({ serverMessage: null }) };
+  }
+}
+
+export type CartChangeResult = { ok: true; cart: ShoppingCart } | { ok: false; message: string };
+
+/** Changes an entry's quantity (0 removes it) or removes it; SPEC §8 cart messages on failure. */
+export async function changeEntry(
+  entryId: string,
+  change: { quantity: number } | 'remove',
+): Promise<CartChangeResult> {
+  try {
+    if (!readCookie(CSRF_COOKIE)) await loadCart();
+    emitCartEvent({ type: 'recalculate-start' });
+    const response = await fetch(
+      `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`,
+      {
+        method: change === 'remove' ? 'DELETE' : 'PUT',
+        credentials: 'same-origin',
+        headers: {
+          accept: 'application/json',
+          [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '',
+          ...(change === 'remove' ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(change === 'remove' ? {} : { body: JSON.stringify(change) }),
+      },
+    );
+    const payload = (await response.json().catch(() => ({}))) as {
+      shoppingCart?: ShoppingCart;
+      error?: string;
+      code?: string;
+    };
+    if (response.ok && payload.shoppingCart) {
+      emitCartEvent({ type: 'recalculate-end', cart: payload.shoppingCart });
+      return { ok: true, cart: payload.shoppingCart };
+    }
+    emitCartEvent({ type: 'recalculate-end' });
+    return {
+      ok: false,
+      message: addFailureMessage({
+        isCsrfFailure: payload.code === CSRF_FAILED_CODE,
+        areCookiesEnabled: navigator.cookieEnabled,
+        status: response.status,
+        serverMessage: payload.error,
+      }),
+    };
+  } catch {
+    emitCartEvent({ type: 'recalculate-end' });
+    return { ok: false, message: cartMessages.checkConnection };
   }
 }

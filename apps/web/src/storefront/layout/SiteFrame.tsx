@@ -47,7 +47,8 @@ export function SiteFrame({ site, currentPath, children }: SiteFrameProps) {
               props={{
                 currency: site.currency,
                 useCLDRMoneyFormat: site.useCLDRMoneyFormat,
-                isCartPage: currentPath === '/cart',
+                // The pill would only point back at where the shopper already is.
+                isCartPage: currentPath === '/cart' || currentPath === '/checkout',
               }}
             />
           </div>

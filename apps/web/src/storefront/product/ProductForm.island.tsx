@@ -42,6 +42,8 @@ export type ProductFormProps = {
   >;
   /** The product's additional-fields form, filled in a lightbox before adding. */
   additionalFieldsForm: FormDefinition | null;
+  /** Gift cards are bought on the gift card page (SPEC §4): where the button leads. */
+  giftCardUrl: string | null;
   useCLDRMoneyFormat: boolean;
   multipleQuantityAllowedForServices: boolean;
 };
@@ -54,6 +56,7 @@ export type ProductFormProps = {
 export default function ProductForm({
   product,
   additionalFieldsForm,
+  giftCardUrl,
   useCLDRMoneyFormat,
   multipleQuantityAllowedForServices,
 }: ProductFormProps) {
@@ -118,6 +121,12 @@ export default function ProductForm({
       dispatch({ type: 'click' });
       setError(plan.error);
       dispatch({ type: 'failed', message: plan.error });
+      return;
+    }
+    if (giftCardUrl) {
+      window.location.assign(
+        `${giftCardUrl}?sku=${encodeURIComponent(plan.value.variant.sku ?? '')}`,
+      );
       return;
     }
     // A product with a form asks for its answers first; the add happens on submit.

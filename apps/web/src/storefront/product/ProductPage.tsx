@@ -53,6 +53,7 @@ export function ProductPage({
           props={{
             product: productFormProduct(product),
             additionalFieldsForm,
+            giftCardUrl: giftCardUrlOf(product),
             useCLDRMoneyFormat: site.useCLDRMoneyFormat,
             multipleQuantityAllowedForServices,
           }}
@@ -118,6 +119,11 @@ function VariantTable({
       </table>
     </details>
   );
+}
+
+/** Where a gift card product is bought; null for every other product. */
+export function giftCardUrlOf(product: Pick<Product, 'productType' | 'urlId'>): string | null {
+  return product.productType === 4 ? `/gift-card/${product.urlId}` : null;
 }
 
 /** The part of a product the product form island needs: nothing the page does not show. */

@@ -2,7 +2,7 @@ import type { FormDefinition, Product } from '@atelier/contract';
 import { Island } from '../../islands/Island.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { ResponsiveImage } from '../../ui/ResponsiveImage.tsx';
-import { productFormProduct } from '../product/ProductPage.tsx';
+import { giftCardUrlOf, productFormProduct } from '../product/ProductPage.tsx';
 import { type ProductSummary, summarizeProduct } from '../product/product-view.ts';
 import QuickAdd from './QuickAdd.island.tsx';
 
@@ -60,6 +60,7 @@ export function ProductCard({
           props={{
             product: productFormProduct(product),
             additionalFieldsForm,
+            giftCardUrl: giftCardUrlOf(product),
             productUrl: product.fullUrl,
             useCLDRMoneyFormat,
             multipleQuantityAllowedForServices: true,

@@ -1,0 +1,158 @@
+import type { ShoppingCart } from '@atelier/contract';
+import { type CurrencyCode, cartMessages, formatMoney, QUANTITY_INPUT } from '@atelier/core';
+import { useState } from 'react';
+import { changeEntry } from './cart-client.ts';
+import { additionalFieldsSummary } from './entry-summary.ts';
+
+export type CartItemsProps = { cart: ShoppingCart; useCLDRMoneyFormat: boolean };
+
+/**
+ * The cart page's lines with quantity and remove, and the subtotal. Server-rendered with
+ * the cart as it was; each change goes to the server, which re-prices the whole cart.
+ */
+export default function CartItems({ cart: initialCart, useCLDRMoneyFormat }: CartItemsProps) {
+  const [cart, setCart] = useState(initialCart);
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [error, setError] = useState<{ title: string; message: string } | null>(null);
+  const [busyEntry, setBusyEntry] = useState<string | null>(null);
+  const currency = cart.subtotalAmount.currency as CurrencyCode;
+  const money = (minorUnits: number) =>
+    formatMoney({ minorUnits, currency }, { useCLDRMoneyFormat });
+
+  async function apply(entryId: string, change: { quantity: number } | 'remove') {
+    setBusyEntry(entryId);
+    setError(null);
+    const result = await changeEntry(entryId, change);
+    setBusyEntry(null);
+    if (result.ok) {
+      setCart(result.cart);
+      setQuantities((current) => {
+        const { [entryId]: _dropped, ...rest } = current;
+        return rest;
+      });
+      return;
+    }
+    setError({
+      title:
+        change === 'remove' ? cartMessages.unableToRemoveItem : cartMessages.unableToUpdateQuantity,
+      message: result.message,
+    });
+  }
+
+  if (cart.entries.length === 0) {
+    return (
+      <div>
+        <p>You have nothing in your shopping cart.</p>
+        <p>
+          <a className="button" href="/shop">
+            Continue Shopping
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="cart-items">
+      <div role="alert" className="form-error">
+        {error ? (
+          <>
+            <strong>{error.title}</strong> <span>{error.message}</span>
+          </>
+        ) : null}
+      </div>
+      <table className="cart-table">
+        <caption className="visually-hidden">Items in your cart</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Price</th>
+            <th scope="col">Total</th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cart.entries.map((entry) => {
+            const options = Object.entries(entry.chosenVariant.attributes);
+            const summary = additionalFieldsSummary(entry);
+            const inputId = `quantity-${entry.id}`;
+            const shown = quantities[entry.id] ?? String(entry.quantity);
+            const commit = () => {
+              const next = Number(shown);
+              if (shown.trim() !== '' && next !== entry.quantity)
+                void apply(entry.id, { quantity: next });
+            };
+            return (
+              <tr key={entry.id} aria-busy={busyEntry === entry.id}>
+                <td className="cart-table__item">
+                  {entry.imageUrl ? (
+                    <img src={entry.imageUrl} alt="" width={64} height={64} />
+                  ) : null}
+                  <div>
+                    <a href={entry.productUrl}>{entry.title}</a>
+                    {options.length > 0 ? (
+                      <p className="cart-table__options">
+                        {options.map(([name, value]) => `${name}: ${value}`).join(', ')}
+                      </p>
+                    ) : null}
+                    {summary ? <p className="cart-table__options">{summary}</p> : null}
+                  </div>
+                </td>
+                <td>
+                  <label className="visually-hidden" htmlFor={inputId}>
+                    Quantity of {entry.title}
+                  </label>
+                  <input
+                    id={inputId}
+                    className="cart-table__quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={QUANTITY_INPUT.max}
+                    step={QUANTITY_INPUT.step}
+                    value={shown}
+                    disabled={busyEntry === entry.id}
+                    onChange={(event) =>
+                      setQuantities({ ...quantities, [entry.id]: event.target.value })
+                    }
+                    onBlur={commit}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') commit();
+                    }}
+                  />
+                </td>
+                <td>{money(entry.purchasePriceCents)}</td>
+                <td>{money(entry.subTotalCents)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--small button--secondary"
+                    disabled={busyEntry === entry.id}
+                    onClick={() => void apply(entry.id, 'remove')}
+                    aria-label={`Remove ${entry.title}`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <dl className="cart-summary">
+        <dt>Subtotal</dt>
+        <dd>{money(cart.subtotalCents)}</dd>
+      </dl>
+      <p className="cart-summary__note">Shipping and taxes are calculated at checkout.</p>
+      <p className="cart-actions">
+        <a className="button" href="/checkout">
+          Checkout
+        </a>{' '}
+        <a href="/shop">Continue Shopping</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Order } from '@atelier/contract';
+import { type CurrencyCode, formatMoney } from '@atelier/core';
+
+type OrderPageProps = {
+  order: Order;
+  /** 202 right after buying; 211 when the shopper comes back through the status link. */
+  kind: 'confirmed' | 'status';
+  statusUrl: string;
+  useCLDRMoneyFormat: boolean;
+};
+
+const STATUS_TEXT: Record<Order['status'], string> = {
+  paid: 'Paid — we are preparing your order.',
+  fulfilled: 'Fulfilled — your order is on its way.',
+  cancelled: 'Cancelled.',
+  refunded: 'Refunded.',
+};
+
+/** Order confirmed (page type 202) and order status (211). */
+export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderPageProps) {
+  const money = (minorUnits: number) =>
+    formatMoney({ minorUnits, currency: order.currency as CurrencyCode }, { useCLDRMoneyFormat });
+  return (
+    <div className="order-page">
+      {kind === 'confirmed' ? (
+        <>
+          <h1>Thank you for your order</h1>
+          <p>
+            Order <strong>#{order.orderNumber}</strong> is confirmed. A confirmation is on its way
+            to <strong>{order.email}</strong>.
+          </p>
+          <p>
+            Keep this link to check on your order later: <a href={statusUrl}>order status</a>.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>Order #{order.orderNumber}</h1>
+          <p className="order-status">Status: {STATUS_TEXT[order.status]}</p>
+        </>
+      )}
+      {order.testMode ? (
+        <p className="checkout__note">This was a test order: no real payment was taken.</p>
+      ) : null}
+      <table className="cart-table">
+        <caption className="visually-hidden">Items in this order</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.sku}>
+              <td>{item.productName}</td>
+              <td>{item.quantity}</td>
+              <td>{money(item.unitPriceCents * item.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="checkout__totals">
+        <dt>Subtotal</dt>
+        <dd>{money(order.subtotalCents)}</dd>
+        {order.discountCents > 0 ? (
+          <>
+            <dt>Discount</dt>
+            <dd>−{money(order.discountCents)}</dd>
+          </>
+        ) : null}
+        <dt>Shipping{order.shippingOptionName ? ` (${order.shippingOptionName})` : ''}</dt>
+        <dd>{money(order.shippingTotalCents)}</dd>
+        <dt>Tax</dt>
+        <dd>{money(order.taxTotalCents)}</dd>
+        {order.giftCardTotalCents > 0 ? (
+          <>
+            <dt>Gift card</dt>
+            <dd>−{money(order.giftCardTotalCents)}</dd>
+          </>
+        ) : null}
+        <dt className="checkout__grand">Total paid</dt>
+        <dd className="checkout__grand">{money(order.grandTotalCents)}</dd>
+      </dl>
+      {order.payment ? (
+        <p>
+          Paid with {order.payment.brand} ending {order.payment.last4}.
+        </p>
+      ) : null}
+      {order.shippingAddress ? (
+        <address className="order-address">
+          {[
+            order.shippingAddress.name,
+            order.shippingAddress.line1,
+            order.shippingAddress.line2,
+            [
+              order.shippingAddress.city,
+              order.shippingAddress.region,
+              order.shippingAddress.postalCode,
+            ]
+              .filter(Boolean)
+              .join(' '),
+            order.shippingAddress.country,
+          ]
+            .filter(Boolean)
+            .map((line) => (
+              <span key={line} className="order-address__line">
+                {line}
+              </span>
+            ))}
+        </address>
+      ) : null}
+      <p>
+        <a href="/shop">Continue Shopping</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+describe('buying in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await (await browser.newContext()).newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const hydrated = (selector: string) =>
+    expect.poll(() => page.locator(selector).first().getAttribute('data-hydrated')).toBe('true');
+
+  it('adds two items, changes a quantity, applies a coupon, pays with 4242 and sees the order', async () => {
+    await page.goto(`${server.baseUrl}/shop`);
+    await hydrated('[data-island="QuickAdd"]');
+    await page.getByRole('button', { name: 'Add To Cart: Stoneware Mug' }).click();
+    await page.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
+
+    await page.goto(`${server.baseUrl}/shop/p/linen-work-shirt`);
+    await hydrated('[data-island="ProductForm"]');
+    await page.getByLabel('Size').selectOption('M');
+    await page.getByLabel('Colour').selectOption('Sand');
+    await page.locator('button.add-to-cart').click();
+    await page.getByRole('link', { name: '2 items in cart', exact: true }).first().waitFor();
+
+    await page.goto(`${server.baseUrl}/cart`);
+    await hydrated('[data-island="CartItems"]');
+    const mugQuantity = page.getByLabel('Quantity of Stoneware Mug');
+    await mugQuantity.fill('2');
+    await mugQuantity.press('Enter');
+    await expect.poll(() => page.locator('.cart-summary dd').textContent()).toBe('$116.00');
+    await saveScreenshot(page, 'cart-page-with-items');
+
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/checkout$/);
+    await hydrated('[data-island="Checkout"]');
+    await page.getByLabel('Email').waitFor();
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Save email' }).click();
+    await page.getByRole('button', { name: 'Update email' }).waitFor();
+
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
+    await page.getByLabel('City').fill('San Francisco');
+    await page.getByLabel('State or region').fill('CA');
+    await page.getByLabel('Postal code').fill('94105');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByLabel(/Standard shipping/).click();
+    await expect.poll(() => page.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+
+    await page.getByLabel('Discount code').fill('WELCOME10');
+    await page.getByRole('button', { name: 'Apply' }).first().click();
+    await page.getByText('WELCOME10').waitFor();
+
+    // $116.00 − 10% = $104.40; shipping $6.95; CA tax 7.25% of $104.40 = $7.57; total $118.92.
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await expect
+      .poll(() => summary.locator('.checkout__grand').last().textContent())
+      .toBe('$118.92');
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
+    await saveScreenshot(page, 'checkout-page');
+
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByLabel('Name on card').fill('Ada Lovelace');
+    await page.getByRole('button', { name: /Place order/ }).click();
+    await expect
+      .poll(() => page.locator('.checkout__problem').textContent())
+      .toBe('Your card was declined.');
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /Place order/ }).click();
+    await page.waitForURL(/\/order-confirmed\//);
+    expect(await page.locator('h1').textContent()).toBe('Thank you for your order');
+    expect(await page.locator('.checkout__grand').last().textContent()).toBe('$118.92');
+    await saveScreenshot(page, 'order-confirmed-page');
+
+    // The order as stored, in cents.
+    const url = new URL(page.url());
+    const orderId = url.pathname.split('/').at(-1) ?? '';
+    const token = url.searchParams.get('token') ?? '';
+    const stored = await (
+      await fetch(`${server.baseUrl}/api/commerce/orders/${orderId}?token=${token}`)
+    ).json();
+    expect(stored.order).toMatchObject({
+      subtotalCents: 11600,
+      discountCents: 1160,
+      shippingTotalCents: 695,
+      taxTotalCents: 757,
+      grandTotalCents: 11892,
+      testMode: true,
+      email: 'ada@example.com',
+    });
+
+    await page.getByRole('link', { name: 'order status' }).click();
+    await page.waitForURL(/\/commerce\/orders\//);
+    expect(await page.locator('.order-status').textContent()).toBe(
+      'Status: Paid — we are preparing your order.',
+    );
+    await saveScreenshot(page, 'order-status-page');
+
+    // The cart was bought: a new one starts empty.
+    await page.goto(`${server.baseUrl}/cart`);
+    expect(await page.getByText('You have nothing in your shopping cart.').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a gift card shopper to the gift card page and adds it with a recipient', async () => {
+    await page.goto(`${server.baseUrl}/shop/p/gift-card`);
+    await hydrated('[data-island="ProductForm"]');
+    await page.getByLabel('Amount').selectOption('$50');
+    await page.locator('button.add-to-cart').click();
+    await page.waitForURL(/\/gift-card\/gift-card\?sku=GIFT-50/);
+    await hydrated('[data-island="GiftCardForm"]');
+    expect(await page.getByLabel('$50.00').isChecked()).toBe(true);
+    await page.getByLabel('Recipient name').fill('Grace');
+    await page.getByLabel('Recipient email').fill('grace@example.com');
+    await page.getByLabel('Message').fill('Happy birthday!');
+    await saveScreenshot(page, 'gift-card-page');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.waitForURL(/\/cart$/);
+    expect(await page.getByText('To: Grace, grace@example.com').count()).toBe(1);
+  });
+});
