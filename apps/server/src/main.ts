@@ -19,7 +19,11 @@ function loadConfigOrExit() {
 const config = loadConfigOrExit();
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+      }
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 const app = await buildApp({ config, database });

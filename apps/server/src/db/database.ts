@@ -18,7 +18,7 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void }
   /** dataDir undefined keeps the embedded database in memory (tests). */
   | { kind: 'pglite'; dataDir: string | undefined };
 
@@ -39,8 +39,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-function openPostgres(options: { url: string; poolSize?: number }): Database {
+function openPostgres(options: {
+  url: string;
+  poolSize?: number;
+  onIdleError?: (error: Error) => void;
+}): Database {
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle connection the server ends (restart, failover, a dropped test database)
+  // emits 'error' on the pool; unhandled, that would crash the process. The pool drops
+  // the dead client and the next query gets a fresh one.
+  pool.on('error', (error) => {
+    if (options.onIdleError) options.onIdleError(error);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
 }
