@@ -1,4 +1,5 @@
 import type { Product } from '@atelier/contract';
+import { PageType } from '@atelier/core';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
 import { GiftCardPage } from '@atelier/web/storefront/gift-card/GiftCardPage.tsx';
@@ -17,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
 import { AppError } from '../http/errors.ts';
+import { collectionRecord, itemRecord, websiteRecord } from './page-json.ts';
 import { type PageRender, renderDocument } from './render.tsx';
 import type { StorefrontServices } from './storefront-services.ts';
 
@@ -26,6 +28,9 @@ const productParams = z.object({
   urlId: z.string().min(1).max(200),
 });
 const searchQuery = z.object({ q: z.string().max(200).optional() });
+const formatQuery = z.object({ format: z.string().max(20).optional() });
+const wantsJson = (request: FastifyRequest) =>
+  formatQuery.safeParse(request.query).data?.format === 'json';
 const listQuery = z.object({ category: z.string().max(200).optional() });
 const orderParams = z.object({ orderId: z.string().uuid() });
 const orderQuery = z.object({ token: z.string().min(1).max(200) });
@@ -62,6 +67,12 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     return { website, site };
   }
 
+  /** The page's template data instead of its HTML (`?format=json`). */
+  function sendJson(reply: FastifyReply, context: object) {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    return reply.type('application/json; charset=utf-8').send(context);
+  }
+
   function send(reply: FastifyReply, page: PageRender, status = 200) {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return reply.status(status).type('text/html; charset=utf-8').send(renderDocument(page, assets));
@@ -70,6 +81,18 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
   async function contentPage(request: FastifyRequest, reply: FastifyReply, slug: string) {
     const { website, site } = await siteFor(request);
     const page = await content.getPage(website.id, slug);
+    if (wantsJson(request)) {
+      return sendJson(reply, {
+        website: websiteRecord(website),
+        pageType: page.pageType,
+        page: {
+          title: page.title,
+          description: page.description,
+          urlSlug: page.urlSlug,
+          blocks: page.blocks,
+        },
+      });
+    }
     const firstImage = page.blocks.find((b) => b.type === 'image');
     const image = firstImage?.type === 'image' ? page.data.media[firstImage.mediaId] : undefined;
     return send(reply, {
@@ -196,6 +219,16 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     const { q = '' } = searchQuery.parse(request.query);
     const { website, site } = await siteFor(request);
     const results: Product[] = await catalog.search(website.id, q);
+    if (wantsJson(request)) {
+      return sendJson(reply, {
+        website: websiteRecord(website),
+        pageType: PageType.search,
+        query: q,
+        items: results.map((product) =>
+          itemRecord(product, { id: '', urlId: product.fullUrl.split('/')[1] ?? '' }),
+        ),
+      });
+    }
     return send(reply, {
       site,
       currentPath: '/search',
@@ -220,6 +253,14 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     if (!list) return contentPage(request, reply, slug);
     const activeCategory = category ? list.categories.find((c) => c.slug === category) : undefined;
     if (category && !activeCategory) throw new AppError('notFound', 'Category not found');
+    if (wantsJson(request)) {
+      return sendJson(reply, {
+        website: websiteRecord(website),
+        pageType: PageType.mainContent,
+        collection: { ...collectionRecord(list.collection), categories: list.categories },
+        items: list.products.map((product) => itemRecord(product, list.collection)),
+      });
+    }
     const first = list.products[0]?.images[0];
     return send(reply, {
       site,
@@ -245,6 +286,15 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     const { collection, urlId } = productParams.parse(request.params);
     const { website, site } = await siteFor(request);
     const product = await catalog.getProduct(website.id, collection, urlId);
+    if (wantsJson(request)) {
+      const list = await catalog.getCollectionList(website.id, collection);
+      return sendJson(reply, {
+        website: websiteRecord(website),
+        pageType: PageType.contentItem,
+        collection: collectionRecord(list.collection),
+        item: itemRecord(product, list.collection),
+      });
+    }
     const mainImage = product.images[0];
     return send(reply, {
       site,
