@@ -119,6 +119,59 @@ describe('buying in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  async function payWith4242() {
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByLabel('Name on card').fill('Ada Lovelace');
+    await page.getByRole('button', { name: /Place order/ }).click();
+    await page.waitForURL(/\/order-confirmed\//);
+  }
+
+  it('buys a gift card for oneself and spends part of it on a second order', async () => {
+    await page.goto(`${server.baseUrl}/gift-card/gift-card?sku=GIFT-25`);
+    await hydrated('[data-island="GiftCardForm"]');
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    await page.waitForURL(/\/cart$/);
+    await page.goto(`${server.baseUrl}/checkout`);
+    await hydrated('[data-island="Checkout"]');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Save email' }).click();
+    await page.getByRole('button', { name: 'Update email' }).waitFor();
+    // Nothing to ship: no address step for a gift card alone.
+    expect(await page.getByLabel('Full name').count()).toBe(0);
+    await payWith4242();
+    const code = (await page.locator('.gift-card-code').textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    await saveScreenshot(page, 'order-confirmed-gift-card');
+
+    await page.goto(`${server.baseUrl}/shop`);
+    await hydrated('[data-island="QuickAdd"]');
+    await page.getByRole('button', { name: 'Add To Cart: Stoneware Mug' }).click();
+    await page.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
+    await page.goto(`${server.baseUrl}/checkout`);
+    await hydrated('[data-island="Checkout"]');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Save email' }).click();
+    await page.getByRole('button', { name: 'Update email' }).waitFor();
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('State or region').fill('OR');
+    await page.getByLabel('Postal code').fill('97201');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByLabel(/Standard shipping/).click();
+    await expect.poll(() => page.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+    await page.getByLabel('Gift card code').fill(code);
+    await page.getByRole('button', { name: 'Apply' }).last().click();
+    // $24.00 mug + $6.95 shipping, no tax outside California: $30.95, of which $25.00 on the card.
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await expect.poll(() => summary.locator('.checkout__grand').last().textContent()).toBe('$5.95');
+    await payWith4242();
+    expect(await page.locator('.checkout__grand').last().textContent()).toBe('$5.95');
+    expect(await page.getByText('Gift card', { exact: true }).count()).toBeGreaterThan(0);
+  });
+
   it('sends a gift card shopper to the gift card page and adds it with a recipient', async () => {
     await page.goto(`${server.baseUrl}/shop/p/gift-card`);
     await hydrated('[data-island="ProductForm"]');

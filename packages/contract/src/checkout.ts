@@ -179,6 +179,16 @@ export const orderSchema = z
     grandTotalCents: z.number().int(),
     payment: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     created: z.number(),
+    /** Gift cards this order bought; the code only when the buyer is the recipient. */
+    giftCards: z.array(
+      z.object({
+        code: z.string().nullable(),
+        amountCents: z.number().int(),
+        recipientName: z.string().nullable(),
+        recipientEmail: z.string().nullable(),
+        sendAt: z.number().nullable(),
+      }),
+    ),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

@@ -2,7 +2,19 @@ import type { Order } from '@atelier/contract';
 import type { OrderItemRow, OrderRow } from '../../db/db-types.ts';
 
 /** The order as the confirmation (202) and status (211) pages read it (SPEC §3 Order). */
-export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
+type GiftCardBought = {
+  code: string;
+  initial_cents: number;
+  recipient_name: string | null;
+  recipient_email: string | null;
+  send_at: Date | string | null;
+};
+
+export function toOrder(
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  giftCards: readonly GiftCardBought[] = [],
+): Order {
   return {
     id: row.order_id,
     orderNumber: row.order_number,
@@ -30,5 +42,13 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     payment:
       row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     created: new Date(row.created_at).getTime(),
+    giftCards: giftCards.map((card) => ({
+      // A card for someone else is their surprise: the buyer sees where it goes, not its code.
+      code: card.recipient_email ? null : card.code,
+      amountCents: card.initial_cents,
+      recipientName: card.recipient_name,
+      recipientEmail: card.recipient_email,
+      sendAt: card.send_at ? new Date(card.send_at).getTime() : null,
+    })),
   };
 }

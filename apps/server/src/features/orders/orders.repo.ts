@@ -59,6 +59,17 @@ export function orderQueries(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Gift cards an order bought, for its confirmation page. */
+    listGiftCardsBought(websiteId: string, orderId: string) {
+      return db
+        .selectFrom('gift_cards')
+        .select(['code', 'initial_cents', 'recipient_name', 'recipient_email', 'send_at'])
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .orderBy('created_at')
+        .execute();
+    },
+
     /** Per-website order numbers 1, 2, 3…; the counter row lock serialises concurrent orders. */
     async nextOrderNumber(websiteId: string): Promise<number> {
       const row = await db

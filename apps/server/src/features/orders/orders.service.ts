@@ -20,7 +20,11 @@ export function createOrdersService({ orderRepo }: { orderRepo: OrderQueries }) 
       const isMatch =
         row !== undefined && expected.length === given.length && timingSafeEqual(expected, given);
       if (!row || !isMatch) throw new AppError('notFound', checkoutMessages.orderNotFound);
-      return toOrder(row, await orderRepo.listItems(input.websiteId, row.order_id));
+      const [items, giftCards] = await Promise.all([
+        orderRepo.listItems(input.websiteId, row.order_id),
+        orderRepo.listGiftCardsBought(input.websiteId, row.order_id),
+      ]);
+      return toOrder(row, items, giftCards);
     },
   };
 }

@@ -83,6 +83,29 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
         <dt className="checkout__grand">Total paid</dt>
         <dd className="checkout__grand">{money(order.grandTotalCents)}</dd>
       </dl>
+      {order.giftCards.length > 0 ? (
+        <section className="order-gift-cards" aria-labelledby="order-gift-cards-title">
+          <h2 id="order-gift-cards-title">Gift cards</h2>
+          <ul>
+            {order.giftCards.map((card, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: cards of one order keep their order
+              <li key={index}>
+                {money(card.amountCents)}
+                {card.code ? (
+                  <>
+                    {' '}
+                    gift card: <code className="gift-card-code">{card.code}</code>
+                  </>
+                ) : (
+                  ` gift card for ${[card.recipientName, card.recipientEmail].filter(Boolean).join(', ')}, sent by email${
+                    card.sendAt ? ` on ${new Date(card.sendAt).toISOString().slice(0, 10)}` : ''
+                  }`
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {order.payment ? (
         <p>
           Paid with {order.payment.brand} ending {order.payment.last4}.
