@@ -37,10 +37,15 @@ import { createContentService } from './features/content/content.service.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
+import { registerMailRoutes } from './features/mail/mail.routes.ts';
+import { createMailSender, smtpTransport } from './features/mail/mail-sender.ts';
 import { createMediaRepo } from './features/media/media.repo.ts';
 import { registerMediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
 import { createMediaStore } from './features/media/media-store.ts';
+import { createPreferencesRepo } from './features/preferences/preferences.repo.ts';
+import { registerPreferencesRoutes } from './features/preferences/preferences.routes.ts';
+import { createPreferencesService } from './features/preferences/preferences.service.ts';
 import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
 import { createSeoRepo } from './features/seo/seo.repo.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
@@ -85,6 +90,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const catalog = createCatalogService({ catalogRepo, currencyOf });
   const formsRepo = createFormsRepo(db);
   const forms = createFormsService({ formsRepo });
+  const preferences = createPreferencesService({ preferencesRepo: createPreferencesRepo(db) });
   const cart = createCartService({ cartRepo: createCartRepo(db), currencyOf, forms });
   const mediaRepo = createMediaRepo(db);
   const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
@@ -107,6 +113,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     catalog,
     cart,
     forms,
+    preferences,
     formsRepo,
     content,
     contentRepo,
@@ -231,6 +238,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys, requireApiKey });
   registerCatalogAdminRoutes(app, { catalogAdmin: services.catalogAdmin, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
+  registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
+  registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });
   registerCartRoutes(app, { cart: services.cart, websiteOf });
   registerCommerceRoutes(app, { commerce: services.commerce, websiteOf });
   registerFormsRoutes(app, { forms: services.forms, websiteOf });
@@ -251,5 +260,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   // Tests start the worker themselves (or call runDueJobs) so timing stays in their hands.
   if (config.env !== 'test') services.commerce.jobs.start();
+  if (config.smtpUrl) {
+    const mailSender = createMailSender({
+      outbox: services.commerce.outbox,
+      transport: smtpTransport(config.smtpUrl),
+      from: config.mailFrom,
+      log: app.log,
+    });
+    if (config.env !== 'test') mailSender.start();
+    // Before the database closes: a send under way finishes and is marked.
+    app.addHook('preClose', () => mailSender.stop());
+  }
   return Object.assign(app, { services }) as unknown as App;
 }

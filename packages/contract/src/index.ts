@@ -5,3 +5,4 @@ export * from './checkout.ts';
 export * from './common.ts';
 export * from './forms.ts';
 export * from './media.ts';
+export * from './preferences.ts';

@@ -61,6 +61,33 @@ export interface PagesTable {
   navigation_index: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The editor's working copy; `blocks` is what is published (0007-editor). */
+  draft_blocks: JsonDefault<unknown[]>;
+  draft_revision: Generated<number>;
+  published_revision: Generated<number>;
+  status: ColumnType<PageStatus, PageStatus | undefined, PageStatus>;
+  published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  publish_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Stored page statuses: SPEC §3's content statuses plus published. */
+export type PageStatus = 'published' | 'draft' | 'needs-review' | 'private' | 'scheduled';
+
+export interface WebsiteMembersTable {
+  website_id: string;
+  member_id: Generated<string>;
+  email: string;
+  password_hash: string;
+  role: number;
+  created_at: Timestamp;
+}
+
+export interface MemberSessionsTable {
+  website_id: string;
+  token_hash: string;
+  member_id: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: Timestamp;
 }
 
 export interface CollectionsTable {
@@ -361,6 +388,9 @@ export interface MailOutboxTable {
   send_after: Timestamp;
   sent_at: Date | null;
   created_at: Timestamp;
+  lease_until: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 export interface JobsTable {
@@ -395,6 +425,13 @@ export interface FormsTable {
   updated_at: Timestamp;
 }
 
+export interface CommercePreferencesTable {
+  website_id: string;
+  namespace: string;
+  preferences: JsonDefault<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -417,6 +454,7 @@ export interface DB {
   product_merchandising: ProductMerchandisingTable;
   schema_migrations: SchemaMigrationsTable;
   forms: FormsTable;
+  commerce_preferences: CommercePreferencesTable;
   shipping_options: ShippingOptionsTable;
   variant_shipping_weights: VariantShippingWeightsTable;
   tax_rules: TaxRulesTable;
@@ -430,6 +468,8 @@ export interface DB {
   order_items: OrderItemsTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
+  website_members: WebsiteMembersTable;
+  member_sessions: MemberSessionsTable;
   analytics_events: AnalyticsEventsTable;
 }
 
@@ -457,3 +497,5 @@ export type OrderItemRow = Selectable<OrderItemsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type JobRow = Selectable<JobsTable>;
 export type FormRow = Selectable<FormsTable>;
+export type WebsiteMemberRow = Selectable<WebsiteMembersTable>;
+export type MemberSessionRow = Selectable<MemberSessionsTable>;

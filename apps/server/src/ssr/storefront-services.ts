@@ -3,6 +3,7 @@ import type { CatalogService } from '../features/catalog/catalog.service.ts';
 import type { Commerce } from '../features/checkout/commerce.ts';
 import type { ContentService } from '../features/content/content.service.ts';
 import type { FormsService } from '../features/forms/forms.service.ts';
+import type { PreferencesService } from '../features/preferences/preferences.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
 import type { StorefrontAssets } from './assets.ts';
 
@@ -13,5 +14,6 @@ export type StorefrontServices = {
   cart: CartService;
   forms: FormsService;
   commerce: Commerce;
+  preferences: PreferencesService;
   assets: StorefrontAssets;
 };

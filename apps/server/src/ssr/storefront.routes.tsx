@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
 import { AppError } from '../http/errors.ts';
 import { collectionRecord, itemRecord, websiteRecord } from './page-json.ts';
+import type { PageCache } from './page-cache.ts';
 import { type PageRender, renderDocument } from './render.tsx';
 import type { StorefrontServices } from './storefront-services.ts';
 
@@ -38,8 +39,14 @@ const giftCardParams = z.object({ urlId: z.string().min(1).max(200) });
 const giftCardQuery = z.object({ sku: z.string().max(200).optional() });
 
 /** Visitor-facing pages: server-rendered HTML, complete without JavaScript. */
-export function registerStorefrontRoutes(app: FastifyInstance, services: StorefrontServices) {
+export function registerStorefrontRoutes(
+  app: FastifyInstance,
+  services: StorefrontServices,
+  { pageCache }: { pageCache: PageCache },
+) {
   const { websites, content, catalog, forms, assets } = services;
+  /** Options of a page that is the same for every visitor, so it may be cached. */
+  const cacheable = { schema: { hide: true }, onRequest: pageCache.onRequest };
 
   /** The additional-fields forms of listed products, so quick view can ask for them. */
   async function formsOf(websiteId: string, products: Product[]) {
@@ -55,13 +62,18 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
   async function siteFor(request: FastifyRequest) {
     const website = await websites.resolveByHost(request.headers.host);
     if (!website) throw new AppError('notFound', 'No website is published at this address');
-    const navigation = await content.getNavigation(website.id);
+    pageCache.attach(request, website.id);
+    const [navigation, checkoutPreferences] = await Promise.all([
+      content.getNavigation(website.id),
+      services.preferences.checkout(website.id),
+    ]);
     const site: SiteView = {
       title: website.title,
       description: website.description,
       language: website.language,
       currency: website.storeCurrency,
       useCLDRMoneyFormat: website.useCLDRMoneyFormat,
+      isExpressCheckout: checkoutPreferences.isExpressCheckout,
       navigation,
     };
     return { website, site };
@@ -70,12 +82,15 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
   /** The page's template data instead of its HTML (`?format=json`). */
   function sendJson(reply: FastifyReply, context: object) {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-    return reply.type('application/json; charset=utf-8').send(context);
+    return pageCache.send(reply.type('application/json; charset=utf-8'), JSON.stringify(context));
   }
 
   function send(reply: FastifyReply, page: PageRender, status = 200) {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-    return reply.status(status).type('text/html; charset=utf-8').send(renderDocument(page, assets));
+    return pageCache.send(
+      reply.status(status).type('text/html; charset=utf-8'),
+      renderDocument(page, assets),
+    );
   }
 
   async function contentPage(request: FastifyRequest, reply: FastifyReply, slug: string) {
@@ -118,7 +133,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     });
   }
 
-  app.get('/', { schema: { hide: true } }, (request, reply) => contentPage(request, reply, ''));
+  app.get('/', cacheable, (request, reply) => contentPage(request, reply, ''));
 
   app.get('/cart', { schema: { hide: true } }, async (request, reply) => {
     const { website, site } = await siteFor(request);
@@ -191,7 +206,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     orderPage(request, reply, 'status'),
   );
 
-  app.get('/gift-card/:urlId', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/gift-card/:urlId', cacheable, async (request, reply) => {
     const { urlId } = giftCardParams.parse(request.params);
     const { sku } = giftCardQuery.parse(request.query);
     const { website, site } = await siteFor(request);
@@ -215,7 +230,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     });
   });
 
-  app.get('/search', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/search', cacheable, async (request, reply) => {
     const { q = '' } = searchQuery.parse(request.query);
     const { website, site } = await siteFor(request);
     const results: Product[] = await catalog.search(website.id, q);
@@ -241,7 +256,7 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
     });
   });
 
-  app.get('/:slug', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/:slug', cacheable, async (request, reply) => {
     const { slug } = slugParams.parse(request.params);
     const { category } = listQuery.parse(request.query);
     const { website, site } = await siteFor(request);
@@ -277,12 +292,13 @@ export function registerStorefrontRoutes(app: FastifyInstance, services: Storefr
           activeCategorySlug={activeCategory?.slug ?? null}
           forms={await formsOf(website.id, list.products)}
           useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+          isExpressCheckout={site.isExpressCheckout}
         />
       ),
     });
   });
 
-  app.get('/:collection/p/:urlId', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/:collection/p/:urlId', cacheable, async (request, reply) => {
     const { collection, urlId } = productParams.parse(request.params);
     const { website, site } = await siteFor(request);
     const product = await catalog.getProduct(website.id, collection, urlId);

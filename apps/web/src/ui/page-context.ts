@@ -7,6 +7,8 @@ export type SiteView = {
   language: string;
   currency: string;
   useCLDRMoneyFormat: boolean;
+  /** Commerce preference: adding to the cart goes straight to checkout. */
+  isExpressCheckout: boolean;
   navigation: { title: string; href: string }[];
 };
 

@@ -3,8 +3,18 @@ import * as catalogAdmin from './0002-catalog-admin.ts';
 import * as carts from './0003-carts.ts';
 import * as checkout from './0004-checkout.ts';
 import * as forms from './0005-forms.ts';
+import * as preferencesMail from './0006-preferences-mail.ts';
+import * as editor from './0007-editor.ts';
 
 export type Migration = { name: string; sql: string };
 
 /** Applied in this order, each once; never edit one that has shipped, add a new one. */
-export const migrations: readonly Migration[] = [foundation, catalogAdmin, carts, checkout, forms];
+export const migrations: readonly Migration[] = [
+  foundation,
+  catalogAdmin,
+  carts,
+  checkout,
+  forms,
+  preferencesMail,
+  editor,
+];

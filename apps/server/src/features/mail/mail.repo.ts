@@ -35,6 +35,68 @@ export function mailQueries(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * Claims due mail across all websites for one sender: rows not sent, due, and not
+     * leased by another sender. The lease lets the send happen outside any transaction.
+     */
+    async claimDue(options: { limit: number; leaseMs: number }): Promise<MailOutboxRow[]> {
+      const leaseUntil = new Date(Date.now() + options.leaseMs);
+      return db.transaction().execute(async (trx) => {
+        const due = await trx
+          .selectFrom('mail_outbox')
+          .select(['website_id', 'message_id'])
+          .where('sent_at', 'is', null)
+          .where('send_after', '<=', new Date())
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', new Date())]))
+          .orderBy('send_after')
+          .limit(options.limit)
+          .forUpdate()
+          .skipLocked()
+          .execute();
+        if (due.length === 0) return [];
+        const claimed: MailOutboxRow[] = [];
+        for (const row of due) {
+          const updated = await trx
+            .updateTable('mail_outbox')
+            .set({ lease_until: leaseUntil })
+            .where('website_id', '=', row.website_id)
+            .where('message_id', '=', row.message_id)
+            .returningAll()
+            .executeTakeFirst();
+          if (updated) claimed.push(updated);
+        }
+        return claimed;
+      });
+    },
+
+    async markSent(websiteId: string, messageId: string): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set({ sent_at: new Date(), lease_until: null, last_error: null })
+        .where('website_id', '=', websiteId)
+        .where('message_id', '=', messageId)
+        .execute();
+    },
+
+    /** A failed send waits longer each time: the lease doubles as the retry time. */
+    async markFailed(input: {
+      websiteId: string;
+      messageId: string;
+      error: string;
+      retryAt: Date;
+    }): Promise<void> {
+      await db
+        .updateTable('mail_outbox')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          last_error: input.error.slice(0, 1000),
+          lease_until: input.retryAt,
+        }))
+        .where('website_id', '=', input.websiteId)
+        .where('message_id', '=', input.messageId)
+        .execute();
+    },
+
     listOutbox(websiteId: string, options: { limit?: number } = {}): Promise<MailOutboxRow[]> {
       return db
         .selectFrom('mail_outbox')

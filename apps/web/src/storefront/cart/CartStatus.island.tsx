@@ -17,6 +17,7 @@ export type CartStatusProps = {
   currency: string;
   useCLDRMoneyFormat: boolean;
   isCartPage: boolean;
+  isExpressCheckout: boolean;
 };
 
 type Popover = { key: number; text: string };
@@ -26,7 +27,12 @@ type Popover = { key: number; text: string };
  * are rendered without knowing the visitor, so this starts uninitialised and fills in
  * once the cart is loaded (only for visitors who may have one) or an item is added.
  */
-export default function CartStatus({ currency, useCLDRMoneyFormat, isCartPage }: CartStatusProps) {
+export default function CartStatus({
+  currency,
+  useCLDRMoneyFormat,
+  isCartPage,
+  isExpressCheckout,
+}: CartStatusProps) {
   const [cart, setCart] = useState<ShoppingCart | null>(null);
   const [popover, setPopover] = useState<Popover | null>(null);
   const popoverKey = useRef(0);
@@ -79,7 +85,7 @@ export default function CartStatus({ currency, useCLDRMoneyFormat, isCartPage }:
       {isInitialised && !isCartEmpty(quantity) ? (
         <span className="cart-indicator__subtotal">{subtotal}</span>
       ) : null}
-      {isPillCartVisible({ quantity, isCartPage }) ? (
+      {isPillCartVisible({ quantity, isCartPage, isExpressCheckout }) ? (
         <a className="cart-pill" href={CART_PATH}>
           <span className="visually-hidden">{label}</span>
           <svg

@@ -49,6 +49,7 @@ export function SiteFrame({ site, currentPath, children }: SiteFrameProps) {
                 useCLDRMoneyFormat: site.useCLDRMoneyFormat,
                 // The pill would only point back at where the shopper already is.
                 isCartPage: currentPath === '/cart' || currentPath === '/checkout',
+                isExpressCheckout: site.isExpressCheckout,
               }}
             />
           </div>

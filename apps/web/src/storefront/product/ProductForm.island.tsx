@@ -2,6 +2,8 @@ import type { FormDefinition, Product, Variant } from '@atelier/contract';
 import {
   addButtonClassNames,
   addButtonText,
+  addFailureTitle,
+  afterAddDestination,
   alertTitles,
   DEFAULT_SCARCITY_THRESHOLD,
   findVariant,
@@ -45,6 +47,8 @@ export type ProductFormProps = {
   /** Gift cards are bought on the gift card page (SPEC §4): where the button leads. */
   giftCardUrl: string | null;
   useCLDRMoneyFormat: boolean;
+  /** Express checkout sites send the shopper to checkout right after adding (SPEC §4). */
+  isExpressCheckout: boolean;
   multipleQuantityAllowedForServices: boolean;
 };
 
@@ -58,6 +62,7 @@ export default function ProductForm({
   additionalFieldsForm,
   giftCardUrl,
   useCLDRMoneyFormat,
+  isExpressCheckout,
   multipleQuantityAllowedForServices,
 }: ProductFormProps) {
   const core = toCoreProduct(product as Product);
@@ -151,6 +156,10 @@ export default function ProductForm({
     const result = await addToCart({ itemId: product.id, ...line }, product.title);
     if (result.ok) {
       setIsFormOpen(false);
+      if (afterAddDestination({ product: core, isExpressCheckout }) === 'checkout') {
+        window.location.assign('/checkout');
+        return;
+      }
       dispatch({ type: 'succeeded' });
       return;
     }
@@ -251,7 +260,8 @@ export default function ProductForm({
       <div role="alert" className="form-error">
         {error ? (
           <>
-            <strong>{alertTitles.unableToAddItem}</strong> <span>{error}</span>
+            <strong>{addFailureTitle(isExpressCheckout ? 'express-checkout' : 'cart')}</strong>{' '}
+            <span>{error}</span>
           </>
         ) : null}
       </div>

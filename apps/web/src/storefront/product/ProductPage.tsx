@@ -55,6 +55,7 @@ export function ProductPage({
             additionalFieldsForm,
             giftCardUrl: giftCardUrlOf(product),
             useCLDRMoneyFormat: site.useCLDRMoneyFormat,
+            isExpressCheckout: site.isExpressCheckout,
             multipleQuantityAllowedForServices,
           }}
         />

@@ -11,6 +11,7 @@ type ProductCardProps = {
   /** The product's additional-fields form, when it has one (quick view asks for it). */
   additionalFieldsForm?: FormDefinition | null;
   useCLDRMoneyFormat: boolean;
+  isExpressCheckout?: boolean;
   isPriority?: boolean;
   /** List pages let shoppers add from the card; summaries on other pages just link. */
   hasQuickAdd?: boolean;
@@ -22,6 +23,7 @@ export function ProductCard({
   product,
   additionalFieldsForm = null,
   useCLDRMoneyFormat,
+  isExpressCheckout = false,
   isPriority,
   hasQuickAdd,
 }: ProductCardProps) {
@@ -63,6 +65,7 @@ export function ProductCard({
             giftCardUrl: giftCardUrlOf(product),
             productUrl: product.fullUrl,
             useCLDRMoneyFormat,
+            isExpressCheckout,
             multipleQuantityAllowedForServices: true,
           }}
         />

@@ -7,6 +7,7 @@ type ProductListPageProps = {
   /** Additional-fields forms of the listed products, by form id. */
   forms: Record<string, FormDefinition>;
   useCLDRMoneyFormat: boolean;
+  isExpressCheckout: boolean;
 };
 
 // The first row of cards is above the fold on every screen size: load those eagerly.
@@ -17,6 +18,7 @@ export function ProductListPage({
   activeCategorySlug,
   forms,
   useCLDRMoneyFormat,
+  isExpressCheckout,
 }: ProductListPageProps) {
   const base = `/${list.collection.urlId}`;
   const topLevel = list.categories.filter((c) => c.parentId === null);
@@ -62,6 +64,7 @@ export function ProductListPage({
                 product.additionalFieldsFormId ? forms[product.additionalFieldsFormId] : null
               }
               useCLDRMoneyFormat={useCLDRMoneyFormat}
+              isExpressCheckout={isExpressCheckout}
               isPriority={index < EAGER_CARDS}
               hasQuickAdd
             />

@@ -50,7 +50,8 @@ export default function QuickAdd(props: QuickAddProps) {
       { itemId: product.id, sku: variant.sku, quantity: 1, additionalFields: null },
       product.title,
     );
-    if (result.ok) dispatch({ type: 'succeeded' });
+    if (result.ok && props.isExpressCheckout) window.location.assign('/checkout');
+    else if (result.ok) dispatch({ type: 'succeeded' });
     else {
       setError(result.message);
       dispatch({ type: 'failed', message: result.message });

@@ -1,0 +1,66 @@
+import {
+  errorBodySchema,
+  preferenceParamsSchema,
+  preferencesResponseSchema,
+} from '@atelier/contract';
+import { Role } from '@atelier/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
+import type { PreferencesService } from './preferences.service.ts';
+
+/** Store settings are the owner's and the store manager's to change. */
+const PREFERENCE_ROLES = [Role.admin, Role.storeManager];
+
+export function registerPreferencesRoutes(
+  app: FastifyInstance,
+  deps: { preferences: PreferencesService; requireApiKey: RequireApiKey },
+) {
+  const { preferences, requireApiKey } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    403: errorBodySchema,
+    404: errorBodySchema,
+  };
+
+  api.get(
+    '/api/v1/commerce-preferences/:namespace',
+    {
+      preHandler: requireApiKey({ roles: PREFERENCE_ROLES }),
+      schema: {
+        tags: ['preferences'],
+        summary: 'Commerce preferences of one namespace (e.g. checkout)',
+        params: preferenceParamsSchema,
+        response: { 200: preferencesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { website } = callerOf(request);
+      const { namespace } = request.params;
+      return { namespace, preferences: await preferences.get(website.id, namespace) };
+    },
+  );
+
+  api.put(
+    '/api/v1/commerce-preferences/:namespace',
+    {
+      // A bearer key is not a cookie a browser sends by itself, so no CSRF crumb here.
+      preHandler: requireApiKey({ roles: PREFERENCE_ROLES }),
+      schema: {
+        tags: ['preferences'],
+        summary: 'Replace the commerce preferences of one namespace',
+        params: preferenceParamsSchema,
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: preferencesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { website } = callerOf(request);
+      const { namespace } = request.params;
+      return { namespace, preferences: await preferences.put(website.id, namespace, request.body) };
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import {
+  type CheckoutPreferences,
+  type PreferenceNamespace,
+  preferenceDefaults,
+  preferenceSchemas,
+} from '@atelier/contract';
+import { invalid } from '../../http/errors.ts';
+import type { PreferencesRepo } from './preferences.repo.ts';
+
+export type PreferencesService = ReturnType<typeof createPreferencesService>;
+
+export function createPreferencesService({
+  preferencesRepo,
+}: {
+  preferencesRepo: PreferencesRepo;
+}) {
+  /** Stored values over the defaults; a stored value that no longer parses falls back. */
+  async function get(
+    websiteId: string,
+    namespace: PreferenceNamespace,
+  ): Promise<Record<string, unknown>> {
+    const stored = (await preferencesRepo.find(websiteId, namespace)) ?? {};
+    const merged = { ...preferenceDefaults[namespace], ...stored };
+    const parsed = preferenceSchemas[namespace].safeParse(merged);
+    return parsed.success ? parsed.data : { ...preferenceDefaults[namespace] };
+  }
+
+  return {
+    get,
+
+    async checkout(websiteId: string): Promise<CheckoutPreferences> {
+      return (await get(websiteId, 'checkout')) as CheckoutPreferences;
+    },
+
+    /** Replaces a namespace's preferences; unknown or mistyped values are refused whole. */
+    async put(
+      websiteId: string,
+      namespace: PreferenceNamespace,
+      values: unknown,
+    ): Promise<Record<string, unknown>> {
+      const parsed = preferenceSchemas[namespace].strict().safeParse(values);
+      if (!parsed.success) {
+        const fields = Object.fromEntries(
+          parsed.error.issues.map((issue) => [issue.path.join('.') || namespace, issue.message]),
+        );
+        throw invalid('These preferences are not valid.', fields);
+      }
+      await preferencesRepo.save(websiteId, namespace, parsed.data);
+      return parsed.data;
+    },
+  };
+}
