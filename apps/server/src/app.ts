@@ -55,6 +55,7 @@ import { createApiKeyGuard } from './http/auth.ts';
 import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
 import { loadStorefrontAssets } from './ssr/assets.ts';
+import { createPageCache } from './ssr/page-cache.ts';
 import { registerStorefrontRoutes } from './ssr/storefront.routes.tsx';
 
 export type AppOptions = {
@@ -82,12 +83,20 @@ export function findWebDist(): string {
 
 function createServices(options: AppOptions, app: FastifyInstance) {
   const { db } = options.database;
+  // Writes that change public pages tell the page cache after they commit.
+  const pageCache = createPageCache({ isEnabled: options.config.isPageCacheEnabled });
+  const onPublicChange = pageCache.invalidate;
   const websiteRepo = createWebsiteRepo(db);
-  const websites = createWebsiteService({ websiteRepo });
+  const websiteService = createWebsiteService({ websiteRepo });
+  const websites: typeof websiteService = {
+    ...websiteService,
+    // A second website ends "any host reaches the only website": every cached page goes.
+    create: (input) => websiteService.create(input).finally(pageCache.invalidateAll),
+  };
   const currencyOf = async (websiteId: string) =>
     (await websites.getById(websiteId))?.storeCurrency ?? 'USD';
   const catalogRepo = createCatalogRepo(db);
-  const catalog = createCatalogService({ catalogRepo, currencyOf });
+  const catalog = createCatalogService({ catalogRepo, currencyOf, onPublicChange });
   const formsRepo = createFormsRepo(db);
   const forms = createFormsService({ formsRepo });
   const preferences = createPreferencesService({ preferencesRepo: createPreferencesRepo(db) });
@@ -97,11 +106,13 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const media = createMediaService({ mediaStore });
   const catalogAdmin = createCatalogAdminService({
     catalogRepo,
+    onPublicChange,
     currencyOf: async (websiteId) => (await websites.getById(websiteId))?.storeCurrency ?? 'USD',
   });
   const apiKeys = createApiKeyService({ apiKeyRepo: createApiKeyRepo(db) });
   const commerce = createCommerce({
     database: options.database,
+    onStockChange: onPublicChange,
     websites,
     log: app.log,
     ...(options.commerce && { options: options.commerce }),
@@ -109,6 +120,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const contentRepo = createContentRepo(db);
   const content = createContentService({ contentRepo, mediaRepo, catalog, log: app.log });
   return {
+    pageCache,
     websites,
     catalog,
     cart,
@@ -240,11 +252,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });
-  registerCartRoutes(app, { cart: services.cart, websiteOf });
+  registerCartRoutes(app, { cart: services.cart, websiteOf, addLimit: config.cartRateLimit });
   registerCommerceRoutes(app, { commerce: services.commerce, websiteOf });
   registerFormsRoutes(app, { forms: services.forms, websiteOf });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
-  const storefront = registerStorefrontRoutes(app, { ...services, assets });
+  const storefront = registerStorefrontRoutes(
+    app,
+    { ...services, assets },
+    { pageCache: services.pageCache },
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isPageRequest(request)) return storefront.renderNotFound(request, reply);

@@ -18,8 +18,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
 import { AppError } from '../http/errors.ts';
-import { collectionRecord, itemRecord, websiteRecord } from './page-json.ts';
 import type { PageCache } from './page-cache.ts';
+import { collectionRecord, itemRecord, websiteRecord } from './page-json.ts';
 import { type PageRender, renderDocument } from './render.tsx';
 import type { StorefrontServices } from './storefront-services.ts';
 

@@ -49,12 +49,12 @@ function rememberCart(request: FastifyRequest, reply: FastifyReply, cartId: stri
 
 export function registerCartRoutes(
   app: FastifyInstance,
-  deps: { cart: CartService; websiteOf: WebsiteResolver },
+  deps: { cart: CartService; websiteOf: WebsiteResolver; addLimit?: number },
 ) {
   const { cart, websiteOf } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Generous for people, tight for scripts hammering the cart.
-  const addLimiter = createRateLimiter({ limit: 30, windowMs: 10_000 });
+  // Generous for people, tight for scripts hammering the cart (CART_RATE_LIMIT sizes it).
+  const addLimiter = createRateLimiter({ limit: deps.addLimit ?? 30, windowMs: 10_000 });
 
   api.get(
     '/api/commerce/shopping-cart',

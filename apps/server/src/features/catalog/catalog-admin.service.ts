@@ -62,11 +62,20 @@ const messages = {
 export function createCatalogAdminService({
   catalogRepo,
   currencyOf,
+  onPublicChange = () => {},
 }: {
   catalogRepo: CatalogRepo;
   /** The store currency of a website: prices are always in it. */
   currencyOf: (websiteId: string) => Promise<string>;
+  /**
+   * Told after every write that can change a public page, so the page cache drops them.
+   * Called in `finally`: after the commit (a page rendered later reads the new rows), and
+   * even on failure, since a commit may precede the error; a wasted render is harmless.
+   */
+  onPublicChange?: (websiteId: string) => void;
 }) {
+  const changed = (websiteId: string) => () => onPublicChange(websiteId);
+
   async function getCatalogProduct(websiteId: string, productId: string): Promise<CatalogProduct> {
     const row = await catalogRepo.findProductById(websiteId, productId);
     const collection = row && (await catalogRepo.findCollectionById(websiteId, row.collection_id));
@@ -103,7 +112,7 @@ export function createCatalogAdminService({
         catalogRepo.withTransaction((tx) =>
           insertDraft({ tx, websiteId, collectionId: input.collectionId, draft }),
         ),
-      );
+      ).finally(changed(websiteId));
       return getCatalogProduct(websiteId, productId);
     },
 
@@ -199,7 +208,7 @@ export function createCatalogAdminService({
             });
           }
         }),
-      );
+      ).finally(changed(websiteId));
       return getCatalogProduct(websiteId, productId);
     },
 
@@ -209,7 +218,7 @@ export function createCatalogAdminService({
       ids: { productId: string; variantId: string },
       stock: StockUpdate,
     ): Promise<CatalogProduct> {
-      await catalogRepo.withTransaction(async (tx) => {
+      const writing = catalogRepo.withTransaction(async (tx) => {
         const row = await tx.lockProduct(websiteId, ids.productId);
         const variants = row ? await tx.listVariants(websiteId, [ids.productId]) : [];
         const variant = variants.find((v) => v.variant_id === ids.variantId);
@@ -222,12 +231,14 @@ export function createCatalogAdminService({
           qty_in_stock: isUnlimited ? 0 : (stock.qtyInStock ?? variant.qty_in_stock),
         });
       });
+      await writing.finally(changed(websiteId));
       return getCatalogProduct(websiteId, ids.productId);
     },
 
     async deleteProduct(websiteId: string, productId: string): Promise<void> {
       // Variants, images, categories, merchandising and cart entries go with it (cascade).
-      if (!(await catalogRepo.deleteProduct(websiteId, productId))) {
+      const deleting = catalogRepo.deleteProduct(websiteId, productId);
+      if (!(await deleting.finally(changed(websiteId)))) {
         throw notFound('Product not found');
       }
     },
@@ -244,7 +255,7 @@ export function createCatalogAdminService({
           description: input.description ?? '',
           is_enabled: input.enabled ?? true,
         });
-      });
+      }).finally(changed(websiteId));
       return toCollection(row);
     },
 
@@ -260,7 +271,7 @@ export function createCatalogAdminService({
       if (displayName.length > MAX_CATEGORY_LENGTH) {
         throw invalid('The category is not valid.', { displayName: messages.categoryNameTooLong });
       }
-      const row = await catalogRepo.withTransaction(async (tx) => {
+      const writing = catalogRepo.withTransaction(async (tx) => {
         // The lock makes slug choice and the count check safe against a concurrent create.
         const collection = await tx.lockCollection(websiteId, collectionId);
         if (collection?.collection_type !== 'products') throw notFound('Collection not found');
@@ -294,6 +305,7 @@ export function createCatalogAdminService({
           display_index: input.displayIndex ?? 1,
         });
       });
+      const row = await writing.finally(changed(websiteId));
       return toCategory(row);
     },
   };

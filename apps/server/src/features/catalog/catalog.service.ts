@@ -48,10 +48,13 @@ const SEARCH_LIMIT = 50;
 export function createCatalogService({
   catalogRepo,
   currencyOf,
+  onPublicChange = () => {},
 }: {
   catalogRepo: CatalogRepo;
   /** The store currency of a website: prices are always in it. */
   currencyOf: (websiteId: string) => Promise<string>;
+  /** Told after a write that can change a public page (the page cache drops them). */
+  onPublicChange?: (websiteId: string) => void;
 }) {
   async function assemble(websiteId: string, rows: ProductRow[], collectionUrlId: string) {
     const ids = rows.map((row) => row.product_id);
@@ -199,7 +202,7 @@ export function createCatalogService({
       if (taken.includes(input.urlId)) {
         throw new AppError('conflict', `The URL ${input.urlId} is already in use`);
       }
-      return catalogRepo.insertProduct({
+      const inserting = catalogRepo.insertProduct({
         product: {
           website_id: input.websiteId,
           collection_id: input.collectionId,
@@ -230,6 +233,8 @@ export function createCatalogService({
         })),
         mediaIds: input.mediaIds ?? [],
       });
+      // A new product shows on list pages: told after the insert (even a failed one).
+      return inserting.finally(() => onPublicChange(input.websiteId));
     },
   };
 }

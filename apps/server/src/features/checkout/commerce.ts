@@ -36,11 +36,14 @@ export function createCommerce({
   websites,
   log,
   options = {},
+  onStockChange,
 }: {
   database: Database;
   websites: { getById(websiteId: string): Promise<Website | undefined> };
   log: FastifyBaseLogger;
   options?: CommerceOptions;
+  /** Told when an order changed stock, so cached public pages of the website go. */
+  onStockChange?: (websiteId: string) => void;
 }) {
   const { db } = database;
   const store = createCommerceStore(db);
@@ -56,6 +59,7 @@ export function createCommerce({
     payments: options.payments ?? createTestGateway(),
     websites,
     log,
+    ...(onStockChange && { onStockChange }),
   });
   const orders = createOrdersService({ orderRepo: store.orders });
   const inventory = createInventoryService({ inventoryRepo: store.inventory });

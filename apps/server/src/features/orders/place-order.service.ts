@@ -44,11 +44,14 @@ export function createPlaceOrderService({
   payments,
   websites,
   log,
+  onStockChange = () => {},
 }: {
   store: CommerceStore;
   payments: PaymentProvider;
   websites: { getById(websiteId: string): Promise<Website | undefined> };
   log: FastifyBaseLogger;
+  /** Told after an order commits: stock shown on public pages (sold out, scarcity) moved. */
+  onStockChange?: (websiteId: string) => void;
 }) {
   async function replay(row: OrderRow, requestHash: string): Promise<PlaceOrderResponse> {
     if (row.request_hash !== requestHash) {
@@ -215,6 +218,7 @@ export function createPlaceOrderService({
           return { kind: 'placed' as const, order: toOrder(order, items), token };
         });
         if (outcome.kind === 'replay') return replay(outcome.row, requestHash);
+        onStockChange(websiteId);
         if (authorizedReference) {
           // Settling after commit: the order exists whatever happens next, and a failed
           // capture is an operator's job (logged), not a reason to lose the order.

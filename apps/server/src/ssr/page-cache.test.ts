@@ -1,0 +1,256 @@
+import type { CatalogProduct } from '@atelier/contract';
+import { Role } from '@atelier/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShopper, fillDetails, injectSend } from '../features/checkout/commerce-test-kit.ts';
+import { createTestApp, type TestApp, testDialect } from '../test/test-app.ts';
+
+// The page cache must never show a visitor something that is no longer true: each write
+// that changes a public page is followed by a request that has to see the change at once.
+// Availability is read from the page's structured data, which names it per variant.
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
+describe(`rendered-page cache (${testDialect})`, () => {
+  let t: TestApp;
+  let websiteId: string;
+  let headers: { host: string; authorization: string };
+  const admin = (websiteIdPath: string) =>
+    `/api/content-service/product/1.1/websites/${websiteId}${websiteIdPath}`;
+
+  const page = (url: string, extra: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { host: 'localhost', accept: 'text/html', ...extra } });
+
+  /** Loads a page twice so the second answer is the cached one, and returns its body. */
+  async function cachedPage(url: string): Promise<string> {
+    await page(url);
+    const second = await page(url);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['x-page-cache']).toBe('hit');
+    return second.body;
+  }
+
+  async function product(urlId: string): Promise<CatalogProduct> {
+    const list = await t.app.services.catalog.getCollectionList(websiteId, 'shop');
+    const found = list.products.find((p) => p.fullUrl === `/shop/p/${urlId}`);
+    if (!found) throw new Error(`no product ${urlId}`);
+    return t.app.services.catalogAdmin.getProduct(websiteId, found.id);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const website = await t.app.services.websites.resolveByHost('localhost');
+    if (!website) throw new Error('no demo website');
+    websiteId = website.id;
+    const { secret } = await t.app.services.apiKeys.create({
+      websiteId,
+      name: 'page cache test',
+      role: Role.admin,
+    });
+    headers = { host: 'localhost', authorization: `Bearer ${secret}` };
+  });
+  afterAll(() => t.close());
+
+  it('serves a second visit from the cache, byte for byte', async () => {
+    const first = await page('/shop/p/stoneware-mug');
+    const second = await page('/shop/p/stoneware-mug');
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+    // Security headers come from the app's hooks on every answer, cached or not.
+    expect(second.headers['content-security-policy']).toBe(
+      first.headers['content-security-policy'],
+    );
+  });
+
+  it('keys pages by path and query, so ?format=json and categories are their own entries', async () => {
+    const html = await cachedPage('/shop');
+    const json = await page('/shop?format=json');
+    expect(json.headers['content-type']).toContain('application/json');
+    expect(json.json().collection.urlId).toBe('shop');
+    expect((await page('/shop?format=json')).headers['x-page-cache']).toBe('hit');
+    expect(html).toContain('<!doctype html>');
+  });
+
+  it('shows an edited product on its page and on list pages at once', async () => {
+    await cachedPage('/shop/p/stoneware-mug');
+    await cachedPage('/shop');
+    await cachedPage('/shop?format=json');
+    const mug = await product('stoneware-mug');
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: admin(`/products/${mug.id}`),
+      headers,
+      payload: { title: 'Speckled Stoneware Mug' },
+    });
+    expect(edited.statusCode).toBe(200);
+    const productPage = await page('/shop/p/stoneware-mug');
+    expect(productPage.headers['x-page-cache']).toBe('miss');
+    expect(productPage.body).toContain('Speckled Stoneware Mug');
+    expect((await page('/shop')).body).toContain('Speckled Stoneware Mug');
+    expect(JSON.stringify((await page('/shop?format=json')).json())).toContain(
+      'Speckled Stoneware Mug',
+    );
+  });
+
+  it('shows a new product on the list page and drops a deleted one', async () => {
+    await cachedPage('/shop');
+    const collectionId = (await product('stoneware-mug')).collectionId;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: admin('/products'),
+      headers,
+      payload: {
+        collectionId,
+        productType: 1,
+        title: 'Cache Test Candle',
+        variants: [{ priceMoney: { value: '12.00', currency: 'USD' }, qtyInStock: 4 }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await page('/shop')).body).toContain('Cache Test Candle');
+    await cachedPage('/shop');
+    await cachedPage('/shop/p/cache-test-candle');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: admin(`/products/${created.json().id}`),
+      headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await page('/shop')).body).not.toContain('Cache Test Candle');
+    expect((await page('/shop/p/cache-test-candle')).statusCode).toBe(404);
+  });
+
+  it('shows a price change at once', async () => {
+    const before = await cachedPage('/shop/p/stoneware-mug');
+    expect(before).toContain('$24.00');
+    const mug = await product('stoneware-mug');
+    const variantId = mug.variants[0]?.id ?? '';
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: admin(`/products/${mug.id}`),
+      headers,
+      payload: {
+        variants: [
+          {
+            id: variantId,
+            priceMoney: { value: '31.00', currency: 'USD' },
+            salePriceMoney: { value: '27.50', currency: 'USD' },
+          },
+        ],
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = await page('/shop/p/stoneware-mug');
+    expect(after.body).toContain('$27.50');
+    expect(after.body).not.toContain('$24.00');
+    expect((await page('/shop')).body).toContain('$27.50');
+  });
+
+  it('shows stock crossing zero both ways at once', async () => {
+    const apron = await product('waxed-canvas-apron');
+    const variantId = apron.variants[0]?.id ?? '';
+    const soldOut = await cachedPage('/shop/p/waxed-canvas-apron');
+    expect(soldOut).toContain(OUT_OF_STOCK);
+    const stockUrl = admin(`/products/${apron.id}/variants/${variantId}/stock`);
+    const restocked = await t.app.inject({
+      method: 'PUT',
+      url: stockUrl,
+      headers,
+      payload: { qtyInStock: 2 },
+    });
+    expect(restocked.statusCode).toBe(200);
+    const inStock = await page('/shop/p/waxed-canvas-apron');
+    expect(inStock.body).toContain(IN_STOCK);
+    expect(inStock.body).not.toContain(OUT_OF_STOCK);
+    await cachedPage('/shop/p/waxed-canvas-apron');
+    await t.app.inject({ method: 'PUT', url: stockUrl, headers, payload: { qtyInStock: 0 } });
+    expect((await page('/shop/p/waxed-canvas-apron')).body).toContain(OUT_OF_STOCK);
+  });
+
+  it('shows a variant as sold out once an order buys its last unit', async () => {
+    const mug = await product('stoneware-mug');
+    const variant = mug.variants[0];
+    if (!variant) throw new Error('no mug variant');
+    // Leave exactly one unit, then cache the page that still offers it.
+    await t.app.inject({
+      method: 'PUT',
+      url: admin(`/products/${mug.id}/variants/${variant.id}/stock`),
+      headers,
+      payload: { qtyInStock: 1 },
+    });
+    const offered = await cachedPage(mug.fullUrl);
+    expect(offered).toContain(IN_STOCK);
+
+    const shopper = createShopper(injectSend(t.app));
+    await shopper.visit();
+    const added = await shopper.add({ itemId: mug.id, sku: variant.sku }, 1);
+    expect(added.status).toBe(200);
+    const checkoutId = (await shopper.start()).body.checkout.id;
+    await fillDetails(shopper, checkoutId);
+    const placed = await shopper.place(checkoutId, 'page-cache-last-unit');
+    expect(placed.status).toBe(200);
+
+    const after = await page(mug.fullUrl);
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(after.body).toContain(OUT_OF_STOCK);
+    expect(after.body).not.toContain(IN_STOCK);
+  });
+
+  it("never serves one visitor's cart to another, and never caches cart or checkout", async () => {
+    const shopper = createShopper(injectSend(t.app));
+    await shopper.visit();
+    const tote = await product('everyday-tote-sewing-pattern');
+    const added = await shopper.add({ itemId: tote.id, sku: tote.variants[0]?.sku ?? '' }, 1);
+    expect(added.status).toBe(200);
+    const cookie = Object.entries(shopper.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+
+    // A product page is the same for everyone: no cookie set, nothing from the cart.
+    const withCart = await page('/shop/p/stoneware-mug', { cookie });
+    const stranger = await page('/shop/p/stoneware-mug');
+    expect(withCart.headers['set-cookie']).toBeUndefined();
+    expect(stranger.body).toBe(withCart.body);
+    expect(withCart.body).not.toContain(shopper.cookies.atelier_cart ?? 'no cart id');
+
+    // The cart page shows this visitor's cart and is never stored.
+    const cartPage = await page('/cart', { cookie });
+    expect(cartPage.headers['cache-control']).toBe('no-store');
+    expect(cartPage.headers['x-page-cache']).toBeUndefined();
+    expect(cartPage.body).toContain('Everyday Tote Sewing Pattern');
+    const emptyCart = await page('/cart');
+    expect(emptyCart.headers['x-page-cache']).toBeUndefined();
+    expect(emptyCart.body).not.toContain('Everyday Tote Sewing Pattern');
+    expect((await page('/checkout', { cookie })).headers['x-page-cache']).toBeUndefined();
+  });
+
+  it('answers 304 to a browser whose copy is current, and 200 once the page changed', async () => {
+    const first = await page('/');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const fresh = await page('/', { 'if-none-match': String(etag) });
+    expect(fresh.statusCode).toBe(304);
+    expect(fresh.body).toBe('');
+    expect(fresh.headers.etag).toBe(etag);
+    expect((await page('/', { 'if-none-match': `W/${etag}, "other"` })).statusCode).toBe(304);
+    expect((await page('/', { 'if-none-match': '"stale"' })).statusCode).toBe(200);
+
+    // The home page lists products; an edit to one changes the page and its tag.
+    const mug = await product('stoneware-mug');
+    await t.app.inject({
+      method: 'PATCH',
+      url: admin(`/products/${mug.id}`),
+      headers,
+      payload: { title: 'Glazed Stoneware Mug' },
+    });
+    const changed = await page('/', { 'if-none-match': String(etag) });
+    if (changed.body.includes('Glazed Stoneware Mug')) {
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+    } else {
+      // The home page shows no mug: it is the same page, so the browser's copy stands.
+      expect(changed.statusCode).toBe(304);
+    }
+  });
+});

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { normaliseHost } from '../features/websites/website.service.ts';
+
+// Rendered public pages, kept in process memory. The rule that keeps it correct:
+//
+//   every write that can change what a public page shows calls `invalidate(websiteId)`
+//   AFTER it commits; a page is only stored if no invalidation of its website happened
+//   since its request started, and only served while none has happened since.
+//
+// Invalidations are ticks of one process-wide clock. A request notes the clock when it
+// starts; everything it reads afterwards is at least as new as every invalidation up to
+// then (they run after commit), so its HTML is valid until the next tick for its
+// website. A render that raced a write is simply not stored. There is no per-page
+// bookkeeping to get wrong: any catalog write drops the whole website's pages, which is
+// cheap because writes are rare next to page views.
+//
+// Pages must not depend on the visitor: cart count and signed-in state come from
+// islands, and the routes that read a cart or an order (/cart, /checkout, order pages)
+// never opt in. The key is host + path + query, so `?format=json` is its own entry.
+//
+// One process only: with several instances the clock would have to be shared (Redis or
+// a version column), the same way the rate limiter's counts would.
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+type Entry = {
+  websiteId: string;
+  /** The clock when the request that rendered it started. */
+  renderedAt: number;
+  body: string;
+  etag: string;
+  contentType: string;
+  bytes: number;
+};
+
+type Pending = { startedAt: number; websiteId?: string };
+
+/** 32 MB of pages keeps the server well under its memory budget (docs/PERFORMANCE.md). */
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+export function createPageCache({
+  isEnabled,
+  maxBytes = DEFAULT_MAX_BYTES,
+}: {
+  isEnabled: boolean;
+  maxBytes?: number;
+}) {
+  let clock = 0;
+  /** When each website last changed; absent means not since this process started. */
+  const changedAt = new Map<string, number>();
+  /** When every website last changed at once (a new website can change host routing). */
+  let allChangedAt = 0;
+  /** Changes that happen by the clock (a scheduled page going live), earliest first. */
+  const scheduled = new Map<string, number[]>();
+  // A Map iterates in insertion order, so re-inserting on a hit makes it an LRU.
+  const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  const pending = new WeakMap<FastifyRequest, Pending>();
+
+  const keyOf = (request: FastifyRequest) =>
+    `${request.method === 'HEAD' ? 'GET' : request.method} ${normaliseHost(request.headers.host)}${request.url}`;
+
+  function invalidate(websiteId: string) {
+    clock += 1;
+    changedAt.set(websiteId, clock);
+  }
+
+  function isFresh(websiteId: string, renderedAt: number): boolean {
+    const due = scheduled.get(websiteId);
+    if (due?.[0] !== undefined && due[0] <= Date.now()) {
+      while (due[0] !== undefined && due[0] <= Date.now()) due.shift();
+      if (due.length === 0) scheduled.delete(websiteId);
+      invalidate(websiteId);
+    }
+    return (changedAt.get(websiteId) ?? 0) <= renderedAt && allChangedAt <= renderedAt;
+  }
+
+  function remove(key: string, entry: Entry) {
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  }
+
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { body: string; etag: string },
+  ) {
+    reply.header('etag', page.etag);
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+      return reply.status(304).send();
+    }
+    return reply.send(page.body);
+  }
+
+  return {
+    isEnabled,
+
+    /** Every public page of the website may have changed: call after the write commits. */
+    invalidate,
+
+    /** The website's pages will change at `when` with no write (a page scheduled to go live). */
+    invalidateAt(websiteId: string, when: Date) {
+      const due = scheduled.get(websiteId) ?? [];
+      due.push(when.getTime());
+      due.sort((a, b) => a - b);
+      scheduled.set(websiteId, due);
+    },
+
+    /** Every website's pages may have changed (a website or a domain was added). */
+    invalidateAll() {
+      clock += 1;
+      allChangedAt = clock;
+    },
+
+    /**
+     * onRequest hook of a cacheable page route: answers from the cache when it can, and
+     * otherwise notes when the request started so its page can be stored.
+     */
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      pending.set(request, { startedAt: clock });
+      if (!isEnabled) return;
+      const key = keyOf(request);
+      const entry = entries.get(key);
+      if (!entry) return;
+      if (!isFresh(entry.websiteId, entry.renderedAt)) {
+        remove(key, entry);
+        return;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      reply
+        .type(entry.contentType)
+        .header('cache-control', 'no-cache')
+        .header('x-page-cache', 'hit');
+      return answer(request, reply, entry);
+    },
+
+    /** Says which website the request's page belongs to (known once the host resolves). */
+    attach(request: FastifyRequest, websiteId: string) {
+      const state = pending.get(request);
+      if (state) state.websiteId = websiteId;
+    },
+
+    /**
+     * Sends a rendered page: stored when the route is cacheable, the answer is a plain 200
+     * and no write to its website happened during the render; 304 when the browser's copy
+     * is current.
+     */
+    send(reply: FastifyReply, body: string) {
+      const request = reply.request;
+      const state = pending.get(request);
+      if (!state || reply.statusCode !== 200) return reply.send(body);
+      const etag = etagOf(body);
+      const isStorable =
+        isEnabled &&
+        state.websiteId !== undefined &&
+        // A route that marks its answer private or no-store (a members-only page) opts out.
+        !/no-store|private/.test(String(reply.getHeader('cache-control') ?? '')) &&
+        isFresh(state.websiteId, state.startedAt);
+      if (isStorable && state.websiteId !== undefined) {
+        const key = keyOf(request);
+        const previous = entries.get(key);
+        if (previous) remove(key, previous);
+        const bytes = Buffer.byteLength(body) + key.length;
+        entries.set(key, {
+          websiteId: state.websiteId,
+          renderedAt: state.startedAt,
+          body,
+          etag,
+          contentType: String(reply.getHeader('content-type') ?? 'text/html; charset=utf-8'),
+          bytes,
+        });
+        totalBytes += bytes;
+        for (const [oldKey, old] of entries) {
+          if (totalBytes <= maxBytes) break;
+          remove(oldKey, old);
+        }
+      }
+      if (isEnabled) reply.header('x-page-cache', 'miss');
+      return answer(request, reply, { body, etag });
+    },
+
+    /** For tests and the benchmark's report. */
+    stats: () => ({ entries: entries.size, bytes: totalBytes }),
+  };
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match holds one or more tags, or `*`; weak tags compare equal to strong ones. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
