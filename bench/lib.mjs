@@ -1,0 +1,135 @@
+// Helpers for bench/run.mjs: start the production server (or a bare static server) as a
+// child process on loopback, read its memory, and measure one address with autocannon.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = resolve(import.meta.dirname, '..');
+export const LOOPBACK = '127.0.0.1';
+
+/** The bench only ever talks to this machine: anything else is a mistake, stop. */
+export function assertLoopback(url) {
+  const { hostname } = new URL(url);
+  if (hostname !== LOOPBACK) throw new Error(`refusing to benchmark ${url}: loopback only`);
+}
+
+export async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, LOOPBACK, () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(address.port));
+    });
+  });
+}
+
+/** Resident memory now and at its peak (VmHWM), in MB, from /proc (Linux). */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return { rssMb: 0, peakMb: 0 };
+  }
+}
+
+const children = new Set();
+/** Kills whatever is still running (the runtime limit or an error). */
+export function killChildren() {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+async function waitForHttp(child, url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * The production server as a user runs it: built bundle, NODE_ENV=production, a fresh
+ * data folder (the demo store is seeded on first start), on a free loopback port.
+ */
+export async function startAtelier(env = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: LOOPBACK,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.add(child);
+  const baseUrl = `http://${LOOPBACK}:${port}`;
+  await waitForHttp(child, `${baseUrl}/healthz`, 90_000);
+  return {
+    baseUrl,
+    pid: child.pid,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      children.delete(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare `node:http` server answering every request with one file's bytes. */
+export async function startStaticNode(file, contentType) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'bench/static-server.mjs')], {
+    env: { ...process.env, PORT: String(port), HOST: LOOPBACK, FILE: file, TYPE: contentType },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.add(child);
+  const baseUrl = `http://${LOOPBACK}:${port}`;
+  await waitForHttp(child, `${baseUrl}/`, 10_000);
+  return {
+    baseUrl,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      children.delete(child);
+    },
+  };
+}
+
+/**
+ * A warm-up, then the measured run; both bounded by their durations. Answers that are
+ * not 2xx/3xx are counted and reported, never silently averaged in.
+ */
+export async function measure({ url, connections, seconds, warmupSeconds, ...request }) {
+  assertLoopback(url);
+  const run = (duration) =>
+    autocannon({ url, connections, duration, timeout: 10, ...request, excludeErrorStats: false });
+  if (warmupSeconds > 0) await run(warmupSeconds);
+  const result = await run(seconds);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}

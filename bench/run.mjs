@@ -1,0 +1,261 @@
+// `npm run bench`: how fast the production server answers on this machine, next to what
+// the machine can do at all (a bare static server with the same bytes), in one run.
+// Everything runs on loopback; each measurement is bounded (BENCH_SECONDS, default 10 s,
+// after a 2 s warm-up) and the whole run is killed after BENCH_LIMIT_MINUTES (20).
+// The figures and how to read them are in docs/PERFORMANCE.md.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+  killChildren,
+  LOOPBACK,
+  measure,
+  memoryOf,
+  root,
+  startAtelier,
+  startStaticNode,
+} from './lib.mjs';
+import { runLighthouse } from './lighthouse.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const LIMIT_MINUTES = Number(process.env.BENCH_LIMIT_MINUTES ?? 20);
+const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? `postgres://postgres@${LOOPBACK}:5432/postgres`;
+const PAGES = { product: '/shop/p/linen-work-shirt', list: '/shop', home: '/' };
+const CONNECTIONS = [10, 50];
+/** High enough that the add-to-cart limit never answers 429 during a run; it stays on. */
+const BENCH_ENV = { CART_RATE_LIMIT: '1000000' };
+
+const watchdog = setTimeout(() => {
+  console.error(`bench: over ${LIMIT_MINUTES} minutes, stopping`);
+  killChildren();
+  process.exit(2);
+}, LIMIT_MINUTES * 60_000);
+watchdog.unref();
+
+const rows = [];
+const ratios = [];
+const notes = [];
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+function record(name, connections, result) {
+  rows.push({ name, connections, ...result });
+  if (result.bad > 0) notes.push(`${name} @${connections}: ${result.bad} answers were errors`);
+  console.log(
+    `  ${name} @${connections}: ${fmt(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+  );
+  return result;
+}
+
+const timed = (url, connections, request = {}) =>
+  measure({ url, connections, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, ...request });
+
+function ensureBuilt() {
+  const isBuilt =
+    existsSync(join(root, 'apps/server/dist/main.js')) &&
+    existsSync(join(root, 'apps/web/dist/.vite/manifest.json'));
+  if (isBuilt) return;
+  console.log('bench: building (npm run build)…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
+}
+
+/** Requests/s and p99 of page routes at each connection count on one server. */
+async function measurePages(server, label) {
+  const results = {};
+  for (const [page, path] of Object.entries(PAGES)) {
+    for (const connections of CONNECTIONS) {
+      results[`${page}@${connections}`] = record(
+        `${page} (${label})`,
+        connections,
+        await timed(`${server.baseUrl}${path}`, connections),
+      );
+    }
+  }
+  return results;
+}
+
+/** A visitor's first add to cart: a new cart each time, crumb echoed like a page script. */
+async function measureCart(server, label) {
+  const shop = await (
+    await fetch(`${server.baseUrl}/api/catalog/collections/shop/products`)
+  ).json();
+  const product = shop.products.find((p) => p.variants.some((v) => v.sku === 'MUG-OAT'));
+  const crumb = 'bench-crumb-0123456789abcdef';
+  const request = {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `crumb=${crumb}`,
+      'x-csrf-token': crumb,
+    },
+    body: JSON.stringify({ itemId: product.id, sku: 'MUG-OAT', quantity: 1 }),
+  };
+  const probe = await fetch(`${server.baseUrl}/api/commerce/shopping-cart/entries`, request);
+  if (!probe.ok) throw new Error(`add to cart answered ${probe.status}: ${await probe.text()}`);
+  const cart = record(
+    `add to cart (${label})`,
+    10,
+    await timed(`${server.baseUrl}/api/commerce/shopping-cart/entries`, 10, request),
+  );
+  const health = record(`/healthz (${label})`, 10, await timed(`${server.baseUrl}/healthz`, 10));
+  return { cart, health };
+}
+
+async function createPostgresDatabase() {
+  const name = `atelier_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    notes.push(`PostgreSQL at ${POSTGRES_URL} not usable: ${error.message}`);
+    return undefined;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(POSTGRES_URL);
+  if (url.hostname !== LOOPBACK && url.hostname !== 'localhost') {
+    throw new Error('BENCH_POSTGRES_URL must point at this machine');
+  }
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function main() {
+  ensureBuilt();
+  console.log(
+    `bench: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GB, ` +
+      `Node ${process.version}; ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per measurement`,
+  );
+
+  // 1. Cold: every page rendered (PAGE_CACHE=off), PGlite.
+  console.log('\ncold pages (PAGE_CACHE=off, PGlite)');
+  const cold = await startAtelier({ ...BENCH_ENV, PAGE_CACHE: 'off' });
+  const coldPages = await measurePages(cold, 'cold');
+  const coldMemory = memoryOf(cold.pid);
+  await cold.stop();
+
+  // 2. Warm: the page cache on, PGlite; the baseline serves the very bytes it sends.
+  console.log('\nwarm pages (page cache on, PGlite)');
+  const warm = await startAtelier(BENCH_ENV);
+  const productPage = await fetch(`${warm.baseUrl}${PAGES.product}`);
+  const bytes = Buffer.from(await productPage.arrayBuffer());
+  const dir = await mkdtemp(join(tmpdir(), 'atelier-bench-static-'));
+  const file = join(dir, 'product.html');
+  await writeFile(file, bytes);
+
+  console.log(`\nbaseline: bare node:http serving the product page (${bytes.length} bytes)`);
+  const staticNode = await startStaticNode(file, 'text/html; charset=utf-8');
+  const baseline = {};
+  for (const connections of CONNECTIONS) {
+    baseline[connections] = record(
+      'static node:http',
+      connections,
+      await timed(`${staticNode.baseUrl}/`, connections),
+    );
+  }
+  await staticNode.stop();
+  const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
+  notes.push(
+    hasNginx
+      ? 'nginx is installed but not measured yet: the node:http baseline is the limit used'
+      : 'nginx: not installed (apt-get install nginx-light), so the node:http baseline is the limit',
+  );
+
+  console.log('');
+  const warmPages = await measurePages(warm, 'warm');
+  console.log('\ncart on PGlite');
+  const pgliteCart = await measureCart(warm, 'PGlite');
+  const warmMemory = memoryOf(warm.pid);
+
+  console.log('\nbrowser budget (Lighthouse, mobile, median of 3)');
+  const lighthouse = await runLighthouse(warm.baseUrl, {
+    home: PAGES.home,
+    list: PAGES.list,
+    product: PAGES.product,
+    cart: '/cart',
+  }).catch((error) => ({ error: error.message }));
+  await warm.stop();
+  await rm(dir, { recursive: true, force: true });
+
+  console.log('\ncart on PostgreSQL');
+  let postgresCart;
+  const database = await createPostgresDatabase();
+  if (database) {
+    try {
+      const server = await startAtelier({ ...BENCH_ENV, DATABASE_URL: database.url });
+      postgresCart = await measureCart(server, 'PostgreSQL');
+      await server.stop();
+    } finally {
+      await database.drop();
+    }
+  }
+
+  // The table, then one ratio per line.
+  console.log('\n| measurement | conns | req/s | p50 ms | p99 ms | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${r.connections} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.bad} |`,
+    );
+  }
+  console.log('');
+  for (const page of Object.keys(PAGES)) {
+    for (const c of CONNECTIONS) {
+      const base = baseline[c];
+      const w = warmPages[`${page}@${c}`];
+      const k = coldPages[`${page}@${c}`];
+      ratios.push(
+        `${page} warm @${c}: ${fmt(w.rps / base.rps, 2)} × baseline req/s, p99 ${fmt(w.p99 / Math.max(base.p99, 1), 2)} × baseline p99`,
+      );
+      ratios.push(`${page} cold @${c}: ${fmt(k.rps / base.rps, 2)} × baseline req/s`);
+    }
+  }
+  ratios.push(
+    `add to cart PGlite: ${fmt(pgliteCart.cart.rps / pgliteCart.health.rps, 2)} × /healthz req/s`,
+  );
+  if (postgresCart) {
+    ratios.push(
+      `add to cart PostgreSQL: ${fmt(postgresCart.cart.rps / postgresCart.health.rps, 2)} × /healthz req/s`,
+    );
+  }
+  ratios.push(
+    `peak RSS PGlite: cold server ${fmt(coldMemory.peakMb)} MB, warm server ${fmt(warmMemory.peakMb)} MB (budget 350 MB)`,
+  );
+  for (const line of ratios) console.log(line);
+
+  console.log('');
+  if ('error' in lighthouse) {
+    console.log(`Lighthouse could not run: ${lighthouse.error}`);
+  } else {
+    console.log('| page | score | LCP ms | CLS | TBT ms | JS gzipped KB |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const [page, m] of Object.entries(lighthouse)) {
+      console.log(
+        `| ${page} | ${fmt(m.score)} | ${fmt(m.lcp)} | ${fmt(m.cls, 3)} | ${fmt(m.tbt)} | ${fmt(m.jsGzipBytes / 1024, 1)} |`,
+      );
+    }
+  }
+  for (const note of notes) console.log(`note: ${note}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  killChildren();
+  process.exitCode = 1;
+}
