@@ -30,7 +30,7 @@ export function pageScripts(distDir) {
     const base = name
       .split('/')
       .at(-1)
-      .replace(/\.tsx?$/, '');
+      .replace(/\.[jt]sx?$/, '');
     return Object.keys(manifest).find((k) => k.startsWith(`_${base}-`));
   };
   const closure = (keys) => {
@@ -46,7 +46,8 @@ export function pageScripts(distDir) {
   const rows = [];
   for (const [page, islands] of Object.entries(PAGE_ISLANDS)) {
     const keys = [ENTRY, ...islands.map(keyOf)];
-    if (islands.length > 0) keys.push(REACT_DOM);
+    // With the editor entry importing React DOM too, it becomes a shared `_client-…` chunk.
+    if (islands.length > 0) keys.push(keyOf(REACT_DOM));
     const files = closure(keys);
     const sizes = files.map((file) => {
       const bytes = readFileSync(join(distDir, file));

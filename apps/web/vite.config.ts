@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 
 // Builds the browser side of the storefront: the island runtime (one small entry that
 // loads each island on demand) and the site stylesheet. Files are content-hashed, so
-// the server serves /assets/* as immutable.
+// the server serves /assets/* as immutable. The editor SPA at /config is a second entry;
+// no storefront page references it, and the islands never import editor code.
 export default defineConfig({
   root: import.meta.dirname,
   publicDir: false,
@@ -16,6 +17,7 @@ export default defineConfig({
       input: {
         islands: 'src/islands/client.ts',
         site: 'src/styles/site.css',
+        editor: 'src/editor/main.tsx',
       },
     },
   },

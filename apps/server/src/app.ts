@@ -19,6 +19,10 @@ import type { Database } from './db/database.ts';
 import { createApiKeyRepo } from './features/api-keys/api-keys.repo.ts';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
 import { createApiKeyService } from './features/api-keys/api-keys.service.ts';
+import { createAuthRepo } from './features/auth/auth.repo.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { type AuthOptions, createAuthService } from './features/auth/auth.service.ts';
+import { createMemberGuard } from './features/auth/member-guard.ts';
 import { createCartRepo } from './features/cart/cart.repo.ts';
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService } from './features/cart/cart.service.ts';
@@ -34,6 +38,11 @@ import {
 } from './features/checkout/commerce.ts';
 import { createContentRepo } from './features/content/content.repo.ts';
 import { createContentService } from './features/content/content.service.ts';
+import { loadEditorAssets } from './features/editor/editor-assets.ts';
+import { createEditorPagesRepo } from './features/editor/editor-pages.repo.ts';
+import { registerEditorPagesRoutes } from './features/editor/editor-pages.routes.ts';
+import { createEditorPagesService } from './features/editor/editor-pages.service.ts';
+import { registerEditorShellRoutes } from './features/editor/editor-shell.routes.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
@@ -65,6 +74,8 @@ export type AppOptions = {
   seedDemo?: boolean;
   /** Checkout settings (reservation time, payment provider); defaults suit a laptop. */
   commerce?: CommerceOptions;
+  /** Editor sessions: lifetimes and the clock they expire by (tests move it). */
+  auth?: AuthOptions;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -119,6 +130,16 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   });
   const contentRepo = createContentRepo(db);
   const content = createContentService({ contentRepo, mediaRepo, catalog, log: app.log });
+  const auth = createAuthService({
+    authRepo: createAuthRepo(db),
+    ...(options.auth && { options: options.auth }),
+  });
+  const editorPages = createEditorPagesService({
+    editorPagesRepo: createEditorPagesRepo(db),
+    content,
+    onPublicChange,
+    onPublicChangeAt: pageCache.invalidateAt,
+  });
   return {
     pageCache,
     websites,
@@ -129,6 +150,8 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     formsRepo,
     content,
     contentRepo,
+    auth,
+    editorPages,
     catalogRepo,
     mediaStore,
     media,
@@ -256,9 +279,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerCommerceRoutes(app, { commerce: services.commerce, websiteOf });
   registerFormsRoutes(app, { forms: services.forms, websiteOf });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
+  const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });
+  registerAuthRoutes(app, { auth: services.auth, guard: memberGuard, websiteOf });
+  registerEditorPagesRoutes(app, {
+    pages: services.editorPages,
+    requireMember: memberGuard.requireMember,
+  });
+  registerEditorShellRoutes(app, { assets: loadEditorAssets(findWebDist()) });
   const storefront = registerStorefrontRoutes(
     app,
-    { ...services, assets },
+    { ...services, assets, isMember: memberGuard.isMember },
     { pageCache: services.pageCache },
   );
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { CartService } from '../features/cart/cart.service.ts';
 import type { CatalogService } from '../features/catalog/catalog.service.ts';
 import type { Commerce } from '../features/checkout/commerce.ts';
@@ -16,4 +17,6 @@ export type StorefrontServices = {
   commerce: Commerce;
   preferences: PreferencesService;
   assets: StorefrontAssets;
+  /** Whether the request comes from a signed-in member of the website (private pages). */
+  isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
 };

@@ -95,7 +95,11 @@ export function registerStorefrontRoutes(
 
   async function contentPage(request: FastifyRequest, reply: FastifyReply, slug: string) {
     const { website, site } = await siteFor(request);
-    const page = await content.getPage(website.id, slug);
+    const page = await content.getPage(website.id, slug, {
+      canSeePrivate: async () => (await services.isMember?.(request, website.id)) ?? false,
+    });
+    // A members-only page differs per visitor: never stored by the page cache or a proxy.
+    if (page.isPrivate) reply.header('cache-control', 'private, no-store');
     if (wantsJson(request)) {
       return sendJson(reply, {
         website: websiteRecord(website),

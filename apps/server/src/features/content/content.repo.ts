@@ -1,9 +1,19 @@
-import type { Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB, PageRow } from '../../db/db-types.ts';
 
 export type ContentRepo = ReturnType<typeof createContentRepo>;
 
 export type NavigationRow = { title: string; urlSlug: string; index: number };
+
+/**
+ * Pages anyone may see: published, or scheduled and due. A scheduled page's content was
+ * fixed when it was scheduled, so it goes live by the clock with no job to run first.
+ */
+export const isPublicPage = (eb: ExpressionBuilder<DB, 'pages'>) =>
+  eb.or([
+    eb('pages.status', '=', 'published'),
+    eb.and([eb('pages.status', '=', 'scheduled'), eb('pages.publish_at', '<=', sql<Date>`now()`)]),
+  ]);
 
 export function createContentRepo(db: Kysely<DB>) {
   return {
@@ -23,6 +33,7 @@ export function createContentRepo(db: Kysely<DB>) {
         .select(['url_slug as urlSlug', 'title', 'navigation_title', 'navigation_index as index'])
         .where('website_id', '=', websiteId)
         .where('is_in_navigation', '=', true)
+        .where(isPublicPage)
         .unionAll(
           db
             .selectFrom('collections')
@@ -51,7 +62,12 @@ export function createContentRepo(db: Kysely<DB>) {
       is_in_navigation?: boolean;
       navigation_index?: number;
     }): Promise<PageRow> {
-      return db.insertInto('pages').values(page).returningAll().executeTakeFirstOrThrow();
+      // Pages made outside the editor (the demo seed) are live: their draft is what is published.
+      return db
+        .insertInto('pages')
+        .values({ ...page, draft_blocks: page.blocks, published_at: new Date() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
   };
 }

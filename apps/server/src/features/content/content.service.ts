@@ -2,6 +2,7 @@ import type { Product } from '@atelier/contract';
 import { type Block, blockSchema } from '@atelier/web/blocks/schema.ts';
 import type { BlockData } from '@atelier/web/ui/page-context.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PageRow } from '../../db/db-types.ts';
 import { notFound } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { MediaRepo } from '../media/media.repo.ts';
@@ -17,7 +18,24 @@ export type PageView = {
   pageType: number;
   blocks: Block[];
   data: BlockData;
+  /** Shown only to signed-in members: never cache it as a public page. */
+  isPrivate: boolean;
 };
+
+/**
+ * Who may see a page's published version: everyone when it is published or its scheduled
+ * time has come, signed-in members when it is private, nobody while it is a draft or
+ * waits for review.
+ */
+export function pageAudience(
+  page: Pick<PageRow, 'status' | 'publish_at'>,
+  now: Date,
+): 'everyone' | 'members' | 'nobody' {
+  if (page.status === 'published') return 'everyone';
+  if (page.status === 'scheduled' && page.publish_at && page.publish_at <= now) return 'everyone';
+  if (page.status === 'private') return 'members';
+  return 'nobody';
+}
 
 export function createContentService(deps: {
   contentRepo: ContentRepo;
@@ -67,9 +85,25 @@ export function createContentService(deps: {
   }
 
   return {
-    async getPage(websiteId: string, urlSlug: string): Promise<PageView> {
+    parseBlocks,
+    loadBlockData,
+
+    /**
+     * The published version of a page, if this visitor may see it. `canSeePrivate` is asked
+     * only for a private page, so public pages never look up a session.
+     */
+    async getPage(
+      websiteId: string,
+      urlSlug: string,
+      options: { canSeePrivate?: () => Promise<boolean> } = {},
+    ): Promise<PageView> {
       const page = await contentRepo.findPageBySlug(websiteId, urlSlug);
       if (!page) throw notFound('Page not found');
+      const audience = pageAudience(page, new Date());
+      if (audience === 'nobody') throw notFound('Page not found');
+      if (audience === 'members' && !(await options.canSeePrivate?.())) {
+        throw notFound('Page not found');
+      }
       const blocks = parseBlocks(page.blocks, `page ${page.page_id}`);
       return {
         title: page.title,
@@ -78,6 +112,7 @@ export function createContentService(deps: {
         pageType: page.page_type,
         blocks,
         data: await loadBlockData(websiteId, blocks),
+        isPrivate: audience === 'members',
       };
     },
 

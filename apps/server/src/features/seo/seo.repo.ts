@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
+import { isPublicPage } from '../content/content.repo.ts';
 
 export type SeoRepo = ReturnType<typeof createSeoRepo>;
 
@@ -14,6 +15,7 @@ export function createSeoRepo(db: Kysely<DB>) {
           .selectFrom('pages')
           .select(['url_slug', 'updated_at'])
           .where('website_id', '=', websiteId)
+          .where(isPublicPage)
           .orderBy('navigation_index')
           .execute(),
         db

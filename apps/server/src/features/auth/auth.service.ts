@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { editorMessages, isValidEmail, Role } from '@atelier/core';
+import {
+  editorApiMessages,
+  type Member,
+  PASSWORD_MIN_LENGTH,
+  type SessionState,
+} from '@atelier/web/editor/api/contract.ts';
+import type { WebsiteMemberRow } from '../../db/db-types.ts';
+import { AppError, invalid, notFound } from '../../http/errors.ts';
+import type { AuthRepo } from './auth.repo.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
+
+// Members of a website sign in to the editor with an email and a password. A session is
+// a random token in an httpOnly cookie; the database keeps only its SHA-256, so reading
+// the table does not let anyone sign in. Nothing here knows about HTTP.
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export type AuthOptions = {
+  /** The clock sessions expire by; tests move it forward. */
+  now?: () => Date;
+  /** A session without "remember me" (the browser also forgets it when it closes). */
+  sessionTtlMs?: number;
+  /** A session with "remember me". */
+  rememberedTtlMs?: number;
+};
+
+export type SignedIn = { member: Member; token: string; expiresAt: Date; isRemembered: boolean };
+
+const HOUR_MS = 3600_000;
+
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('base64url');
+
+const toMember = (row: WebsiteMemberRow): Member => ({
+  id: row.member_id,
+  email: row.email,
+  role: row.role,
+});
+
+/** Emails compare without case or surrounding spaces: one person, one member. */
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+function checkNewCredentials(email: string, password: string): void {
+  const fields: Record<string, string> = {};
+  if (!isValidEmail(email)) fields.email = editorMessages.enterValidEmail;
+  if (password.length < PASSWORD_MIN_LENGTH) fields.password = editorApiMessages.passwordTooShort;
+  const first = Object.values(fields)[0];
+  if (first) throw invalid(first, fields);
+}
+
+export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOptions }) {
+  const { authRepo } = deps;
+  const now = deps.options?.now ?? (() => new Date());
+  const sessionTtlMs = deps.options?.sessionTtlMs ?? 12 * HOUR_MS;
+  const rememberedTtlMs = deps.options?.rememberedTtlMs ?? 30 * 24 * HOUR_MS;
+
+  async function startSession(
+    websiteId: string,
+    member: WebsiteMemberRow,
+    isRemembered: boolean,
+  ): Promise<SignedIn> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now().getTime() + (isRemembered ? rememberedTtlMs : sessionTtlMs));
+    await authRepo.deleteExpiredSessions(websiteId, now());
+    await authRepo.insertSession({
+      websiteId,
+      tokenHash: hashToken(token),
+      memberId: member.member_id,
+      expiresAt,
+    });
+    return { member: toMember(member), token, expiresAt, isRemembered };
+  }
+
+  async function memberOf(websiteId: string, token: string | undefined) {
+    if (!token) return undefined;
+    const session = await authRepo.findSession(websiteId, hashToken(token));
+    if (!session || session.expiresAt.getTime() <= now().getTime()) return undefined;
+    return toMember(session.member);
+  }
+
+  return {
+    /** The member a session token belongs to, if it is current. */
+    memberOf,
+
+    async sessionState(
+      websiteId: string,
+      token: string | undefined,
+    ): Promise<Omit<SessionState, 'xsrfToken'>> {
+      const member = await memberOf(websiteId, token);
+      if (member) return { state: 'signed-in', member };
+      const count = await authRepo.countMembers(websiteId);
+      return { state: count === 0 ? 'needs-owner' : 'signed-out', member: null };
+    },
+
+    /** The first visit of a website without members makes its owner, an admin. Once. */
+    async createOwner(websiteId: string, input: { email: string; password: string }) {
+      const email = normaliseEmail(input.email);
+      checkNewCredentials(email, input.password);
+      if ((await authRepo.countMembers(websiteId)) > 0) {
+        throw new AppError('conflict', editorApiMessages.ownerExists);
+      }
+      const owner = await authRepo.createOwnerIfNone({
+        websiteId,
+        email,
+        passwordHash: await hashPassword(input.password),
+        role: Role.admin,
+      });
+      if (!owner) throw new AppError('conflict', editorApiMessages.ownerExists);
+      return startSession(websiteId, owner, false);
+    },
+
+    async signIn(
+      websiteId: string,
+      input: { email: string; password: string; rememberMe?: boolean | undefined },
+    ): Promise<SignedIn> {
+      const member = await authRepo.findMemberByEmail(websiteId, normaliseEmail(input.email));
+      const isMatch = member
+        ? await verifyPassword(input.password, member.password_hash)
+        : await verifyAgainstNothing(input.password);
+      if (!member || !isMatch) throw new AppError('unauthorized', editorApiMessages.signInFailed);
+      return startSession(websiteId, member, input.rememberMe ?? false);
+    },
+
+    async signOut(websiteId: string, token: string | undefined): Promise<void> {
+      if (token) await authRepo.deleteSession(websiteId, hashToken(token));
+    },
+
+    async listMembers(websiteId: string): Promise<Member[]> {
+      return (await authRepo.listMembers(websiteId)).map(toMember);
+    },
+
+    async addMember(
+      websiteId: string,
+      input: { email: string; password: string; role: number },
+    ): Promise<Member> {
+      const email = normaliseEmail(input.email);
+      checkNewCredentials(email, input.password);
+      const row = await authRepo.insertMember({
+        websiteId,
+        email,
+        passwordHash: await hashPassword(input.password),
+        role: input.role,
+      });
+      if (!row) throw new AppError('conflict', editorApiMessages.memberExists);
+      return toMember(row);
+    },
+
+    async removeMember(websiteId: string, memberId: string): Promise<void> {
+      const result = await authRepo.deleteMember({ websiteId, memberId, adminRole: Role.admin });
+      if (result === 'not-found') throw notFound('Member not found');
+      if (result === 'last-admin') throw new AppError('conflict', editorApiMessages.lastAdmin);
+    },
+  };
+}

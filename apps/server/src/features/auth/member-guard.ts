@@ -1,0 +1,56 @@
+import type { Role } from '@atelier/core';
+import { editorApiMessages, type Member } from '@atelier/web/editor/api/contract.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.ts';
+import type { WebsiteResolver } from '../../http/website-resolver.ts';
+import type { Website } from '../websites/website.service.ts';
+import type { AuthService } from './auth.service.ts';
+
+// The editor's guard: a route names the roles that may call it and the guard answers
+// 401 without a current session and 403 for any other role, so the server enforces what
+// the editor's screens only reflect.
+
+/** httpOnly: page scripts never see it; SameSite=Lax: other sites' forms do not send it. */
+export const SESSION_COOKIE = 'atelier_session';
+
+export type EditorCaller = { website: Website; member: Member };
+
+export type RequireMember = (options: {
+  roles: readonly Role[];
+}) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+// Beside the request rather than decorated onto it, like the API-key caller (auth.ts).
+const callers = new WeakMap<FastifyRequest, EditorCaller>();
+
+/** The website and member of a guarded route; only valid after requireMember. */
+export function editorCallerOf(request: FastifyRequest): EditorCaller {
+  const caller = callers.get(request);
+  if (!caller) throw new Error(`${request.routeOptions.url} is not guarded by requireMember`);
+  return caller;
+}
+
+export function createMemberGuard(deps: { auth: AuthService; websiteOf: WebsiteResolver }) {
+  const { auth, websiteOf } = deps;
+  const requireMember: RequireMember =
+    ({ roles }) =>
+    async (request) => {
+      const website = await websiteOf(request);
+      const member = await auth.memberOf(website.id, request.cookies[SESSION_COOKIE]);
+      if (!member) throw new AppError('unauthorized', editorApiMessages.signInRequired);
+      if (!roles.some((role) => role === member.role)) {
+        throw new AppError('forbidden', editorApiMessages.adminOnly);
+      }
+      callers.set(request, { website, member });
+    };
+
+  return {
+    requireMember,
+    /** Whether the request comes from a signed-in member of the website (private pages). */
+    async isMember(request: FastifyRequest, websiteId: string): Promise<boolean> {
+      const token = request.cookies[SESSION_COOKIE];
+      return token ? (await auth.memberOf(websiteId, token)) !== undefined : false;
+    },
+  };
+}
+
+export type MemberGuard = ReturnType<typeof createMemberGuard>;

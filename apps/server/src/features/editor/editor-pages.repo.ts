@@ -1,0 +1,180 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB, PageRow, PageStatus } from '../../db/db-types.ts';
+
+export type EditorPagesRepo = ReturnType<typeof createEditorPagesRepo>;
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** The editor's reads and writes of pages: drafts, settings and publishing. */
+export function createEditorPagesRepo(db: Kysely<DB>) {
+  const page = (websiteId: string, pageId: string) =>
+    db
+      .selectFrom('pages')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .where('page_id', '=', pageId);
+
+  return {
+    /** In main-navigation order, then by title for pages at the same place. */
+    listPages(websiteId: string): Promise<PageRow[]> {
+      return db
+        .selectFrom('pages')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .orderBy('navigation_index')
+        .orderBy('title')
+        .execute();
+    },
+
+    findPage(websiteId: string, pageId: string): Promise<PageRow | undefined> {
+      return page(websiteId, pageId).executeTakeFirst();
+    },
+
+    /** A url slug is one address space with collections (/shop is a collection). */
+    async isSlugTaken(websiteId: string, slug: string, exceptPageId?: string): Promise<boolean> {
+      let pages = db
+        .selectFrom('pages')
+        .select('page_id')
+        .where('website_id', '=', websiteId)
+        .where('url_slug', '=', slug);
+      if (exceptPageId) pages = pages.where('page_id', '!=', exceptPageId);
+      const [pageHit, collectionHit] = await Promise.all([
+        pages.executeTakeFirst(),
+        db
+          .selectFrom('collections')
+          .select('collection_id')
+          .where('website_id', '=', websiteId)
+          .where('url_id', '=', slug)
+          .executeTakeFirst(),
+      ]);
+      return pageHit !== undefined || collectionHit !== undefined;
+    },
+
+    async listSlugs(websiteId: string): Promise<Set<string>> {
+      const [pages, collections] = await Promise.all([
+        db
+          .selectFrom('pages')
+          .select('url_slug as slug')
+          .where('website_id', '=', websiteId)
+          .execute(),
+        db
+          .selectFrom('collections')
+          .select('url_id as slug')
+          .where('website_id', '=', websiteId)
+          .execute(),
+      ]);
+      return new Set([...pages, ...collections].map((row) => row.slug));
+    },
+
+    /** A new page is a draft at the end of the main navigation; undefined if the slug is taken. */
+    async insertDraftPage(input: {
+      websiteId: string;
+      title: string;
+      urlSlug: string;
+    }): Promise<PageRow | undefined> {
+      try {
+        return await db
+          .insertInto('pages')
+          .values((eb) => ({
+            website_id: input.websiteId,
+            title: input.title,
+            url_slug: input.urlSlug,
+            status: 'draft',
+            blocks: '[]',
+            draft_blocks: '[]',
+            navigation_index: eb
+              .selectFrom('pages')
+              .select(sql<number>`coalesce(max(navigation_index), -1) + 1`.as('next'))
+              .where('website_id', '=', input.websiteId),
+          }))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** 'taken' when another page got the slug first (the unique index decides). */
+    async updateSettings(
+      websiteId: string,
+      pageId: string,
+      patch: { title?: string; url_slug?: string; description?: string; status?: PageStatus },
+    ): Promise<PageRow | undefined | 'taken'> {
+      try {
+        return await db
+          .updateTable('pages')
+          .set({ ...patch, updated_at: sql<Date>`now()` })
+          .where('website_id', '=', websiteId)
+          .where('page_id', '=', pageId)
+          .returningAll()
+          .executeTakeFirst();
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    /**
+     * Replaces the draft if it is still the revision the editor started from; undefined
+     * otherwise (someone saved in between), so a stale window cannot overwrite newer work.
+     */
+    saveDraft(input: {
+      websiteId: string;
+      pageId: string;
+      blocks: unknown[];
+      baseRevision: number;
+    }): Promise<PageRow | undefined> {
+      return db
+        .updateTable('pages')
+        .set((eb) => ({
+          draft_blocks: JSON.stringify(input.blocks),
+          draft_revision: eb('draft_revision', '+', 1),
+          updated_at: sql<Date>`now()`,
+        }))
+        .where('website_id', '=', input.websiteId)
+        .where('page_id', '=', input.pageId)
+        .where('draft_revision', '=', input.baseRevision)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Makes the draft the published version, guarded by the draft revision the editor saw.
+     * With `publishAt` the page waits (status scheduled) until that time.
+     */
+    publishDraft(input: {
+      websiteId: string;
+      pageId: string;
+      baseRevision: number;
+      status: PageStatus;
+      publishAt: Date | null;
+    }): Promise<PageRow | undefined> {
+      return db
+        .updateTable('pages')
+        .set((eb) => ({
+          blocks: sql<string>`draft_blocks`,
+          published_revision: eb.ref('draft_revision'),
+          status: input.status,
+          publish_at: input.publishAt,
+          published_at: input.publishAt ?? sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+        }))
+        .where('website_id', '=', input.websiteId)
+        .where('page_id', '=', input.pageId)
+        .where('draft_revision', '=', input.baseRevision)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async deletePage(websiteId: string, pageId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('pages')
+        .where('website_id', '=', websiteId)
+        .where('page_id', '=', pageId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import {
+  editorMessages,
+  generateUrlId,
+  MAX_BLOCKS_PER_LAYOUT,
+  MIN_SLUG_LENGTH,
+  slugify,
+} from '@atelier/core';
+import type { Block } from '@atelier/web/blocks/schema.ts';
+import {
+  type EditorPage,
+  editorApiMessages,
+  type PageSettings,
+  type PageSummary,
+} from '@atelier/web/editor/api/contract.ts';
+import type { PageRow } from '../../db/db-types.ts';
+import { AppError, invalid, notFound } from '../../http/errors.ts';
+import type { ContentService } from '../content/content.service.ts';
+import type { EditorPagesRepo } from './editor-pages.repo.ts';
+
+// Pages as the editor sees them: every page has a draft (draft_blocks, which edits save
+// to) and a published version (blocks, which the storefront shows). Publishing copies the
+// draft over; page settings (title, URL, description, status) apply at once.
+
+export type EditorPagesService = ReturnType<typeof createEditorPagesService>;
+
+/** First path segments the server answers itself; a page there could never be reached. */
+const RESERVED_SLUGS = new Set([
+  'api',
+  'assets',
+  'files',
+  'config',
+  'cart',
+  'checkout',
+  'commerce',
+  'search',
+  'gift-card',
+  'order-confirmed',
+  'orders',
+  'healthz',
+  'sitemap.xml',
+  'robots.txt',
+]);
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+function toSummary(row: PageRow): PageSummary {
+  return {
+    id: row.page_id,
+    title: row.title,
+    urlSlug: row.url_slug,
+    description: row.description,
+    status: row.status,
+    isInNavigation: row.is_in_navigation,
+    navigationIndex: row.navigation_index,
+    hasUnpublishedChanges:
+      row.published_at === null || row.draft_revision !== row.published_revision,
+    publishedAt: iso(row.published_at),
+    publishAt: iso(row.publish_at),
+    updatedAt: iso(row.updated_at) ?? '',
+  };
+}
+
+/** Core's slug rule (SPEC §5): what the person typed must already be a clean slug. */
+function checkSlug(slug: string): void {
+  if (RESERVED_SLUGS.has(slug)) throw invalid(editorApiMessages.slugReserved(slug));
+  if (slug.length < MIN_SLUG_LENGTH || slugify(slug) !== slug) {
+    throw invalid(editorMessages.invalidPageUrl(slug), {
+      urlSlug: editorMessages.invalidPageUrl(slug),
+    });
+  }
+}
+
+export function createEditorPagesService(deps: {
+  editorPagesRepo: EditorPagesRepo;
+  content: ContentService;
+  now?: () => Date;
+  /** Called after a write that changes what visitors see commits (the page cache). */
+  onPublicChange?: (websiteId: string) => void;
+  /** A page will go live at `when` with no write then (scheduled publishing). */
+  onPublicChangeAt?: (websiteId: string, when: Date) => void;
+}) {
+  const { editorPagesRepo: repo, content } = deps;
+  const now = deps.now ?? (() => new Date());
+  const changed = (websiteId: string) => deps.onPublicChange?.(websiteId);
+
+  async function requirePage(websiteId: string, pageId: string): Promise<PageRow> {
+    const row = await repo.findPage(websiteId, pageId);
+    if (!row) throw notFound(editorMessages.unableToLocateContent);
+    return row;
+  }
+
+  async function toEditorPage(websiteId: string, row: PageRow): Promise<EditorPage> {
+    const draftBlocks = content.parseBlocks(row.draft_blocks, `draft of page ${row.page_id}`);
+    return {
+      ...toSummary(row),
+      draftBlocks,
+      draftRevision: row.draft_revision,
+      data: await content.loadBlockData(websiteId, draftBlocks),
+    };
+  }
+
+  const changedElsewhere = () => new AppError('conflict', editorApiMessages.pageChanged);
+
+  return {
+    async list(websiteId: string): Promise<PageSummary[]> {
+      return (await repo.listPages(websiteId)).map(toSummary);
+    },
+
+    async get(websiteId: string, pageId: string): Promise<EditorPage> {
+      return toEditorPage(websiteId, await requirePage(websiteId, pageId));
+    },
+
+    async create(websiteId: string, input: { title: string; urlSlug?: string | undefined }) {
+      let urlSlug = input.urlSlug?.trim();
+      if (urlSlug) {
+        checkSlug(urlSlug);
+        if (await repo.isSlugTaken(websiteId, urlSlug)) {
+          throw new AppError('conflict', editorApiMessages.slugTaken(urlSlug));
+        }
+      } else {
+        const taken = await repo.listSlugs(websiteId);
+        for (const reserved of RESERVED_SLUGS) taken.add(reserved);
+        urlSlug = generateUrlId({ title: input.title, fallbackTitle: 'page', takenIds: taken });
+      }
+      const row = await repo.insertDraftPage({ websiteId, title: input.title, urlSlug });
+      if (!row) throw new AppError('conflict', editorApiMessages.slugTaken(urlSlug));
+      return toEditorPage(websiteId, row);
+    },
+
+    async updateSettings(
+      websiteId: string,
+      pageId: string,
+      settings: PageSettings,
+    ): Promise<EditorPage> {
+      const current = await requirePage(websiteId, pageId);
+      const urlSlug = settings.urlSlug;
+      if (urlSlug !== undefined && urlSlug !== current.url_slug) {
+        if (current.url_slug === '') throw invalid(editorApiMessages.homePageSlug);
+        checkSlug(urlSlug);
+        if (await repo.isSlugTaken(websiteId, urlSlug, pageId)) {
+          throw new AppError('conflict', editorApiMessages.slugTaken(urlSlug));
+        }
+      }
+      // Making a page public or private shows its published version, so it needs one.
+      if (
+        (settings.status === 'published' || settings.status === 'private') &&
+        current.published_at === null
+      ) {
+        throw new AppError('conflict', editorApiMessages.publishFirst);
+      }
+      const row = await repo.updateSettings(websiteId, pageId, {
+        ...(settings.title !== undefined && { title: settings.title }),
+        ...(urlSlug !== undefined && { url_slug: urlSlug }),
+        ...(settings.description !== undefined && { description: settings.description }),
+        ...(settings.status !== undefined && { status: settings.status }),
+      });
+      if (row === 'taken')
+        throw new AppError('conflict', editorApiMessages.slugTaken(urlSlug ?? ''));
+      if (!row) throw notFound(editorMessages.unableToLocateContent);
+      changed(websiteId);
+      return toEditorPage(websiteId, row);
+    },
+
+    async saveDraft(
+      websiteId: string,
+      pageId: string,
+      input: { blocks: Block[]; baseRevision: number },
+    ): Promise<EditorPage> {
+      // SPEC §9: at most 60 blocks per layout, whatever the editor's screen allowed.
+      if (input.blocks.length > MAX_BLOCKS_PER_LAYOUT) {
+        throw invalid(editorApiMessages.tooManyBlocks, { blocks: editorApiMessages.tooManyBlocks });
+      }
+      const row = await repo.saveDraft({ websiteId, pageId, ...input });
+      if (!row) {
+        await requirePage(websiteId, pageId);
+        throw changedElsewhere();
+      }
+      return toEditorPage(websiteId, row);
+    },
+
+    /**
+     * Publishes the saved draft now, or at `at` (status Scheduled). A private page stays
+     * private: publishing updates what its members see.
+     */
+    async publish(
+      websiteId: string,
+      pageId: string,
+      input: { baseRevision: number; at?: string | undefined },
+    ): Promise<EditorPage> {
+      const current = await requirePage(websiteId, pageId);
+      let publishAt: Date | null = null;
+      if (input.at) {
+        publishAt = new Date(input.at);
+        if (publishAt.getTime() <= now().getTime()) throw invalid(editorApiMessages.scheduleInPast);
+        if (current.status === 'published' || current.status === 'private') {
+          throw new AppError('conflict', editorApiMessages.scheduleLivePage);
+        }
+      }
+      const status = publishAt
+        ? 'scheduled'
+        : current.status === 'private'
+          ? 'private'
+          : 'published';
+      const row = await repo.publishDraft({
+        websiteId,
+        pageId,
+        baseRevision: input.baseRevision,
+        status,
+        publishAt,
+      });
+      if (!row) throw changedElsewhere();
+      changed(websiteId);
+      if (publishAt) deps.onPublicChangeAt?.(websiteId, publishAt);
+      return toEditorPage(websiteId, row);
+    },
+
+    async remove(websiteId: string, pageId: string): Promise<void> {
+      const current = await requirePage(websiteId, pageId);
+      if (current.url_slug === '') throw invalid(editorApiMessages.homePageDelete);
+      await repo.deletePage(websiteId, pageId);
+      changed(websiteId);
+    },
+  };
+}

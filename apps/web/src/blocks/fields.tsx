@@ -1,0 +1,172 @@
+import { useId } from 'react';
+import type { Block } from './schema.ts';
+
+// Editor-only: the fields that edit each block's props. The storefront never imports
+// this file (render.tsx is the server-safe half); it is part of the /config bundle.
+
+export const BLOCK_TYPE_LABELS: Record<Block['type'], string> = {
+  heading: 'Heading',
+  text: 'Text',
+  image: 'Image',
+  button: 'Button',
+  products: 'Products',
+};
+
+/** A new block of a type, with props that already pass the block schema where they can. */
+export function newBlock(type: Block['type']): Block {
+  switch (type) {
+    case 'heading':
+      return { type, version: 1, text: 'New heading', level: 2 };
+    case 'text':
+      return { type, version: 1, paragraphs: [''] };
+    case 'image':
+      return { type, version: 1, mediaId: '', caption: '' };
+    case 'button':
+      return { type, version: 1, label: 'Shop now', href: '/shop' };
+    case 'products':
+      return { type, version: 1, collectionUrlId: 'shop', title: '', limit: 4 };
+  }
+}
+
+type FieldsProps<B extends Block> = { block: B; onChange: (block: B) => void };
+
+function TextField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  isMultiline?: boolean;
+  hint?: string;
+  type?: 'text' | 'number';
+}) {
+  const id = useId();
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.isMultiline ? (
+        <textarea
+          id={id}
+          value={props.value}
+          rows={4}
+          aria-describedby={hintId}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      ) : (
+        <input
+          id={id}
+          type={props.type ?? 'text'}
+          value={props.value}
+          aria-describedby={hintId}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+      {props.hint ? (
+        <p className="field__hint" id={hintId}>
+          {props.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function BlockFields({ block, onChange }: FieldsProps<Block>) {
+  switch (block.type) {
+    case 'heading':
+      return (
+        <>
+          <TextField
+            label="Heading text"
+            value={block.text}
+            onChange={(text) => onChange({ ...block, text })}
+          />
+          <LevelField value={block.level} onChange={(level) => onChange({ ...block, level })} />
+        </>
+      );
+    case 'text':
+      return (
+        <TextField
+          label="Paragraphs"
+          hint="Leave an empty line between paragraphs."
+          isMultiline
+          value={block.paragraphs.join('\n\n')}
+          onChange={(value) => onChange({ ...block, paragraphs: value.split(/\n\s*\n/) })}
+        />
+      );
+    case 'image':
+      return (
+        <>
+          <TextField
+            label="Media id"
+            hint="The id of an uploaded image."
+            value={block.mediaId}
+            onChange={(mediaId) => onChange({ ...block, mediaId: mediaId.trim() })}
+          />
+          <TextField
+            label="Caption"
+            value={block.caption ?? ''}
+            onChange={(caption) => onChange({ ...block, caption })}
+          />
+        </>
+      );
+    case 'button':
+      return (
+        <>
+          <TextField
+            label="Button label"
+            value={block.label}
+            onChange={(label) => onChange({ ...block, label })}
+          />
+          <TextField
+            label="Link"
+            hint="A page of this site such as /shop, or a full web address."
+            value={block.href}
+            onChange={(href) => onChange({ ...block, href })}
+          />
+        </>
+      );
+    case 'products':
+      return (
+        <>
+          <TextField
+            label="Collection URL"
+            hint="The address of a product collection, such as shop."
+            value={block.collectionUrlId}
+            onChange={(collectionUrlId) => onChange({ ...block, collectionUrlId })}
+          />
+          <TextField
+            label="Section title"
+            value={block.title ?? ''}
+            onChange={(title) => onChange({ ...block, title })}
+          />
+          <TextField
+            label="Number of products"
+            type="number"
+            value={String(block.limit)}
+            onChange={(value) =>
+              onChange({ ...block, limit: Math.min(24, Math.max(1, Number(value) || 1)) })
+            }
+          />
+        </>
+      );
+  }
+}
+
+function LevelField({
+  value,
+  onChange,
+}: {
+  value: 1 | 2 | 3;
+  onChange: (level: 1 | 2 | 3) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Heading level</label>
+      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value) as 1 | 2 | 3)}>
+        <option value={1}>Heading 1</option>
+        <option value={2}>Heading 2</option>
+        <option value={3}>Heading 3</option>
+      </select>
+    </div>
+  );
+}

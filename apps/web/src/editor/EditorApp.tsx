@@ -1,0 +1,102 @@
+import { editorMessages, Role } from '@atelier/core';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, api } from './api/client.ts';
+import type { SessionState } from './api/contract.ts';
+import { PageEditor } from './PageEditor.tsx';
+import { PagesPanel } from './PagesPanel.tsx';
+import { SignInScreen } from './SignInScreen.tsx';
+
+/** The editor at /config: who is signed in decides the screen. */
+export function EditorApp() {
+  const [session, setSession] = useState<SessionState | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setLoadError(null);
+    api
+      .session()
+      .then(setSession)
+      .catch((error: unknown) =>
+        setLoadError(error instanceof ApiError ? error.message : editorMessages.somethingWentWrong),
+      );
+  }, []);
+  useEffect(load, [load]);
+
+  if (loadError) {
+    return (
+      <main className="sign-in">
+        <h1>Atelier editor</h1>
+        <p role="alert">{loadError}</p>
+        <button type="button" className="button" onClick={load}>
+          {editorMessages.tryAgain}
+        </button>
+      </main>
+    );
+  }
+  if (!session) {
+    return (
+      <main className="sign-in" aria-busy="true">
+        <h1>Atelier editor</h1>
+        <p>Loading…</p>
+      </main>
+    );
+  }
+  if (session.state !== 'signed-in' || !session.member) {
+    return <SignInScreen isFirstVisit={session.state === 'needs-owner'} onSignedIn={setSession} />;
+  }
+  return <Workspace session={session} onSignedOut={load} />;
+}
+
+function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOut: () => void }) {
+  const [openPageId, setOpenPageId] = useState<string | null>(null);
+  // Bumped after a page changes so the list shows its new title and status.
+  const [listVersion, setListVersion] = useState(0);
+  const member = session.member!;
+  const roleName = member.role === Role.admin ? 'Administrator' : 'Editor';
+
+  async function signOut() {
+    await api.signOut().catch(() => undefined);
+    onSignedOut();
+  }
+
+  return (
+    <div className="workspace">
+      <header className="workspace__header">
+        <p className="workspace__brand">Atelier editor</p>
+        <p className="workspace__who">
+          {member.email} · {roleName}
+        </p>
+        <a className="button" href="/" target="_blank" rel="noopener">
+          View site
+        </a>
+        <button type="button" className="button" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <div className="workspace__body">
+        <PagesPanel
+          openPageId={openPageId}
+          listVersion={listVersion}
+          onOpen={setOpenPageId}
+          onDeleted={(id) => {
+            if (id === openPageId) setOpenPageId(null);
+          }}
+        />
+        <main className="workspace__main" id="editor-main">
+          {openPageId ? (
+            <PageEditor
+              key={openPageId}
+              pageId={openPageId}
+              onChanged={() => setListVersion((v) => v + 1)}
+            />
+          ) : (
+            <div className="empty-state">
+              <h1>Pages</h1>
+              <p>Choose a page to edit, or add a new one.</p>
+            </div>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { editorMessages } from '@atelier/core';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError, api } from './api/client.ts';
+import { PASSWORD_MIN_LENGTH, type SessionState } from './api/contract.ts';
+
+/**
+ * The first visit creates the owner (no default password exists); later visits sign in.
+ * Errors are announced and focus moves to them so a keyboard or screen reader user hears.
+ */
+export function SignInScreen({
+  isFirstVisit,
+  onSignedIn,
+}: {
+  isFirstVisit: boolean;
+  onSignedIn: (state: SessionState) => void;
+}) {
+  const ids = { email: useId(), password: useId(), remember: useId(), error: useId() };
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isRemembered, setIsRemembered] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setIsBusy(true);
+    setError(null);
+    try {
+      const state = isFirstVisit
+        ? await api.createOwner({ email, password })
+        : await api.signIn({ email, password, rememberMe: isRemembered });
+      onSignedIn(state);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : editorMessages.somethingWentWrong);
+      setIsBusy(false);
+    }
+  }
+
+  const title = isFirstVisit ? 'Create the owner of this website' : 'Sign in to the editor';
+  return (
+    <main className="sign-in">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      {isFirstVisit ? (
+        <p>
+          This website has no members yet. The email and password you choose here make you its
+          owner, with every permission.
+        </p>
+      ) : null}
+      <form onSubmit={submit} aria-describedby={error ? ids.error : undefined} noValidate>
+        {error ? (
+          <p
+            className="notice notice--error"
+            id={ids.error}
+            role="alert"
+            tabIndex={-1}
+            ref={errorRef}
+          >
+            {error}
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor={ids.email}>Email</label>
+          <input
+            id={ids.email}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.password}>Password</label>
+          <input
+            id={ids.password}
+            type="password"
+            autoComplete={isFirstVisit ? 'new-password' : 'current-password'}
+            required
+            minLength={isFirstVisit ? PASSWORD_MIN_LENGTH : undefined}
+            aria-describedby={isFirstVisit ? `${ids.password}-hint` : undefined}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {isFirstVisit ? (
+            <p className="field__hint" id={`${ids.password}-hint`}>
+              At least {PASSWORD_MIN_LENGTH} characters.
+            </p>
+          ) : null}
+        </div>
+        {isFirstVisit ? null : (
+          <div className="field field--check">
+            <input
+              id={ids.remember}
+              type="checkbox"
+              checked={isRemembered}
+              onChange={(e) => setIsRemembered(e.target.checked)}
+            />
+            <label htmlFor={ids.remember}>Keep me signed in for 30 days</label>
+          </div>
+        )}
+        <button type="submit" className="button button--primary" disabled={isBusy}>
+          {isFirstVisit ? 'Create owner' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import { cartMessages, editorMessages } from '@atelier/core';
+import type { Block } from '../../blocks/schema.ts';
+import type { EditorPage, Member, PageSettings, PageSummary, SessionState } from './contract.ts';
+
+// The SPA's one door to /api/config: JSON in and out, the xsrfToken echoed on every write,
+// and failures turned into an ApiError carrying the server's message for people.
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string>;
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+let xsrfToken = '';
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(method !== 'GET' && { 'x-csrf-token': xsrfToken }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(0, editorMessages.unableToConnect);
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const { error, errors, code } = data as {
+      error?: string;
+      errors?: Record<string, string>;
+      code?: string;
+    };
+    const message =
+      code === 'CSRF_FAILED'
+        ? cartMessages.sessionExpired
+        : (error ?? editorMessages.somethingWentWrong);
+    throw new ApiError(response.status, message, errors ?? {});
+  }
+  return data as T;
+}
+
+function remember(state: SessionState): SessionState {
+  xsrfToken = state.xsrfToken;
+  return state;
+}
+
+export const api = {
+  session: async () => remember(await request<SessionState>('GET', '/api/config/session')),
+  createOwner: async (input: { email: string; password: string }) =>
+    remember(await request<SessionState>('POST', '/api/config/owner', input)),
+  signIn: async (input: { email: string; password: string; rememberMe: boolean }) =>
+    remember(await request<SessionState>('POST', '/api/config/session', input)),
+  signOut: () => request<void>('DELETE', '/api/config/session'),
+  members: () => request<{ members: Member[] }>('GET', '/api/config/members'),
+  pages: () => request<{ pages: PageSummary[] }>('GET', '/api/config/pages'),
+  page: (id: string) => request<EditorPage>('GET', `/api/config/pages/${id}`),
+  addPage: (title: string) => request<EditorPage>('POST', '/api/config/pages', { title }),
+  updatePage: (id: string, settings: PageSettings) =>
+    request<EditorPage>('PATCH', `/api/config/pages/${id}`, settings),
+  deletePage: (id: string) => request<void>('DELETE', `/api/config/pages/${id}`),
+  saveDraft: (id: string, blocks: Block[], baseRevision: number) =>
+    request<EditorPage>('PUT', `/api/config/pages/${id}/draft`, { blocks, baseRevision }),
+  publish: (id: string, baseRevision: number, at?: string) =>
+    request<EditorPage>('POST', `/api/config/pages/${id}/publish`, {
+      baseRevision,
+      ...(at && { at }),
+    }),
+};

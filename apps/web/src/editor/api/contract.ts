@@ -1,0 +1,163 @@
+import { imageSchema, productSchema } from '@atelier/contract';
+import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
+import { z } from 'zod';
+import { blockSchema } from '../../blocks/schema.ts';
+
+// Requests and responses of the editor's API (/api/config/*), shared by the server's
+// routes and the /config SPA. Nothing here is imported by the storefront bundle.
+
+/** Sentences the editor shows that SPEC does not spell; kept here so both sides agree. */
+export const editorApiMessages = {
+  signInFailed: 'That email and password do not match a member of this website.',
+  ownerExists: 'This website already has an owner. Sign in instead.',
+  passwordTooShort: 'Use at least 10 characters for the password.',
+  signInRequired: 'Sign in to the editor to do that.',
+  adminOnly: 'Only an administrator can change settings and members.',
+  tooManyBlocks: `A page can hold at most ${MAX_BLOCKS_PER_LAYOUT} blocks. Remove one before adding another.`,
+  slugTaken: (slug: string) => `Another page or collection already uses /${slug}.`,
+  slugReserved: (slug: string) => `/${slug} is reserved by the store. Choose another URL.`,
+  pageChanged: 'This page was changed in another window. Reload it to see the latest version.',
+  homePageSlug: 'The home page always lives at /.',
+  homePageDelete: 'The home page cannot be deleted.',
+  publishFirst: 'Publish the page first.',
+  scheduleInPast: 'Choose a time in the future to schedule publishing.',
+  scheduleLivePage: 'This page is already live: publish the changes now instead of scheduling.',
+  memberExists: 'That email already belongs to a member of this website.',
+  lastAdmin: 'A website keeps at least one administrator.',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 10;
+
+const emailSchema = z.string().trim().min(1).max(256);
+
+export const credentialsSchema = z
+  .object({
+    email: emailSchema,
+    password: z.string().min(1).max(1024),
+    rememberMe: z.boolean().optional(),
+  })
+  .meta({ id: 'EditorCredentials' });
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const ownerCreateSchema = z
+  .object({ email: emailSchema, password: z.string().max(1024) })
+  .meta({ id: 'EditorOwnerCreate' });
+
+export const memberSchema = z
+  .object({ id: z.string().uuid(), email: z.string(), role: z.number().int() })
+  .meta({ id: 'EditorMember' });
+export type Member = z.infer<typeof memberSchema>;
+
+export const sessionStateSchema = z
+  .object({
+    /** needs-owner: no member yet, the first visit creates the owner. */
+    state: z.enum(['needs-owner', 'signed-out', 'signed-in']),
+    member: memberSchema.nullable(),
+    /** Echo in the x-csrf-token header on every write (the `crumb` cookie's value). */
+    xsrfToken: z.string(),
+  })
+  .meta({ id: 'EditorSession' });
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+export const memberCreateSchema = z
+  .object({
+    email: emailSchema,
+    password: z.string().max(1024),
+    /** Admin (1) or editor (4); the other SPEC roles come with their features. */
+    role: z.union([z.literal(1), z.literal(4)]),
+  })
+  .meta({ id: 'EditorMemberCreate' });
+export const memberListSchema = z.object({ members: z.array(memberSchema) });
+export const memberParamsSchema = z.object({ memberId: z.string().uuid() });
+
+export const PAGE_STATUSES = [
+  'published',
+  'draft',
+  'needs-review',
+  'private',
+  'scheduled',
+] as const;
+export const pageStatusSchema = z.enum(PAGE_STATUSES);
+export type PageStatus = z.infer<typeof pageStatusSchema>;
+
+/** SPEC §3 content statuses, as the editor labels them; published pages have no label. */
+export const PAGE_STATUS_LABELS: Record<PageStatus, string> = {
+  published: 'Published',
+  draft: 'Draft',
+  'needs-review': 'Needs Review',
+  private: 'Private',
+  scheduled: 'Scheduled',
+};
+
+export const pageSummarySchema = z
+  .object({
+    id: z.string().uuid(),
+    title: z.string(),
+    /** '' is the home page. */
+    urlSlug: z.string(),
+    description: z.string(),
+    status: pageStatusSchema,
+    isInNavigation: z.boolean(),
+    navigationIndex: z.number().int(),
+    /** The draft differs from what is published (or nothing is published yet). */
+    hasUnpublishedChanges: z.boolean(),
+    publishedAt: z.string().nullable(),
+    publishAt: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'EditorPageSummary' });
+export type PageSummary = z.infer<typeof pageSummarySchema>;
+
+export const blockDataSchema = z.object({
+  media: z.record(z.string(), imageSchema),
+  collections: z.record(z.string(), z.array(productSchema)),
+});
+
+export const editorPageSchema = pageSummarySchema
+  .extend({
+    draftBlocks: z.array(blockSchema),
+    draftRevision: z.number().int(),
+    /** Images and products the draft's blocks refer to, for the preview. */
+    data: blockDataSchema,
+  })
+  .meta({ id: 'EditorPage' });
+export type EditorPage = z.infer<typeof editorPageSchema>;
+
+export const pageListSchema = z.object({ pages: z.array(pageSummarySchema) });
+export const pageParamsSchema = z.object({ pageId: z.string().uuid() });
+
+export const pageCreateSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    /** Left out: made from the title by core's slug rule. */
+    urlSlug: z.string().trim().max(200).optional(),
+  })
+  .meta({ id: 'EditorPageCreate' });
+
+export const pageSettingsSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    urlSlug: z.string().trim().max(200).optional(),
+    description: z.string().trim().max(320).optional(),
+    status: z.enum(['published', 'draft', 'needs-review', 'private']).optional(),
+  })
+  .meta({ id: 'EditorPageSettings' });
+export type PageSettings = z.infer<typeof pageSettingsSchema>;
+
+export const draftSaveSchema = z
+  .object({
+    // The 60-block limit is checked by the service so the message can say what to do;
+    // this bound only keeps absurd bodies out.
+    blocks: z.array(blockSchema).max(500),
+    /** The draft revision this edit started from; a newer one on the server is a 409. */
+    baseRevision: z.number().int().min(0),
+  })
+  .meta({ id: 'EditorDraftSave' });
+
+export const publishSchema = z
+  .object({
+    baseRevision: z.number().int().min(0),
+    /** Publish at this time instead of now (status Scheduled). */
+    at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: 'EditorPublish' });

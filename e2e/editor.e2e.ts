@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+describe('the editor at /config in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await (await browser.newContext()).newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** What a visitor with no session sees: a new browser context each time. */
+  async function visitPublic(path: string) {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const response = await visitor.goto(`${server.baseUrl}${path}`);
+    const main = (await visitor.locator('main').textContent()) ?? '';
+    await context.close();
+    return { status: response?.status(), main };
+  }
+
+  it('creates the owner on the first visit, with no serious accessibility violations', async () => {
+    await page.goto(`${server.baseUrl}/config`);
+    await page.getByRole('heading', { name: 'Create the owner of this website' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'editor-create-owner');
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create owner' }).click();
+    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('adds a page with a heading and text, saves a draft the public cannot see, then publishes', async () => {
+    await page.getByLabel('New page title').fill('Our Studio');
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Our Studio' }).waitFor();
+
+    await page.getByLabel('Block type').selectOption('heading');
+    await page.getByRole('button', { name: 'Add block' }).click();
+    await page.getByLabel('Heading text').fill('Made by hand');
+    await page.getByLabel('Block type').selectOption('text');
+    await page.getByRole('button', { name: 'Add block' }).click();
+    await page
+      .getByLabel('Paragraphs')
+      .fill('We weave in small batches.\n\nVisit us on Saturdays.');
+
+    const preview = page.getByRole('region', { name: 'Preview' });
+    expect(await preview.getByRole('heading', { name: 'Made by hand' }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Draft saved' }).count())
+      .toBe(1);
+    await saveScreenshot(page, 'editor-page-draft');
+
+    const before = await visitPublic('/our-studio');
+    expect(before.status).toBe(404);
+    expect(before.main).not.toContain('Made by hand');
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect
+      .poll(() =>
+        page.getByRole('status').filter({ hasText: 'Published. The page is live.' }).count(),
+      )
+      .toBe(1);
+
+    const after = await visitPublic('/our-studio');
+    expect(after.status).toBe(200);
+    expect(after.main.trim()).toBe('Made by handWe weave in small batches.Visit us on Saturdays.');
+    expect(errors).toEqual([]);
+  });
+
+  it('moves blocks with the keyboard and keeps focus on the moved block', async () => {
+    const moveDown = page.getByRole('button', { name: 'Move down, block 1' });
+    await moveDown.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Move up, block 2');
+    expect(await page.locator('.block-editor h3').first().textContent()).toBe('1. Text');
+  });
+
+  it('signs out and signs back in', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the editor' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByLabel('Password').fill('wrong password here');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    await page.getByRole('button', { name: /^Our Studio/ }).waitFor();
+  });
+});
