@@ -110,7 +110,10 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const catalog = createCatalogService({ catalogRepo, currencyOf, onPublicChange });
   const formsRepo = createFormsRepo(db);
   const forms = createFormsService({ formsRepo });
-  const preferences = createPreferencesService({ preferencesRepo: createPreferencesRepo(db) });
+  const preferences = createPreferencesService({
+    preferencesRepo: createPreferencesRepo(db),
+    onPublicChange,
+  });
   const cart = createCartService({ cartRepo: createCartRepo(db), currencyOf, forms });
   const mediaRepo = createMediaRepo(db);
   const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
@@ -118,7 +121,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const catalogAdmin = createCatalogAdminService({
     catalogRepo,
     onPublicChange,
-    currencyOf: async (websiteId) => (await websites.getById(websiteId))?.storeCurrency ?? 'USD',
+    currencyOf,
   });
   const apiKeys = createApiKeyService({ apiKeyRepo: createApiKeyRepo(db) });
   const commerce = createCommerce({

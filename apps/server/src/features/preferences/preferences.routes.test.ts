@@ -58,6 +58,8 @@ describe(`commerce preferences (${testDialect})`, () => {
   });
 
   it('turns on express checkout: products go straight to checkout and the pill is gone', async () => {
+    // A cached copy of the page from before the change must not survive it.
+    await t.app.inject({ url: '/shop/p/stoneware-mug', headers: { accept: 'text/html' } });
     const saved = await put({ isExpressCheckout: true });
     expect(saved.json()).toEqual({
       namespace: 'checkout',

@@ -11,8 +11,11 @@ export type PreferencesService = ReturnType<typeof createPreferencesService>;
 
 export function createPreferencesService({
   preferencesRepo,
+  onPublicChange,
 }: {
   preferencesRepo: PreferencesRepo;
+  /** Preferences change what public pages show (express checkout): drop cached pages. */
+  onPublicChange?: (websiteId: string) => void;
 }) {
   /** Stored values over the defaults; a stored value that no longer parses falls back. */
   async function get(
@@ -46,6 +49,7 @@ export function createPreferencesService({
         throw invalid('These preferences are not valid.', fields);
       }
       await preferencesRepo.save(websiteId, namespace, parsed.data);
+      onPublicChange?.(websiteId);
       return parsed.data;
     },
   };
