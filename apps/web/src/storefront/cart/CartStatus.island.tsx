@@ -11,7 +11,13 @@ import {
   isPillCartVisible,
 } from '@atelier/core';
 import { useEffect, useRef, useState } from 'react';
-import { loadCart, mayHaveCart, onCartEvent } from './cart-client.ts';
+import {
+  type CartEventDetail,
+  loadCart,
+  mayHaveCart,
+  onCartEvent,
+  recentItemAdded,
+} from './cart-client.ts';
 
 export type CartStatusProps = {
   currency: string;
@@ -38,14 +44,18 @@ export default function CartStatus({
   const popoverKey = useRef(0);
 
   useEffect(() => {
-    const stop = onCartEvent((event) => {
+    const show = (event: CartEventDetail) => {
       if (event.cart) setCart(event.cart);
       if (event.type === 'item-added' && event.productName) {
         popoverKey.current += 1;
         // A new popover replaces the old one (SPEC §4).
         setPopover({ key: popoverKey.current, text: addedPopoverText(event.productName) });
       }
-    });
+    };
+    const stop = onCartEvent(show);
+    // An add that happened while this island was still loading.
+    const missed = recentItemAdded(ADDED_POPOVER_MS);
+    if (missed) show(missed);
     if (mayHaveCart()) loadCart().catch(() => undefined);
     return stop;
   }, []);

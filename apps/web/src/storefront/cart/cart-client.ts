@@ -30,8 +30,21 @@ export type CartEventDetail = {
   productName?: string;
 };
 
+// The header's cart status may hydrate only after the first cart event (a first-time
+// visitor loads no React until they add something), so it can miss the 'item-added'
+// that started it. The last one is kept here for it to pick up when it mounts.
+let lastItemAdded: { detail: CartEventDetail; at: number } | undefined;
+
 export function emitCartEvent(detail: CartEventDetail): void {
+  if (detail.type === 'item-added') lastItemAdded = { detail, at: Date.now() };
   window.dispatchEvent(new CustomEvent<CartEventDetail>(CART_EVENT, { detail }));
+}
+
+/** The 'item-added' event of the last `withinMs`, if any, for islands that mount late. */
+export function recentItemAdded(withinMs: number): CartEventDetail | undefined {
+  return lastItemAdded && Date.now() - lastItemAdded.at < withinMs
+    ? lastItemAdded.detail
+    : undefined;
 }
 
 export function onCartEvent(listener: (detail: CartEventDetail) => void): () => void {
