@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-// The /config SPA is its own Vite entry: its script and stylesheet come from the same
-// manifest as the storefront's islands, but no storefront page ever references them.
+// The /config SPA is its own Vite build: its script and stylesheet come from its own
+// manifest beside the storefront's, and no storefront page ever references them.
 
 export const EDITOR_ENTRY = 'src/editor/main.tsx';
 const SITE_STYLES = 'src/styles/site.css';
@@ -16,11 +16,13 @@ const manifestSchema = z.record(
 export type EditorAssets = { script: string | undefined; styles: string[] };
 
 export function loadEditorAssets(webDistDir: string): EditorAssets {
-  const manifestPath = join(webDistDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return { script: undefined, styles: [] };
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
-  const entry = manifest[EDITOR_ENTRY];
-  const site = manifest[SITE_STYLES];
+  const read = (name: string) => {
+    const path = join(webDistDir, '.vite', name);
+    return existsSync(path) ? manifestSchema.parse(JSON.parse(readFileSync(path, 'utf8'))) : {};
+  };
+  // The editor is built by its own Vite run (apps/web/vite.config.ts, mode 'editor').
+  const entry = read('editor-manifest.json')[EDITOR_ENTRY];
+  const site = read('manifest.json')[SITE_STYLES];
   return {
     script: entry ? `/${entry.file}` : undefined,
     // The preview uses the storefront's own stylesheet, so blocks look as they will live.
