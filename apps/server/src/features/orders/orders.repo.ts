@@ -1,33 +1,19 @@
-import type { Kysely } from 'kysely';
-import type { DB, OrderItemRow, OrderRow, ShippingAddress } from '../../db/db-types.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  DB,
+  OrderItemRow,
+  OrderRow,
+  OrdersTable,
+  ShippingAddress,
+} from '../../db/db-types.ts';
 
 export type OrderQueries = ReturnType<typeof orderQueries>;
 
-export type NewOrder = {
-  website_id: string;
-  order_number: number;
-  purchased_cart_id: string;
-  checkout_id: string;
-  test_mode: boolean;
-  secret_token: string;
-  email: string;
-  shipping_address: ShippingAddress | null;
-  shipping_option_name: string | null;
-  coupon_code: string | null;
-  currency: string;
-  subtotal_cents: number;
-  discount_cents: number;
-  shipping_cents: number;
-  tax_cents: number;
-  gift_card_cents: number;
-  grand_total_cents: number;
-  payment_provider: string | null;
-  payment_reference: string | null;
-  card_brand: string | null;
-  card_last4: string | null;
-  idempotency_key: string;
-  request_hash: string;
-};
+/** An order row as placed: the table's columns, with the address as an object. */
+export type NewOrder = Omit<
+  Insertable<OrdersTable>,
+  'order_id' | 'status' | 'created_at' | 'shipping_address'
+> & { shipping_address: ShippingAddress | null };
 
 export function orderQueries(db: Kysely<DB>) {
   return {
