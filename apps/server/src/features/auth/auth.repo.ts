@@ -30,12 +30,7 @@ export function createAuthRepo(db: Kysely<DB>) {
       role: number;
     }): Promise<WebsiteMemberRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('websites')
-          .select('website_id')
-          .where('website_id', '=', input.websiteId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        await lockWebsite(trx, input.websiteId);
         const existing = await trx
           .selectFrom('website_members')
           .select('member_id')
@@ -109,12 +104,7 @@ export function createAuthRepo(db: Kysely<DB>) {
       adminRole: number;
     }): Promise<'deleted' | 'not-found' | 'last-admin'> {
       return db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('websites')
-          .select('website_id')
-          .where('website_id', '=', input.websiteId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        await lockWebsite(trx, input.websiteId);
         const members = await trx
           .selectFrom('website_members')
           .select(['member_id', 'role'])
@@ -186,4 +176,17 @@ export function createAuthRepo(db: Kysely<DB>) {
         .execute();
     },
   };
+}
+
+/**
+ * Membership changes of one website queue on its row, so two first visits cannot both
+ * create an owner and two removals cannot both remove the last admin.
+ */
+async function lockWebsite(trx: Kysely<DB>, websiteId: string): Promise<void> {
+  await trx
+    .selectFrom('websites')
+    .select('website_id')
+    .where('website_id', '=', websiteId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
