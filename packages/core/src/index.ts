@@ -41,6 +41,7 @@ export * from './result';
 export * from './slug/slug';
 export * from './text/comments';
 export * from './text/events';
+export * from './text/links';
 export * from './text/file-size';
 export * from './text/relative-time';
 export * from './text/truncate';
