@@ -7,10 +7,26 @@ import { renderCompiled } from './executor.ts';
 import { CORE_FORMATTERS } from './formatters-core.ts';
 import { PLUGIN_FORMATTERS, PLUGIN_PREDICATES } from './plugins/index.ts';
 import { CORE_PREDICATES } from './predicates-core.ts';
-import type { CompiledTemplate, Ctx, ExprOptions, Formatter, Predicate, Tables } from './types.ts';
+import type {
+  CompiledTemplate,
+  Ctx,
+  Diagnostic,
+  ExprOptions,
+  Formatter,
+  Predicate,
+  Tables,
+} from './types.ts';
+import { diagnose } from './validate.ts';
 import type { Value } from './values.ts';
 
-export type { CompiledTemplate, ExprOptions, Formatter, Predicate, Tables } from './types.ts';
+export type {
+  CompiledTemplate,
+  Diagnostic,
+  ExprOptions,
+  Formatter,
+  Predicate,
+  Tables,
+} from './types.ts';
 
 export const DEFAULT_TABLES: Tables = {
   formatters: { ...CORE_FORMATTERS, ...PLUGIN_FORMATTERS },
@@ -48,13 +64,17 @@ export function compile(source: string, tables: Tables = DEFAULT_TABLES): Compil
   try {
     return parseCached(source, tables);
   } catch (e) {
-    return {
-      code: [],
-      errors: [
-        `SyntaxError: Unexpected parser error: ${e instanceof Error ? e.message : String(e)}`,
-      ],
-    };
+    const message = `SyntaxError: Unexpected parser error: ${e instanceof Error ? e.message : String(e)}`;
+    return { code: [], errors: [message], diagnostics: [{ message, line: 1, column: 1 }] };
   }
+}
+
+/**
+ * Checks a template without rendering it: each error with its 1-based line and column.
+ * An empty list means the template is valid.
+ */
+export function validate(source: string, tables: Tables = DEFAULT_TABLES): Diagnostic[] {
+  return diagnose(compile(source, tables), source);
 }
 
 export function render(

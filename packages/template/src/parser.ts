@@ -5,6 +5,7 @@
 import { parsePath } from './paths.ts';
 import type {
   CompiledTemplate,
+  Diagnostic,
   FormatterCall,
   IfNode,
   Node,
@@ -27,6 +28,8 @@ interface Open {
   owner: { alt: OrNode | null } | null;
   repeated: RepeatedNode | null;
   isBareOr: boolean;
+  /** Offset of the tag that opened the block: an unclosed block's error points there. */
+  at: number;
 }
 
 type Instr =
@@ -45,7 +48,25 @@ type Instr =
 
 class ParseState {
   errors: string[] = [];
-  constructor(readonly tables: Tables) {}
+  /** Source offsets of `errors`, index for index, turned into lines and columns at the end. */
+  offsets: number[] = [];
+  /** Offset of the `{` of the tag being parsed: where its errors point. */
+  tagStart = 0;
+  constructor(
+    readonly tables: Tables,
+    readonly source: string,
+  ) {}
+
+  report(message: string, offset: number = this.tagStart) {
+    this.errors.push(message);
+    this.offsets.push(offset);
+  }
+
+  /** Where `name` appears in the current tag, so an error points at the word itself. */
+  offsetOf(name: string): number {
+    const at = this.source.indexOf(name, this.tagStart);
+    return at < 0 ? this.tagStart : at;
+  }
 
   splitArgs(rest: string): string[] {
     if (rest === '') return [];
@@ -54,7 +75,7 @@ class ParseState {
 
   predicateCall(name: string, rest: string): PredicateCall {
     const impl = Object.hasOwn(this.tables.predicates, name) ? this.tables.predicates[name]! : null;
-    if (impl === null) this.errors.push(`${SYNTAX}Predicate '${name}' is unknown`);
+    if (impl === null) this.report(`${SYNTAX}Predicate '${name}' is unknown`, this.offsetOf(name));
     return { name, args: this.splitArgs(rest), impl };
   }
 
@@ -69,7 +90,8 @@ class ParseState {
       if (m === null) return null;
       const name = m[0];
       if (!Object.hasOwn(this.tables.formatters, name)) {
-        this.errors.push(`${SYNTAX}Formatter '${name}' is unknown`);
+        const at = this.source.indexOf(`|${name}`, this.tagStart);
+        this.report(`${SYNTAX}Formatter '${name}' is unknown`, at < 0 ? this.tagStart : at + 1);
         return null;
       }
       calls.push({
@@ -179,7 +201,7 @@ class ParseState {
       }
       case 'eval':
         if (rest[0] !== ' ') return { i: 'none' };
-        return { i: 'node', node: { t: 'eval', source: rest.slice(1) } };
+        return { i: 'node', node: { t: 'eval', source: rest.slice(1), at: this.tagStart } };
       case 'meta-left':
         return rest === '' ? { i: 'text', text: '{' } : { i: 'none' };
       case 'meta-right':
@@ -234,7 +256,7 @@ function parseTag(st: ParseState, body: string): Instr | null {
 }
 
 export function parse(source: string, tables: Tables): CompiledTemplate {
-  const st = new ParseState(tables);
+  const st = new ParseState(tables, source);
   const root: Node[] = [];
   const stack: Open[] = [];
   let target = root;
@@ -278,6 +300,7 @@ export function parse(source: string, tables: Tables): CompiledTemplate {
     }
     if (k >= n) break;
     const body = source.slice(start + 1, k);
+    st.tagStart = start;
     const ins = parseTag(st, body);
     if (ins === null) {
       text += source.slice(pos, k + 1);
@@ -312,6 +335,7 @@ export function parse(source: string, tables: Tables): CompiledTemplate {
             owner: ins.open === 'MACRO' ? null : (bodyNode as { alt: OrNode | null }),
             repeated: ins.open === 'REPEATED' ? (node as RepeatedNode) : null,
             isBareOr: false,
+            at: start,
           };
           stack.push(open);
           target = open.target;
@@ -321,7 +345,7 @@ export function parse(source: string, tables: Tables): CompiledTemplate {
       case 'end': {
         flushText();
         if (stack.length === 0) {
-          st.errors.push(`${SYNTAX}Instruction END not allowed at root`);
+          st.report(`${SYNTAX}Instruction END not allowed at root`);
           break;
         }
         stack.pop();
@@ -332,16 +356,14 @@ export function parse(source: string, tables: Tables): CompiledTemplate {
         flushText();
         const top = stack[stack.length - 1];
         if (top === undefined) {
-          st.errors.push(`${SYNTAX}Instruction OR_PREDICATE not allowed at root`);
+          st.report(`${SYNTAX}Instruction OR_PREDICATE not allowed at root`);
           break;
         }
         if (top.owner === null) {
-          st.errors.push(
-            `${SYNTAX}OR_PREDICATE instruction is not allowed inside ${top.kind} block.`,
-          );
+          st.report(`${SYNTAX}OR_PREDICATE instruction is not allowed inside ${top.kind} block.`);
           break;
         }
-        if (top.isBareOr) st.errors.push(`${SYNTAX}This OR_PREDICATE block will never execute.`);
+        if (top.isBareOr) st.report(`${SYNTAX}This OR_PREDICATE block will never execute.`);
         const or: OrNode = { pred: ins.pred, body: [], alt: null };
         top.owner.alt = or;
         stack[stack.length - 1] = {
@@ -350,6 +372,7 @@ export function parse(source: string, tables: Tables): CompiledTemplate {
           owner: or,
           repeated: null,
           isBareOr: ins.pred === null,
+          at: top.at,
         };
         target = or.body;
         break;
@@ -358,11 +381,11 @@ export function parse(source: string, tables: Tables): CompiledTemplate {
         flushText();
         const top = stack[stack.length - 1];
         if (top === undefined) {
-          st.errors.push(`${SYNTAX}Instruction ALTERNATES_WITH not allowed at root`);
+          st.report(`${SYNTAX}Instruction ALTERNATES_WITH not allowed at root`);
           break;
         }
         if (top.repeated === null) {
-          st.errors.push(
+          st.report(
             `${SYNTAX}ALTERNATES_WITH instruction is not allowed inside ${top.kind} block.`,
           );
           break;
@@ -377,7 +400,27 @@ export function parse(source: string, tables: Tables): CompiledTemplate {
   if (!isEof) text += source.slice(pos);
   flushText();
   if (stack.length > 0) {
-    st.errors.push(`${SYNTAX}Reached EOF in the middle of ${stack[stack.length - 1]!.kind}`);
+    const top = stack[stack.length - 1]!;
+    st.report(`${SYNTAX}Reached EOF in the middle of ${top.kind}`, top.at);
   }
-  return { code: root, errors: st.errors };
+  return {
+    code: root,
+    errors: st.errors,
+    diagnostics: st.errors.length === 0 ? [] : diagnosticsOf(source, st.errors, st.offsets),
+  };
+}
+
+/** Errors with 1-based line and column (UTF-16 units, as editors count them). */
+function diagnosticsOf(source: string, errors: string[], offsets: number[]): Diagnostic[] {
+  return errors.map((message, i) => ({ message, ...positionOf(source, offsets[i] ?? 0) }));
+}
+
+export function positionOf(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let at = source.indexOf('\n'); at >= 0 && at < offset; at = source.indexOf('\n', at + 1)) {
+    line += 1;
+    lineStart = at + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
 }

@@ -121,6 +121,8 @@ export interface InjectNode {
 export interface EvalNode {
   t: 'eval';
   source: string;
+  /** Source offset of the tag, so validation can place an expression error. */
+  at: number;
   /** Compiled expression, memoised on first use (it does not depend on the render). */
   compiled?: unknown;
 }
@@ -129,6 +131,15 @@ export interface CompiledTemplate {
   readonly code: Node[];
   /** Parse and assembly errors, reported with every render. */
   readonly errors: string[];
+  /** The same errors with where they are in the source, for developer mode. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A template error placed in its source: line and column are 1-based. */
+export interface Diagnostic {
+  message: string;
+  line: number;
+  column: number;
 }
 
 export interface Frame {
