@@ -46,6 +46,9 @@ import { registerEditorShellRoutes } from './features/editor/editor-shell.routes
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
+import { createNavigationRepo } from './features/navigation/navigation.repo.ts';
+import { registerNavigationRoutes } from './features/navigation/navigation.routes.ts';
+import { createNavigationService } from './features/navigation/navigation.service.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
 import { createMailSender, smtpTransport } from './features/mail/mail-sender.ts';
 import { createMediaRepo } from './features/media/media.repo.ts';
@@ -143,9 +146,14 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     onPublicChange,
     onPublicChangeAt: pageCache.invalidateAt,
   });
+  const navigation = createNavigationService({
+    navigationRepo: createNavigationRepo(db),
+    onPublicChange,
+  });
   return {
     pageCache,
     websites,
+    navigation,
     catalog,
     cart,
     forms,
@@ -286,6 +294,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAuthRoutes(app, { auth: services.auth, guard: memberGuard, websiteOf });
   registerEditorPagesRoutes(app, {
     pages: services.editorPages,
+    requireMember: memberGuard.requireMember,
+  });
+  registerNavigationRoutes(app, {
+    navigation: services.navigation,
     requireMember: memberGuard.requireMember,
   });
   registerEditorShellRoutes(app, { assets: loadEditorAssets(findWebDist()) });

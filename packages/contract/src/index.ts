@@ -5,4 +5,5 @@ export * from './checkout.ts';
 export * from './common.ts';
 export * from './forms.ts';
 export * from './media.ts';
+export * from './navigation.ts';
 export * from './preferences.ts';

@@ -32,3 +32,35 @@ export const uploadedImageSchema = imageSchema
   })
   .meta({ id: 'UploadedImage' });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+// The editor's file manager (/api/config/media): a paged list, rename and delete.
+
+export const MEDIA_PAGE_SIZE = 24;
+export const MEDIA_FILENAME_MAX_LENGTH = 200;
+
+export const mediaFileSchema = uploadedImageSchema
+  .extend({ createdAt: z.string() })
+  .meta({ id: 'MediaFile' });
+export type MediaFile = z.infer<typeof mediaFileSchema>;
+
+export const mediaListQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE),
+});
+
+export const mediaListSchema = z
+  .object({
+    /** Newest first. */
+    files: z.array(mediaFileSchema),
+    /** Where the next page starts (Load More); null when this was the last page. */
+    nextOffset: z.number().int().nullable(),
+  })
+  .meta({ id: 'MediaList' });
+export type MediaList = z.infer<typeof mediaListSchema>;
+
+/** An empty name is answered with the editor's 'Please enter a file name' by the service. */
+export const mediaRenameSchema = z
+  .object({ filename: z.string().max(MEDIA_FILENAME_MAX_LENGTH) })
+  .meta({ id: 'MediaRename' });
+
+export const mediaParamsSchema = z.object({ mediaId: z.string().uuid() });

@@ -68,7 +68,17 @@ export interface PagesTable {
   status: ColumnType<PageStatus, PageStatus | undefined, PageStatus>;
   published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   publish_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Navigation (0009-navigation): folders hold pages one level below them. */
+  kind: ColumnType<PageKind, PageKind | undefined, PageKind>;
+  folder_behavior: FolderBehavior | null;
+  parent_page_id: string | null;
+  seo_title: Generated<string>;
+  social_image_id: string | null;
 }
+
+export type PageKind = 'page' | 'folder';
+/** SPEC §3 FolderBehavior. */
+export type FolderBehavior = 'index' | 'redirect' | 'none';
 
 /** Stored page statuses: SPEC §3's content statuses plus published. */
 export type PageStatus = 'published' | 'draft' | 'needs-review' | 'private' | 'scheduled';
@@ -103,6 +113,19 @@ export interface CollectionsTable {
   navigation_index: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** A folder page it sits in (0009-navigation). */
+  parent_page_id: string | null;
+}
+
+/** A link to another site in a navigation (0009-navigation). */
+export interface NavigationLinksTable {
+  website_id: string;
+  link_id: Generated<string>;
+  navigation: 'main' | '_hidden';
+  parent_page_id: string | null;
+  title: string;
+  url: string;
+  navigation_index: Generated<number>;
 }
 
 export interface MediaTable {
@@ -443,6 +466,7 @@ export interface DB {
   pages: PagesTable;
   collections: CollectionsTable;
   media: MediaTable;
+  navigation_links: NavigationLinksTable;
   products: ProductsTable;
   product_variants: ProductVariantsTable;
   product_images: ProductImagesTable;

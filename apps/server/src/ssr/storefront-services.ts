@@ -4,6 +4,7 @@ import type { CatalogService } from '../features/catalog/catalog.service.ts';
 import type { Commerce } from '../features/checkout/commerce.ts';
 import type { ContentService } from '../features/content/content.service.ts';
 import type { FormsService } from '../features/forms/forms.service.ts';
+import type { NavigationService } from '../features/navigation/navigation.service.ts';
 import type { PreferencesService } from '../features/preferences/preferences.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
 import type { StorefrontAssets } from './assets.ts';
@@ -11,6 +12,7 @@ import type { StorefrontAssets } from './assets.ts';
 export type StorefrontServices = {
   websites: WebsiteService;
   content: ContentService;
+  navigation: NavigationService;
   catalog: CatalogService;
   cart: CartService;
   forms: FormsService;

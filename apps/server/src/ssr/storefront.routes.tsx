@@ -64,7 +64,7 @@ export function registerStorefrontRoutes(
     if (!website) throw new AppError('notFound', 'No website is published at this address');
     pageCache.attach(request, website.id);
     const [navigation, checkoutPreferences] = await Promise.all([
-      content.getNavigation(website.id),
+      services.navigation.getPublicNavigation(website.id),
       services.preferences.checkout(website.id),
     ]);
     const site: SiteView = {

@@ -1,4 +1,4 @@
-import type { Image, Product } from '@atelier/contract';
+import type { Image, Product, PublicNavigationItem } from '@atelier/contract';
 
 /** What every storefront page knows about its website: enough to frame and price it. */
 export type SiteView = {
@@ -9,7 +9,8 @@ export type SiteView = {
   useCLDRMoneyFormat: boolean;
   /** Commerce preference: adding to the cart goes straight to checkout. */
   isExpressCheckout: boolean;
-  navigation: { title: string; href: string }[];
+  /** The main navigation; folders carry their pages as children. */
+  navigation: PublicNavigationItem[];
 };
 
 /** Data a page's blocks refer to, loaded by the server before rendering. */

@@ -3,8 +3,6 @@ import type { DB, PageRow } from '../../db/db-types.ts';
 
 export type ContentRepo = ReturnType<typeof createContentRepo>;
 
-export type NavigationRow = { title: string; urlSlug: string; index: number };
-
 /**
  * Pages anyone may see: published, or scheduled and due. A scheduled page's content was
  * fixed when it was scheduled, so it goes live by the clock with no job to run first.
@@ -24,31 +22,6 @@ export function createContentRepo(db: Kysely<DB>) {
         .where('website_id', '=', websiteId)
         .where('url_slug', '=', urlSlug)
         .executeTakeFirst();
-    },
-
-    /** Pages and enabled collections shown in the main navigation, in menu order. */
-    async listNavigation(websiteId: string): Promise<NavigationRow[]> {
-      const rows = await db
-        .selectFrom('pages')
-        .select(['url_slug as urlSlug', 'title', 'navigation_title', 'navigation_index as index'])
-        .where('website_id', '=', websiteId)
-        .where('is_in_navigation', '=', true)
-        .where(isPublicPage)
-        .unionAll(
-          db
-            .selectFrom('collections')
-            .select(['url_id as urlSlug', 'title', 'navigation_title', 'navigation_index as index'])
-            .where('website_id', '=', websiteId)
-            .where('is_in_navigation', '=', true)
-            .where('is_enabled', '=', true),
-        )
-        .orderBy('index')
-        .execute();
-      return rows.map((row) => ({
-        title: row.navigation_title ?? row.title,
-        urlSlug: row.urlSlug,
-        index: row.index,
-      }));
     },
 
     insertPage(page: {

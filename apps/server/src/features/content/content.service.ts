@@ -115,13 +115,5 @@ export function createContentService(deps: {
         isPrivate: audience === 'members',
       };
     },
-
-    async getNavigation(websiteId: string): Promise<{ title: string; href: string }[]> {
-      const rows = await contentRepo.listNavigation(websiteId);
-      return rows.map((row) => ({
-        title: row.title,
-        href: row.urlSlug === '' ? '/' : `/${row.urlSlug}`,
-      }));
-    },
   };
 }

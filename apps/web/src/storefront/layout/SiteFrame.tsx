@@ -1,3 +1,4 @@
+import type { PublicNavigationItem } from '@atelier/contract';
 import type { ReactNode } from 'react';
 import { Island } from '../../islands/Island.tsx';
 import type { SiteView } from '../../ui/page-context.ts';
@@ -20,14 +21,11 @@ export function SiteFrame({ site, currentPath, children }: SiteFrameProps) {
           <nav aria-label="Main">
             <ul className="nav">
               {site.navigation.map((item) => (
-                <li key={item.href}>
-                  <a
-                    href={item.href}
-                    aria-current={isCurrent(item.href, currentPath) ? 'page' : undefined}
-                  >
-                    {item.title}
-                  </a>
-                </li>
+                <NavigationEntry
+                  key={`${item.title} ${item.href}`}
+                  item={item}
+                  currentPath={currentPath}
+                />
               ))}
             </ul>
           </nav>
@@ -67,7 +65,48 @@ export function SiteFrame({ site, currentPath, children }: SiteFrameProps) {
   );
 }
 
+/**
+ * One menu entry. A folder is a native disclosure (<details>): it opens with the keyboard
+ * and works without JavaScript. Its own link, when it has one, sits beside the toggle,
+ * since a link inside <summary> would both navigate and toggle.
+ */
+function NavigationEntry({
+  item,
+  currentPath,
+}: {
+  item: PublicNavigationItem;
+  currentPath: string;
+}) {
+  const link = (entry: PublicNavigationItem) =>
+    entry.href === null ? null : (
+      <a href={entry.href} aria-current={isCurrent(entry.href, currentPath) ? 'page' : undefined}>
+        {entry.title}
+      </a>
+    );
+  if (item.children.length === 0) return <li>{link(item)}</li>;
+  return (
+    <li className="nav-folder">
+      {item.href === null ? null : link(item)}
+      <details className="nav-folder__menu">
+        <summary>
+          {item.href === null ? (
+            item.title
+          ) : (
+            <span className="visually-hidden">{`${item.title} pages`}</span>
+          )}
+        </summary>
+        <ul className="nav-folder__list" aria-label={item.title}>
+          {item.children.map((child) => (
+            <li key={`${child.title} ${child.href}`}>{link(child)}</li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
 function isCurrent(href: string, currentPath: string) {
+  if (/^[a-z]+:/i.test(href)) return false;
   if (href === '/') return currentPath === '/';
   return currentPath === href || currentPath.startsWith(`${href}/`);
 }
