@@ -46,15 +46,15 @@ import { registerEditorShellRoutes } from './features/editor/editor-shell.routes
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
-import { createNavigationRepo } from './features/navigation/navigation.repo.ts';
-import { registerNavigationRoutes } from './features/navigation/navigation.routes.ts';
-import { createNavigationService } from './features/navigation/navigation.service.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
 import { createMailSender, smtpTransport } from './features/mail/mail-sender.ts';
 import { createMediaRepo } from './features/media/media.repo.ts';
 import { registerMediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
 import { createMediaStore } from './features/media/media-store.ts';
+import { createNavigationRepo } from './features/navigation/navigation.repo.ts';
+import { registerNavigationRoutes } from './features/navigation/navigation.routes.ts';
+import { createNavigationService } from './features/navigation/navigation.service.ts';
 import { createPreferencesRepo } from './features/preferences/preferences.repo.ts';
 import { registerPreferencesRoutes } from './features/preferences/preferences.routes.ts';
 import { createPreferencesService } from './features/preferences/preferences.service.ts';
