@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB, PageRow, PageStatus } from '../../db/db-types.ts';
+import type { DB, FolderBehavior, PageRow, PageStatus } from '../../db/db-types.ts';
 
 export type EditorPagesRepo = ReturnType<typeof createEditorPagesRepo>;
 
@@ -72,6 +72,8 @@ export function createEditorPagesRepo(db: Kysely<DB>) {
       websiteId: string;
       title: string;
       urlSlug: string;
+      kind?: 'folder';
+      folderBehavior?: FolderBehavior;
     }): Promise<PageRow | undefined> {
       try {
         return await db
@@ -80,7 +82,13 @@ export function createEditorPagesRepo(db: Kysely<DB>) {
             website_id: input.websiteId,
             title: input.title,
             url_slug: input.urlSlug,
-            status: 'draft',
+            // A folder shows nothing of its own until it is a redirect: it is live at once.
+            status: input.kind === 'folder' ? 'published' : 'draft',
+            ...(input.kind === 'folder' && {
+              kind: 'folder' as const,
+              folder_behavior: input.folderBehavior ?? 'index',
+              published_at: new Date(),
+            }),
             blocks: '[]',
             draft_blocks: '[]',
             navigation_index: eb
@@ -100,7 +108,15 @@ export function createEditorPagesRepo(db: Kysely<DB>) {
     async updateSettings(
       websiteId: string,
       pageId: string,
-      patch: { title?: string; url_slug?: string; description?: string; status?: PageStatus },
+      patch: {
+        title?: string;
+        url_slug?: string;
+        description?: string;
+        status?: PageStatus;
+        seo_title?: string;
+        social_image_id?: string | null;
+        folder_behavior?: FolderBehavior;
+      },
     ): Promise<PageRow | undefined | 'taken'> {
       try {
         return await db
@@ -168,13 +184,34 @@ export function createEditorPagesRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** A folder's pages and collections move up to the top level, in the same transaction. */
     async deletePage(websiteId: string, pageId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('pages')
+      return db.transaction().execute(async (trx) => {
+        for (const table of ['pages', 'collections'] as const) {
+          await trx
+            .updateTable(table)
+            .set({ parent_page_id: null })
+            .where('website_id', '=', websiteId)
+            .where('parent_page_id', '=', pageId)
+            .execute();
+        }
+        const result = await trx
+          .deleteFrom('pages')
+          .where('website_id', '=', websiteId)
+          .where('page_id', '=', pageId)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+
+    async hasMedia(websiteId: string, mediaId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('media')
+        .select('media_id')
         .where('website_id', '=', websiteId)
-        .where('page_id', '=', pageId)
+        .where('media_id', '=', mediaId)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return row !== undefined;
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   type PageSettings,
   type PageSummary,
 } from '@atelier/web/editor/api/contract.ts';
-import type { PageRow } from '../../db/db-types.ts';
+import type { FolderBehavior, PageKind, PageRow } from '../../db/db-types.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { EditorPagesRepo } from './editor-pages.repo.ts';
@@ -53,6 +53,11 @@ function toSummary(row: PageRow): PageSummary {
     status: row.status,
     isInNavigation: row.is_in_navigation,
     navigationIndex: row.navigation_index,
+    kind: row.kind,
+    folderBehavior: row.folder_behavior,
+    parentPageId: row.parent_page_id,
+    seoTitle: row.seo_title,
+    socialImageId: row.social_image_id,
     hasUnpublishedChanges:
       row.published_at === null || row.draft_revision !== row.published_revision,
     publishedAt: iso(row.published_at),
@@ -111,7 +116,15 @@ export function createEditorPagesService(deps: {
       return toEditorPage(websiteId, await requirePage(websiteId, pageId));
     },
 
-    async create(websiteId: string, input: { title: string; urlSlug?: string | undefined }) {
+    async create(
+      websiteId: string,
+      input: {
+        title: string;
+        urlSlug?: string | undefined;
+        kind?: PageKind | undefined;
+        folderBehavior?: FolderBehavior | undefined;
+      },
+    ) {
       let urlSlug = input.urlSlug?.trim();
       if (urlSlug) {
         checkSlug(urlSlug);
@@ -123,8 +136,17 @@ export function createEditorPagesService(deps: {
         for (const reserved of RESERVED_SLUGS) taken.add(reserved);
         urlSlug = generateUrlId({ title: input.title, fallbackTitle: 'page', takenIds: taken });
       }
-      const row = await repo.insertDraftPage({ websiteId, title: input.title, urlSlug });
+      const isFolder = input.kind === 'folder';
+      if (input.folderBehavior && !isFolder) throw invalid(editorApiMessages.notAFolder);
+      const row = await repo.insertDraftPage({
+        websiteId,
+        title: input.title,
+        urlSlug,
+        ...(isFolder && { kind: 'folder', folderBehavior: input.folderBehavior ?? 'index' }),
+      });
       if (!row) throw new AppError('conflict', editorApiMessages.slugTaken(urlSlug));
+      // A folder is live at once (it has nothing to publish), so the menu may change.
+      if (isFolder) changed(websiteId);
       return toEditorPage(websiteId, row);
     },
 
@@ -149,7 +171,18 @@ export function createEditorPagesService(deps: {
       ) {
         throw new AppError('conflict', editorApiMessages.publishFirst);
       }
+      if (settings.folderBehavior !== undefined && current.kind !== 'folder') {
+        throw invalid(editorApiMessages.notAFolder);
+      }
+      if (settings.socialImageId && !(await repo.hasMedia(websiteId, settings.socialImageId))) {
+        throw invalid(editorApiMessages.socialImageMissing, {
+          socialImageId: editorApiMessages.socialImageMissing,
+        });
+      }
       const row = await repo.updateSettings(websiteId, pageId, {
+        ...(settings.seoTitle !== undefined && { seo_title: settings.seoTitle }),
+        ...(settings.socialImageId !== undefined && { social_image_id: settings.socialImageId }),
+        ...(settings.folderBehavior !== undefined && { folder_behavior: settings.folderBehavior }),
         ...(settings.title !== undefined && { title: settings.title }),
         ...(urlSlug !== undefined && { url_slug: urlSlug }),
         ...(settings.description !== undefined && { description: settings.description }),

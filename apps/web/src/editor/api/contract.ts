@@ -24,6 +24,8 @@ export const editorApiMessages = {
   scheduleLivePage: 'This page is already live: publish the changes now instead of scheduling.',
   memberExists: 'That email already belongs to a member of this website.',
   lastAdmin: 'A website keeps at least one administrator.',
+  notAFolder: 'Only a folder has a folder behaviour.',
+  socialImageMissing: 'That image is no longer in the file manager. Choose another.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -99,6 +101,14 @@ export const pageSummarySchema = z
     status: pageStatusSchema,
     isInNavigation: z.boolean(),
     navigationIndex: z.number().int(),
+    /** A folder holds pages in the navigation (SPEC §3 FolderBehavior says where it links). */
+    kind: z.enum(['page', 'folder']),
+    folderBehavior: z.enum(['index', 'redirect', 'none']).nullable(),
+    parentPageId: z.string().nullable(),
+    /** The browser title and search-result title; the page title when empty. */
+    seoTitle: z.string(),
+    /** The image shared links show (og:image), from the file manager. */
+    socialImageId: z.string().nullable(),
     /** The draft differs from what is published (or nothing is published yet). */
     hasUnpublishedChanges: z.boolean(),
     publishedAt: z.string().nullable(),
@@ -131,6 +141,9 @@ export const pageCreateSchema = z
     title: z.string().trim().min(1).max(200),
     /** Left out: made from the title by core's slug rule. */
     urlSlug: z.string().trim().max(200).optional(),
+    /** A folder has nothing to publish: it is live at once, with behaviour index unless set. */
+    kind: z.enum(['page', 'folder']).optional(),
+    folderBehavior: z.enum(['index', 'redirect', 'none']).optional(),
   })
   .meta({ id: 'EditorPageCreate' });
 
@@ -140,6 +153,9 @@ export const pageSettingsSchema = z
     urlSlug: z.string().trim().max(200).optional(),
     description: z.string().trim().max(320).optional(),
     status: z.enum(['published', 'draft', 'needs-review', 'private']).optional(),
+    seoTitle: z.string().trim().max(200).optional(),
+    socialImageId: z.string().uuid().nullable().optional(),
+    folderBehavior: z.enum(['index', 'redirect', 'none']).optional(),
   })
   .meta({ id: 'EditorPageSettings' });
 export type PageSettings = z.infer<typeof pageSettingsSchema>;
