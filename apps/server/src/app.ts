@@ -61,6 +61,9 @@ import { createPreferencesService } from './features/preferences/preferences.ser
 import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
 import { createSeoRepo } from './features/seo/seo.repo.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
+import { createTemplatesRepo } from './features/templates/templates.repo.ts';
+import { registerTemplatesRoutes } from './features/templates/templates.routes.ts';
+import { createTemplatesService } from './features/templates/templates.service.ts';
 import { createWebsiteRepo } from './features/websites/website.repo.ts';
 import { createWebsiteService } from './features/websites/website.service.ts';
 import { createApiKeyGuard } from './http/auth.ts';
@@ -146,6 +149,10 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     onPublicChange,
     onPublicChangeAt: pageCache.invalidateAt,
   });
+  const templates = createTemplatesService({
+    templatesRepo: createTemplatesRepo(db),
+    onPublicChange,
+  });
   const navigation = createNavigationService({
     navigationRepo: createNavigationRepo(db),
     onPublicChange,
@@ -163,6 +170,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     contentRepo,
     auth,
     editorPages,
+    templates,
     catalogRepo,
     mediaStore,
     media,
@@ -298,6 +306,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerNavigationRoutes(app, {
     navigation: services.navigation,
+    requireMember: memberGuard.requireMember,
+  });
+  registerTemplatesRoutes(app, {
+    templates: services.templates,
     requireMember: memberGuard.requireMember,
   });
   registerEditorShellRoutes(app, { assets: loadEditorAssets(findWebDist()) });

@@ -100,6 +100,14 @@ export interface MemberSessionsTable {
   created_at: Timestamp;
 }
 
+export interface WebsiteTemplatesTable {
+  website_id: string;
+  slot: string;
+  source: string;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
 export interface CollectionsTable {
   website_id: string;
   collection_id: Generated<string>;
@@ -495,6 +503,7 @@ export interface DB {
   website_members: WebsiteMembersTable;
   member_sessions: MemberSessionsTable;
   analytics_events: AnalyticsEventsTable;
+  website_templates: WebsiteTemplatesTable;
 }
 
 export type WebsiteRow = Selectable<WebsitesTable>;
@@ -523,3 +532,4 @@ export type JobRow = Selectable<JobsTable>;
 export type FormRow = Selectable<FormsTable>;
 export type WebsiteMemberRow = Selectable<WebsiteMembersTable>;
 export type MemberSessionRow = Selectable<MemberSessionsTable>;
+export type WebsiteTemplateRow = Selectable<WebsiteTemplatesTable>;

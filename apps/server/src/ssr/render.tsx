@@ -1,5 +1,5 @@
 import { Document, type HeadData } from '@atelier/web/storefront/layout/Document.tsx';
-import { SiteFrame } from '@atelier/web/storefront/layout/SiteFrame.tsx';
+import { type CustomRegions, SiteFrame } from '@atelier/web/storefront/layout/SiteFrame.tsx';
 import type { SiteView } from '@atelier/web/ui/page-context.ts';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,13 +10,15 @@ export type PageRender = {
   head: HeadData;
   currentPath: string;
   body: ReactNode;
+  /** Developer-mode header and footer, when the website has templates for them. */
+  regions?: CustomRegions | undefined;
 };
 
 /** A complete HTML document: everything a visitor needs is in it without JavaScript. */
 export function renderDocument(page: PageRender, assets: StorefrontAssets): string {
   const html = renderToString(
     <Document site={page.site} head={page.head} assets={assets}>
-      <SiteFrame site={page.site} currentPath={page.currentPath}>
+      <SiteFrame site={page.site} currentPath={page.currentPath} regions={page.regions}>
         {page.body}
       </SiteFrame>
     </Document>,

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
 import { AppError } from '../http/errors.ts';
+import { customRegions, NO_TEMPLATES, TemplateOutput } from './custom-templates.tsx';
 import type { PageCache } from './page-cache.ts';
 import { collectionRecord, itemRecord, websiteRecord } from './page-json.ts';
 import { type PageRender, renderDocument } from './render.tsx';
@@ -47,6 +48,8 @@ export function registerStorefrontRoutes(
   const { websites, content, catalog, forms, assets } = services;
   /** Options of a page that is the same for every visitor, so it may be cached. */
   const cacheable = { schema: { hide: true }, onRequest: pageCache.onRequest };
+  /** Developer-mode header and footer of a page, found by its site view in send(). */
+  const regionsOf = new WeakMap<SiteView, ReturnType<typeof customRegions>>();
 
   /** The additional-fields forms of listed products, so quick view can ask for them. */
   async function formsOf(websiteId: string, products: Product[]) {
@@ -63,9 +66,10 @@ export function registerStorefrontRoutes(
     const website = await websites.resolveByHost(request.headers.host);
     if (!website) throw new AppError('notFound', 'No website is published at this address');
     pageCache.attach(request, website.id);
-    const [navigation, checkoutPreferences] = await Promise.all([
+    const [navigation, checkoutPreferences, templates] = await Promise.all([
       services.navigation.getPublicNavigation(website.id),
       services.preferences.checkout(website.id),
+      services.templates?.forWebsite(website.id) ?? NO_TEMPLATES,
     ]);
     const site: SiteView = {
       title: website.title,
@@ -76,7 +80,8 @@ export function registerStorefrontRoutes(
       isExpressCheckout: checkoutPreferences.isExpressCheckout,
       navigation,
     };
-    return { website, site };
+    regionsOf.set(site, customRegions(templates, { website: websiteRecord(website), navigation }));
+    return { website, site, templates };
   }
 
   /** The page's template data instead of its HTML (`?format=json`). */
@@ -89,7 +94,7 @@ export function registerStorefrontRoutes(
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return pageCache.send(
       reply.status(status).type('text/html; charset=utf-8'),
-      renderDocument(page, assets),
+      renderDocument({ ...page, regions: regionsOf.get(page.site) }, assets),
     );
   }
 
@@ -263,7 +268,7 @@ export function registerStorefrontRoutes(
   app.get('/:slug', cacheable, async (request, reply) => {
     const { slug } = slugParams.parse(request.params);
     const { category } = listQuery.parse(request.query);
-    const { website, site } = await siteFor(request);
+    const { website, site, templates } = await siteFor(request);
     const list = await catalog.findCollectionList(
       website.id,
       slug,
@@ -272,14 +277,14 @@ export function registerStorefrontRoutes(
     if (!list) return contentPage(request, reply, slug);
     const activeCategory = category ? list.categories.find((c) => c.slug === category) : undefined;
     if (category && !activeCategory) throw new AppError('notFound', 'Category not found');
-    if (wantsJson(request)) {
-      return sendJson(reply, {
-        website: websiteRecord(website),
-        pageType: PageType.mainContent,
-        collection: { ...collectionRecord(list.collection), categories: list.categories },
-        items: list.products.map((product) => itemRecord(product, list.collection)),
-      });
-    }
+    const context = {
+      website: websiteRecord(website),
+      pageType: PageType.mainContent,
+      collection: { ...collectionRecord(list.collection), categories: list.categories },
+      items: list.products.map((product) => itemRecord(product, list.collection)),
+    };
+    if (wantsJson(request)) return sendJson(reply, context);
+    const custom = templates.render('collection-list', context);
     const first = list.products[0]?.images[0];
     return send(reply, {
       site,
@@ -290,31 +295,36 @@ export function registerStorefrontRoutes(
         path: `/${slug}`,
         openGraph: { type: 'website', image: first?.src },
       },
-      body: (
-        <ProductListPage
-          list={list}
-          activeCategorySlug={activeCategory?.slug ?? null}
-          forms={await formsOf(website.id, list.products)}
-          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
-          isExpressCheckout={site.isExpressCheckout}
-        />
-      ),
+      body:
+        custom !== null ? (
+          <TemplateOutput html={custom} />
+        ) : (
+          <ProductListPage
+            list={list}
+            activeCategorySlug={activeCategory?.slug ?? null}
+            forms={await formsOf(website.id, list.products)}
+            useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+            isExpressCheckout={site.isExpressCheckout}
+          />
+        ),
     });
   });
 
   app.get('/:collection/p/:urlId', cacheable, async (request, reply) => {
     const { collection, urlId } = productParams.parse(request.params);
-    const { website, site } = await siteFor(request);
+    const { website, site, templates } = await siteFor(request);
     const product = await catalog.getProduct(website.id, collection, urlId);
-    if (wantsJson(request)) {
+    const itemContext = async () => {
       const list = await catalog.getCollectionList(website.id, collection);
-      return sendJson(reply, {
+      return {
         website: websiteRecord(website),
         pageType: PageType.contentItem,
         collection: collectionRecord(list.collection),
         item: itemRecord(product, list.collection),
-      });
-    }
+      };
+    };
+    if (wantsJson(request)) return sendJson(reply, await itemContext());
+    const custom = templates.has('item') ? templates.render('item', await itemContext()) : null;
     const mainImage = product.images[0];
     return send(reply, {
       site,
@@ -329,17 +339,20 @@ export function registerStorefrontRoutes(
           ? { href: mainImage.src, srcset: mainImage.srcset, sizes: PRODUCT_IMAGE_SIZES }
           : undefined,
       },
-      body: (
-        <ProductPage
-          product={product}
-          site={site}
-          additionalFieldsForm={
-            product.additionalFieldsFormId
-              ? await forms.getForm(website.id, product.additionalFieldsFormId)
-              : null
-          }
-        />
-      ),
+      body:
+        custom !== null ? (
+          <TemplateOutput html={custom} />
+        ) : (
+          <ProductPage
+            product={product}
+            site={site}
+            additionalFieldsForm={
+              product.additionalFieldsFormId
+                ? await forms.getForm(website.id, product.additionalFieldsFormId)
+                : null
+            }
+          />
+        ),
     });
   });
 

@@ -5,6 +5,7 @@ import * as checkout from './0004-checkout.ts';
 import * as forms from './0005-forms.ts';
 import * as preferencesMail from './0006-preferences-mail.ts';
 import * as editor from './0007-editor.ts';
+import * as templates from './0008-templates.ts';
 import * as navigation from './0009-navigation.ts';
 
 export type Migration = { name: string; sql: string };
@@ -18,5 +19,6 @@ export const migrations: readonly Migration[] = [
   forms,
   preferencesMail,
   editor,
+  templates,
   navigation,
 ];

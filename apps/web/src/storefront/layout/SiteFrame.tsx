@@ -4,10 +4,18 @@ import { Island } from '../../islands/Island.tsx';
 import type { SiteView } from '../../ui/page-context.ts';
 import CartStatus from '../cart/CartStatus.island.tsx';
 
-type SiteFrameProps = { site: SiteView; currentPath: string; children: ReactNode };
+/** Developer mode: HTML of the website's own header and footer templates, rendered on the server. */
+export type CustomRegions = { header?: string; footer?: string };
+
+type SiteFrameProps = {
+  site: SiteView;
+  currentPath: string;
+  children: ReactNode;
+  regions?: CustomRegions | undefined;
+};
 
 /** Header with navigation and cart link, the page's main region, and the footer. */
-export function SiteFrame({ site, currentPath, children }: SiteFrameProps) {
+export function SiteFrame({ site, currentPath, children, regions }: SiteFrameProps) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -15,20 +23,27 @@ export function SiteFrame({ site, currentPath, children }: SiteFrameProps) {
       </a>
       <header className="site-header">
         <div className="site-header__inner">
-          <a className="site-title" href="/">
-            {site.title}
-          </a>
-          <nav aria-label="Main">
-            <ul className="nav">
-              {site.navigation.map((item) => (
-                <NavigationEntry
-                  key={`${item.title} ${item.href}`}
-                  item={item}
-                  currentPath={currentPath}
-                />
-              ))}
-            </ul>
-          </nav>
+          {regions?.header !== undefined ? (
+            // Search and the cart stay: a template cannot carry the cart island.
+            <CustomRegion className="site-header__custom" html={regions.header} />
+          ) : (
+            <>
+              <a className="site-title" href="/">
+                {site.title}
+              </a>
+              <nav aria-label="Main">
+                <ul className="nav">
+                  {site.navigation.map((item) => (
+                    <NavigationEntry
+                      key={`${item.title} ${item.href}`}
+                      item={item}
+                      currentPath={currentPath}
+                    />
+                  ))}
+                </ul>
+              </nav>
+            </>
+          )}
           <div className="site-header__tools">
             <search>
               <form className="header-search" action="/search" method="get">
@@ -57,12 +72,21 @@ export function SiteFrame({ site, currentPath, children }: SiteFrameProps) {
         {children}
       </main>
       <footer className="site-footer">
-        <p>
-          © {site.title}. {site.description}
-        </p>
+        {regions?.footer !== undefined ? (
+          <CustomRegion className="site-footer__custom" html={regions.footer} />
+        ) : (
+          <p>
+            © {site.title}. {site.description}
+          </p>
+        )}
       </footer>
     </>
   );
+}
+
+function CustomRegion({ className, html }: { className: string; html: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the admin's own template output, rendered on the server.
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**

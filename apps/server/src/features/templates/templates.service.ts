@@ -1,0 +1,135 @@
+import { type CompiledTemplate, compile, render, validate } from '@atelier/template';
+import {
+  TEMPLATE_SLOTS,
+  type Template,
+  type TemplateDiagnostic,
+  type TemplateSlot,
+} from '@atelier/web/editor/api/templates-contract.ts';
+import type { WebsiteTemplateRow } from '../../db/db-types.ts';
+import type { TemplatesRepo } from './templates.repo.ts';
+
+// Developer mode: a website's own JSON-Template templates. A template is only stored
+// when the engine finds no error in it, so a mistake never reaches the live site; saving
+// or removing one tells the page cache, because every public page may show it.
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;
+
+export type SaveResult =
+  | { isSaved: true; template: Template }
+  | { isSaved: false; diagnostics: TemplateDiagnostic[] };
+
+/** What a public page needs: the output of the website's template for a slot, if any. */
+export type SiteTemplates = {
+  has(slot: TemplateSlot): boolean;
+  /** The HTML of the slot's template over `context`; null when the slot uses the default. */
+  render(slot: TemplateSlot, context: unknown): string | null;
+};
+
+/** A template that runs away (huge loops) is cut off instead of holding the server. */
+const RENDER_BUDGET_MS = 250;
+const MAX_OUTPUT_LENGTH = 2_000_000;
+/** Compiled templates kept: a few per website, far more websites than a process serves. */
+const MAX_COMPILED = 1000;
+
+export const NO_TEMPLATES: SiteTemplates = { has: () => false, render: () => null };
+
+const isSlot = (slot: string): slot is TemplateSlot =>
+  (TEMPLATE_SLOTS as readonly string[]).includes(slot);
+
+function toTemplate(row: WebsiteTemplateRow): Template {
+  return {
+    slot: row.slot as TemplateSlot,
+    isCustom: true,
+    source: row.source,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+const defaultTemplate = (slot: TemplateSlot): Template => ({
+  slot,
+  isCustom: false,
+  source: '',
+  updatedAt: null,
+});
+
+export function createTemplatesService(deps: {
+  templatesRepo: TemplatesRepo;
+  onPublicChange: (websiteId: string) => void;
+}) {
+  const { templatesRepo, onPublicChange } = deps;
+  // Keyed by website and slot, valid for one updated_at: a save moves updated_at, so the
+  // next page render compiles the new source. The source is compared too, because two
+  // saves in one millisecond would share an updated_at once read into a JS Date.
+  const compiled = new Map<
+    string,
+    { updatedAt: number; source: string; template: CompiledTemplate }
+  >();
+
+  function compiledOf(row: WebsiteTemplateRow): CompiledTemplate {
+    const key = `${row.website_id}/${row.slot}`;
+    const updatedAt = new Date(row.updated_at).getTime();
+    const hit = compiled.get(key);
+    if (hit && hit.updatedAt === updatedAt && hit.source === row.source) return hit.template;
+    const template = compile(row.source);
+    compiled.delete(key);
+    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
+    compiled.set(key, { updatedAt, source: row.source, template });
+    return template;
+  }
+
+  return {
+    async list(websiteId: string): Promise<Template[]> {
+      const rows = new Map((await templatesRepo.list(websiteId)).map((row) => [row.slot, row]));
+      return TEMPLATE_SLOTS.map((slot) => {
+        const row = rows.get(slot);
+        return row ? toTemplate(row) : defaultTemplate(slot);
+      });
+    },
+
+    async get(websiteId: string, slot: TemplateSlot): Promise<Template> {
+      const row = await templatesRepo.find(websiteId, slot);
+      return row ? toTemplate(row) : defaultTemplate(slot);
+    },
+
+    /** Validates with the engine first: a template with errors is not stored. */
+    async save(input: {
+      websiteId: string;
+      slot: TemplateSlot;
+      source: string;
+      memberId: string;
+    }): Promise<SaveResult> {
+      const diagnostics = validate(input.source);
+      if (diagnostics.length > 0) return { isSaved: false, diagnostics };
+      const row = await templatesRepo.upsert(input);
+      onPublicChange(input.websiteId);
+      return { isSaved: true, template: toTemplate(row) };
+    },
+
+    /** Back to the default rendering; removing a slot that has no template is a no-op. */
+    async remove(websiteId: string, slot: TemplateSlot): Promise<Template> {
+      if (await templatesRepo.remove(websiteId, slot)) onPublicChange(websiteId);
+      return defaultTemplate(slot);
+    },
+
+    /** The website's templates, compiled, for rendering its public pages. */
+    async forWebsite(websiteId: string): Promise<SiteTemplates> {
+      const rows = await templatesRepo.list(websiteId);
+      if (rows.length === 0) return NO_TEMPLATES;
+      const bySlot = new Map<TemplateSlot, CompiledTemplate>();
+      for (const row of rows) if (isSlot(row.slot)) bySlot.set(row.slot, compiledOf(row));
+      return {
+        has: (slot) => bySlot.has(slot),
+        render(slot, context) {
+          const template = bySlot.get(slot);
+          if (template === undefined) return null;
+          // Page contexts are plain JSON (they are what ?format=json sends).
+          const json = context as Parameters<typeof render>[1];
+          return render(template, json, {
+            timeBudgetMs: RENDER_BUDGET_MS,
+            maxOutputLength: MAX_OUTPUT_LENGTH,
+          }).output;
+        },
+      };
+    },
+  };
+}
