@@ -1,5 +1,11 @@
 import { useId } from 'react';
+import { AudioFields } from './audio.fields.tsx';
+import { CodeFields } from './code.fields.tsx';
 import type { Block } from './schema.ts';
+import { SocialLinksFields } from './social-links.fields.tsx';
+import { SpacerFields } from './spacer.fields.tsx';
+import { SPACER_HEIGHT } from './spacer.tsx';
+import { VideoFields } from './video.fields.tsx';
 
 // Editor-only: the fields that edit each block's props. The storefront never imports
 // this file (render.tsx is the server-safe half); it is part of the /config bundle.
@@ -10,11 +16,31 @@ export const BLOCK_TYPE_LABELS: Record<Block['type'], string> = {
   image: 'Image',
   button: 'Button',
   products: 'Products',
+  section: 'Section',
+  spacer: 'Spacer',
+  line: 'Line',
+  video: 'Video',
+  audio: 'Audio',
+  code: 'Code',
+  'social-links': 'Social links',
 };
 
 /** A new block of a type, with props that already pass the block schema where they can. */
 export function newBlock(type: Block['type']): Block {
   switch (type) {
+    case 'section':
+    case 'line':
+      return { type, version: 1 };
+    case 'spacer':
+      return { type, version: 1, height: SPACER_HEIGHT.defaultValue };
+    case 'video':
+      return { type, version: 1, url: '', title: '' };
+    case 'audio':
+      return { type, version: 1, title: '', src: '' };
+    case 'code':
+      return { type, version: 1, code: '', language: 'plain' };
+    case 'social-links':
+      return { type, version: 1, profiles: [{ serviceName: '', profileUrl: '' }] };
     case 'heading':
       return { type, version: 1, text: 'New heading', level: 2 };
     case 'text':
@@ -71,6 +97,20 @@ function TextField(props: {
 
 export function BlockFields({ block, onChange }: FieldsProps<Block>) {
   switch (block.type) {
+    case 'section':
+      return null;
+    case 'line':
+      return <p className="field__hint">A line has no settings.</p>;
+    case 'spacer':
+      return <SpacerFields block={block} onChange={onChange} />;
+    case 'video':
+      return <VideoFields block={block} onChange={onChange} />;
+    case 'audio':
+      return <AudioFields block={block} onChange={onChange} />;
+    case 'code':
+      return <CodeFields block={block} onChange={onChange} />;
+    case 'social-links':
+      return <SocialLinksFields block={block} onChange={onChange} />;
     case 'heading':
       return (
         <>

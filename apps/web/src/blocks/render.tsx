@@ -1,13 +1,34 @@
 import { ProductCard } from '../storefront/shop/ProductCard.tsx';
 import type { BlockData } from '../ui/page-context.ts';
 import { ResponsiveImage } from '../ui/ResponsiveImage.tsx';
+import { AudioView } from './audio.tsx';
+import { CodeView } from './code.tsx';
+import { splitSections } from './layout.ts';
 import type { Block } from './schema.ts';
+import { SocialLinksView } from './social-links.tsx';
+import { LineView, SpacerView } from './spacer.tsx';
+import { VideoView } from './video.tsx';
 
 // Server-safe renderers shared by the storefront and (later) the editor canvas.
 type BlockViewProps = { block: Block; data: BlockData; useCLDRMoneyFormat: boolean };
 
 export function BlockView({ block, data, useCLDRMoneyFormat }: BlockViewProps) {
   switch (block.type) {
+    case 'section':
+      // A section break is drawn by the layout (`LayoutView`), not as a block.
+      return null;
+    case 'spacer':
+      return <SpacerView block={block} />;
+    case 'line':
+      return <LineView />;
+    case 'video':
+      return <VideoView block={block} />;
+    case 'audio':
+      return <AudioView block={block} />;
+    case 'code':
+      return <CodeView block={block} />;
+    case 'social-links':
+      return <SocialLinksView block={block} />;
     case 'heading': {
       const Tag = `h${block.level}` as const;
       return <Tag className="block block--heading">{block.text}</Tag>;
@@ -63,4 +84,28 @@ export function BlockView({ block, data, useCLDRMoneyFormat }: BlockViewProps) {
       );
     }
   }
+}
+
+/** A whole layout: each section a <section> of its blocks, empty sections left out. */
+export function LayoutView({
+  blocks,
+  data,
+  useCLDRMoneyFormat,
+}: {
+  blocks: readonly Block[];
+  data: BlockData;
+  useCLDRMoneyFormat: boolean;
+}) {
+  return splitSections(blocks)
+    .filter((section) => section.length > 0)
+    .map((section, sectionIndex) => (
+      // Sections and blocks are positional here: the stored layout has no ids.
+      // biome-ignore lint/suspicious/noArrayIndexKey: static server render, never reordered
+      <div className="page-section" key={sectionIndex}>
+        {section.map((block, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static server render, never reordered
+          <BlockView key={index} block={block} data={data} useCLDRMoneyFormat={useCLDRMoneyFormat} />
+        ))}
+      </div>
+    ));
 }

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { audioBlockSchema } from './audio.tsx';
+import { codeBlockSchema } from './code.tsx';
+import { socialLinksBlockSchema } from './social-links.tsx';
+import { lineBlockSchema, spacerBlockSchema } from './spacer.tsx';
+import { videoBlockSchema } from './video.tsx';
 
 // What a page is made of. Each block carries a version so stored pages can be migrated
 // when a block's props change. The server validates stored blocks against these before
@@ -40,7 +45,23 @@ export const productsBlockSchema = z.object({
   limit: z.number().int().min(1).max(24),
 });
 
+/**
+ * Starts a new section of a layout; blocks before the first one are the first section.
+ * Layout, not content: it does not count against the 60-block limit.
+ */
+export const sectionBlockSchema = z.object({
+  type: z.literal('section'),
+  version: z.literal(1),
+});
+
 export const blockSchema = z.discriminatedUnion('type', [
+  sectionBlockSchema,
+  spacerBlockSchema,
+  lineBlockSchema,
+  videoBlockSchema,
+  audioBlockSchema,
+  codeBlockSchema,
+  socialLinksBlockSchema,
   headingBlockSchema,
   textBlockSchema,
   imageBlockSchema,

@@ -1,10 +1,12 @@
 import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { BLOCK_TYPE_LABELS, BlockFields, newBlock } from '../blocks/fields.tsx';
-import { BlockView } from '../blocks/render.tsx';
-import type { Block } from '../blocks/schema.ts';
+import { countBlocks } from '../blocks/layout.ts';
+import { LayoutView } from '../blocks/render.tsx';
 import { ApiError, api } from './api/client.ts';
 import { type EditorPage, PAGE_STATUS_LABELS, type PageSettings } from './api/contract.ts';
+import { DevicePreview } from './canvas/DevicePreview.tsx';
+import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
+import { UndoRedo } from './canvas/UndoRedo.tsx';
 import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
 
 type Message = { text: string; isError: boolean };
@@ -12,7 +14,10 @@ type Message = { text: string; isError: boolean };
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
-/** One page: its settings, its draft blocks with a live preview, Save and Publish. */
+/** Quiet time after the last edit before the draft saves itself. */
+export const AUTOSAVE_DELAY_MS = 1500;
+
+/** One page: its settings, its draft on the canvas with a live preview, Save and Publish. */
 export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: () => void }) {
   const [page, setPage] = useState<EditorPage | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -21,9 +26,8 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
   const [saveStatus, dispatchSave] = useReducer(formWidgetReducer, 'editing');
   const [message, setMessage] = useState<Message | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const blocksRef = useRef<HTMLOListElement>(null);
-  /** After a move or delete, where focus should land once React has re-rendered. */
-  const pendingFocus = useRef<string[]>([]);
+  /** One save at a time: each is based on the revision the previous one returned. */
+  const saving = useRef<Promise<EditorPage | null> | null>(null);
 
   useEffect(() => {
     api
@@ -36,20 +40,14 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
       .catch((error: unknown) => setLoadError(errorText(error)));
   }, [pageId]);
 
+  // Autosave: a quiet moment after the last edit saves the draft (never publishes).
+  // A refused draft (a block still missing its video link…) waits for the next edit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the layout; save reads the latest state
   useEffect(() => {
-    // The first candidate that exists and is enabled (a block moved to the end has its
-    // Move down button disabled, so focus goes to its Move up).
-    const candidates = pendingFocus.current;
-    if (candidates.length === 0) return;
-    pendingFocus.current = [];
-    for (const selector of candidates) {
-      const target = blocksRef.current?.querySelector<HTMLElement>(selector);
-      if (target && !(target as HTMLButtonElement).disabled) {
-        target.focus();
-        return;
-      }
-    }
-  });
+    if (!draft.isDirty || !page || saveStatus === 'saving') return;
+    const timer = setTimeout(() => void save({ isAuto: true }), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft.sections, draft.isDirty, page?.draftRevision]);
 
   if (loadError) return <p role="alert">{loadError}</p>;
   if (!page) return <p>Loading…</p>;
@@ -60,14 +58,31 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
     onChanged();
   }
 
-  async function save(): Promise<EditorPage | null> {
+  async function save(options: { isAuto?: boolean } = {}): Promise<EditorPage | null> {
+    if (saving.current) await saving.current;
+    const pending = saveNow(options);
+    saving.current = pending;
+    try {
+      return await pending;
+    } finally {
+      saving.current = null;
+    }
+  }
+
+  async function saveNow({ isAuto = false }: { isAuto?: boolean }): Promise<EditorPage | null> {
     if (!page) return null;
+    const sections = draft.sections;
     dispatchSave({ type: 'save' });
     try {
       const saved = await api.saveDraft(page.id, blocksOf(draft), page.draftRevision);
-      dispatch({ type: 'saved' });
+      dispatch({ type: 'saved', sections });
       dispatchSave({ type: 'saved' });
-      accept(saved, 'Draft saved. Visitors still see the published version.');
+      accept(
+        saved,
+        isAuto
+          ? 'Draft saved automatically. Visitors still see the published version.'
+          : 'Draft saved. Visitors still see the published version.',
+      );
       return saved;
     } catch (error) {
       dispatchSave({ type: 'save-failed' });
@@ -99,32 +114,8 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
     }
   }
 
-  function add(type: Block['type']) {
-    const isFull = draft.items.length >= 60;
-    dispatch({ type: 'add', block: newBlock(type) });
-    if (!isFull) {
-      pendingFocus.current = [
-        'li:last-child [data-first-field] input, li:last-child [data-first-field] textarea',
-      ];
-    }
-  }
-
-  function move(key: string, by: -1 | 1) {
-    dispatch({ type: 'move', key, by });
-    pendingFocus.current = [
-      `[data-key="${key}"] [data-move="${by}"]`,
-      `[data-key="${key}"] [data-move="${-by}"]`,
-    ];
-  }
-
-  function remove(key: string, index: number) {
-    const neighbour = draft.items[index + 1] ?? draft.items[index - 1];
-    dispatch({ type: 'remove', key });
-    pendingFocus.current = neighbour ? [`[data-key="${neighbour.key}"] h3`] : [];
-    if (!neighbour) document.getElementById('add-block-type')?.focus();
-  }
-
   const data = page.data;
+  const blocks = blocksOf(draft);
   return (
     <div className="page-editor">
       <h1 ref={headingRef} tabIndex={-1}>
@@ -148,60 +139,10 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
         onError={(text) => setMessage({ text, isError: true })}
       />
 
-      <div className="page-editor__columns">
-        <section className="page-editor__blocks" aria-labelledby="blocks-heading">
-          <h2 id="blocks-heading">Blocks ({draft.items.length} of 60)</h2>
-          {draft.notice ? (
-            <p className="notice notice--error" role="alert">
-              {draft.notice}
-            </p>
-          ) : null}
-          <ol className="block-list" ref={blocksRef}>
-            {draft.items.map((item, index) => (
-              <li key={item.key} className="block-editor" data-key={item.key}>
-                <h3 tabIndex={-1}>
-                  {index + 1}. {BLOCK_TYPE_LABELS[item.block.type]}
-                </h3>
-                <div data-first-field>
-                  <BlockFields
-                    block={item.block}
-                    onChange={(block) => dispatch({ type: 'update', key: item.key, block })}
-                  />
-                </div>
-                <div className="block-editor__actions">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    data-move="-1"
-                    disabled={index === 0}
-                    aria-label={`Move up, block ${index + 1}`}
-                    onClick={() => move(item.key, -1)}
-                  >
-                    Move up
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    data-move="1"
-                    disabled={index === draft.items.length - 1}
-                    aria-label={`Move down, block ${index + 1}`}
-                    onClick={() => move(item.key, 1)}
-                  >
-                    Move down
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`Delete, block ${index + 1}`}
-                    onClick={() => remove(item.key, index)}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ol>
-          <AddBlock onAdd={add} />
+      <section className="page-editor__blocks" aria-labelledby="blocks-heading">
+        <div className="page-editor__toolbar">
+          <h2 id="blocks-heading">Blocks</h2>
+          <UndoRedo draft={draft} dispatch={dispatch} />
           <div className="page-editor__actions">
             <button
               type="button"
@@ -220,46 +161,17 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
               Publish
             </button>
           </div>
-          {page.status === 'published' || page.status === 'private' ? null : (
-            <ScheduleForm onSchedule={(at) => void publish(at)} />
-          )}
-        </section>
+        </div>
+        <LayoutCanvas draft={draft} dispatch={dispatch} data={data} name="page" />
+        {page.status === 'published' || page.status === 'private' ? null : (
+          <ScheduleForm onSchedule={(at) => void publish(at)} />
+        )}
+      </section>
 
-        <section className="page-editor__preview" aria-labelledby="preview-heading">
-          <h2 id="preview-heading">Preview</h2>
-          <div className="preview-frame page-content">
-            {draft.items.length === 0 ? <p>This page has no blocks yet.</p> : null}
-            {draft.items.map((item) => (
-              <BlockView key={item.key} block={item.block} data={data} useCLDRMoneyFormat={false} />
-            ))}
-          </div>
-        </section>
-      </div>
-    </div>
-  );
-}
-
-function AddBlock({ onAdd }: { onAdd: (type: Block['type']) => void }) {
-  const [type, setType] = useState<Block['type']>('heading');
-  return (
-    <div className="add-block">
-      <div className="field">
-        <label htmlFor="add-block-type">Block type</label>
-        <select
-          id="add-block-type"
-          value={type}
-          onChange={(e) => setType(e.target.value as Block['type'])}
-        >
-          {Object.entries(BLOCK_TYPE_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="button" className="button" onClick={() => onAdd(type)}>
-        Add block
-      </button>
+      <DevicePreview title="Preview">
+        {countBlocks(blocks) === 0 ? <p>This page has no blocks yet.</p> : null}
+        <LayoutView blocks={blocks} data={data} useCLDRMoneyFormat={false} />
+      </DevicePreview>
     </div>
   );
 }

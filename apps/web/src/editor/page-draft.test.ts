@@ -1,51 +1,175 @@
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
+import { countBlocks } from '../blocks/layout.ts';
 import type { Block } from '../blocks/schema.ts';
-import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
+import {
+  blocksOf,
+  type DraftState,
+  draftReducer,
+  emptyDraft,
+  HISTORY_LIMIT,
+  itemsOf,
+} from './page-draft.ts';
 
 const heading = (text: string): Block => ({ type: 'heading', version: 1, text, level: 2 });
+const SECTION: Block = { type: 'section', version: 1 };
+const textsOf = (state: DraftState) =>
+  blocksOf(state).map((b) => (b.type === 'heading' ? b.text : b.type));
+const loaded = (blocks: Block[]) => draftReducer(emptyDraft, { type: 'load', blocks });
 
 describe('the page draft reducer', () => {
   it('loads blocks clean and marks every change dirty', () => {
-    const loaded = draftReducer(emptyDraft, { type: 'load', blocks: [heading('A')] });
-    expect(loaded.isDirty).toBe(false);
-    const added = draftReducer(loaded, { type: 'add', block: heading('B') });
-    expect(blocksOf(added).map((b) => (b.type === 'heading' ? b.text : ''))).toEqual(['A', 'B']);
+    const state = loaded([heading('A')]);
+    expect(state.isDirty).toBe(false);
+    const added = draftReducer(state, { type: 'add', block: heading('B') });
+    expect(textsOf(added)).toEqual(['A', 'B']);
     expect(added.isDirty).toBe(true);
     expect(draftReducer(added, { type: 'saved' }).isDirty).toBe(false);
   });
 
-  it('moves a block up and down, keeping its key, and ignores moves past the ends', () => {
-    let state = draftReducer(emptyDraft, {
-      type: 'load',
-      blocks: [heading('A'), heading('B'), heading('C')],
+  it('splits stored blocks into sections at section breaks and writes them back the same', () => {
+    const blocks = [heading('A'), SECTION, heading('B'), heading('C'), SECTION];
+    const state = loaded(blocks);
+    expect(state.sections.map((s) => s.items.length)).toEqual([1, 2, 0]);
+    expect(blocksOf(state)).toEqual(blocks);
+    expect(loaded([]).sections).toHaveLength(1);
+  });
+
+  it('adds a block into a section at a position', () => {
+    let state = loaded([heading('A'), SECTION, heading('B')]);
+    const second = state.sections[1]!.key;
+    state = draftReducer(state, {
+      type: 'add',
+      block: heading('new'),
+      place: { sectionKey: second, index: 0 },
     });
-    const keyOfB = state.items[1]!.key;
+    expect(textsOf(state)).toEqual(['A', 'section', 'new', 'B']);
+  });
+
+  it('moves a block up and down, across section edges, keeping its key', () => {
+    let state = loaded([heading('A'), heading('B'), SECTION, heading('C')]);
+    const keyOfB = state.sections[0]!.items[1]!.key;
     state = draftReducer(state, { type: 'move', key: keyOfB, by: -1 });
-    expect(state.items.map((i) => i.key)[0]).toBe(keyOfB);
+    expect(textsOf(state)).toEqual(['B', 'A', 'section', 'C']);
     expect(draftReducer(state, { type: 'move', key: keyOfB, by: -1 })).toBe(state);
     state = draftReducer(state, { type: 'move', key: keyOfB, by: 1 });
     state = draftReducer(state, { type: 'move', key: keyOfB, by: 1 });
-    expect(state.items.map((i) => i.key)[2]).toBe(keyOfB);
+    // Down from the bottom of a section: the top of the next one.
+    expect(textsOf(state)).toEqual(['A', 'section', 'B', 'C']);
+    expect(state.sections[1]!.items[0]!.key).toBe(keyOfB);
+  });
+
+  it('moves a block to a place in another section (a drag)', () => {
+    let state = loaded([heading('A'), heading('B'), SECTION, heading('C')]);
+    const keyOfA = state.sections[0]!.items[0]!.key;
+    state = draftReducer(state, {
+      type: 'move-to',
+      key: keyOfA,
+      place: { sectionKey: state.sections[1]!.key, index: 1 },
+    });
+    expect(textsOf(state)).toEqual(['B', 'section', 'C', 'A']);
   });
 
   it('updates and removes one block by key', () => {
-    let state = draftReducer(emptyDraft, { type: 'load', blocks: [heading('A'), heading('B')] });
-    const [a, b] = state.items;
+    let state = loaded([heading('A'), heading('B')]);
+    const [a, b] = itemsOf(state);
     state = draftReducer(state, { type: 'update', key: a!.key, block: heading('A2') });
     state = draftReducer(state, { type: 'remove', key: b!.key });
     expect(blocksOf(state)).toEqual([heading('A2')]);
   });
 
-  it('refuses a 61st block with a notice and keeps the 60', () => {
+  it('adds sections and, removing one, keeps its blocks in the section above', () => {
+    let state = loaded([heading('A')]);
+    state = draftReducer(state, { type: 'add-section' });
+    const second = state.sections[1]!.key;
+    state = draftReducer(state, {
+      type: 'add',
+      block: heading('B'),
+      place: { sectionKey: second, index: 0 },
+    });
+    expect(textsOf(state)).toEqual(['A', 'section', 'B']);
+    state = draftReducer(state, { type: 'remove-section', sectionKey: second });
+    expect(textsOf(state)).toEqual(['A', 'B']);
+    // The last section stays.
+    expect(
+      draftReducer(state, { type: 'remove-section', sectionKey: state.sections[0]!.key }),
+    ).toBe(state);
+  });
+
+  it('refuses a 61st block with a notice and keeps the 60; sections do not count', () => {
     const sixty = Array.from({ length: MAX_BLOCKS_PER_LAYOUT }, (_, i) => heading(`H${i}`));
-    const full = draftReducer(emptyDraft, { type: 'load', blocks: sixty });
+    const full = loaded([...sixty.slice(0, 30), SECTION, ...sixty.slice(30)]);
+    expect(countBlocks(blocksOf(full))).toBe(60);
     const refused = draftReducer(full, { type: 'add', block: heading('one more') });
-    expect(refused.items).toHaveLength(60);
+    expect(itemsOf(refused)).toHaveLength(60);
     expect(refused.notice).toBe(
       'A page can hold at most 60 blocks. Remove one before adding another.',
     );
-    const afterRemove = draftReducer(refused, { type: 'remove', key: refused.items[0]!.key });
+    // A section is still allowed when the page is full.
+    expect(draftReducer(refused, { type: 'add-section' }).sections).toHaveLength(3);
+    const afterRemove = draftReducer(refused, { type: 'remove', key: itemsOf(refused)[0]!.key });
     expect(afterRemove.notice).toBeNull();
+  });
+});
+
+describe('undo and redo', () => {
+  it('undoes and redoes adds, moves and removes in order', () => {
+    const start = loaded([heading('A'), heading('B')]);
+    let state = draftReducer(start, { type: 'add', block: heading('C') });
+    state = draftReducer(state, { type: 'move', key: itemsOf(state)[2]!.key, by: -1 });
+    state = draftReducer(state, { type: 'remove', key: itemsOf(state)[0]!.key });
+    expect(textsOf(state)).toEqual(['C', 'B']);
+    state = draftReducer(state, { type: 'undo' });
+    expect(textsOf(state)).toEqual(['A', 'C', 'B']);
+    state = draftReducer(state, { type: 'undo' });
+    state = draftReducer(state, { type: 'undo' });
+    expect(textsOf(state)).toEqual(['A', 'B']);
+    expect(state.isDirty).toBe(true);
+    // Nothing more to undo: the same state.
+    expect(draftReducer(state, { type: 'undo' })).toBe(state);
+    state = draftReducer(state, { type: 'redo' });
+    state = draftReducer(state, { type: 'redo' });
+    expect(textsOf(state)).toEqual(['A', 'C', 'B']);
+  });
+
+  it('drops what was undone once something new is done', () => {
+    let state = loaded([heading('A')]);
+    state = draftReducer(state, { type: 'add', block: heading('B') });
+    state = draftReducer(state, { type: 'undo' });
+    state = draftReducer(state, { type: 'add', block: heading('X') });
+    expect(state.future).toEqual([]);
+    expect(draftReducer(state, { type: 'redo' })).toBe(state);
+  });
+
+  it('makes one undo step of typing into one block, and a new one for another block', () => {
+    let state = loaded([heading('A'), heading('B')]);
+    const [a, b] = itemsOf(state);
+    for (const text of ['A1', 'A12', 'A123']) {
+      state = draftReducer(state, { type: 'update', key: a!.key, block: heading(text) });
+    }
+    state = draftReducer(state, { type: 'update', key: b!.key, block: heading('B1') });
+    expect(state.past).toHaveLength(2);
+    state = draftReducer(state, { type: 'undo' });
+    expect(textsOf(state)).toEqual(['A123', 'B']);
+    state = draftReducer(state, { type: 'undo' });
+    expect(textsOf(state)).toEqual(['A', 'B']);
+  });
+
+  it(`keeps at most ${HISTORY_LIMIT} steps`, () => {
+    let state = loaded([]);
+    for (let i = 0; i < HISTORY_LIMIT + 20; i += 1) {
+      state = draftReducer(state, { type: 'add-section' });
+    }
+    expect(state.past).toHaveLength(HISTORY_LIMIT);
+    for (let i = 0; i < HISTORY_LIMIT + 5; i += 1) state = draftReducer(state, { type: 'undo' });
+    // The oldest 20 steps were dropped: undo stops at 21 sections, not 1.
+    expect(state.sections).toHaveLength(21);
+  });
+
+  it('a load starts with no history', () => {
+    let state = draftReducer(loaded([]), { type: 'add', block: heading('A') });
+    state = draftReducer(state, { type: 'load', blocks: [heading('Z')] });
+    expect(state.past).toEqual([]);
+    expect(state.isDirty).toBe(false);
   });
 });

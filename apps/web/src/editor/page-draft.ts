@@ -4,12 +4,29 @@ import { editorApiMessages } from './api/contract.ts';
 
 // The page editor's state changes as small (state, action) → state steps (STYLE.md,
 // after Puck's reducers). Pure: no React, no fetch; each step has its test.
+//
+// A layout is stored as one flat block list in which a `section` block starts a new
+// section (the first section needs no marker). Here it is held as sections of items, and
+// every change that alters them pushes the previous sections onto a bounded undo history.
 
 /** A block with a key that stays with it while it moves (React keys, focus after a move). */
 export type DraftItem = { key: string; block: Block };
+export type DraftSection = { key: string; items: DraftItem[] };
+
+/** Undo steps kept; older ones are dropped so a long session does not grow without end. */
+export const HISTORY_LIMIT = 100;
 
 export type DraftState = {
-  items: DraftItem[];
+  sections: DraftSection[];
+  /** Earlier versions of `sections`, newest last. */
+  past: DraftSection[][];
+  /** Versions undone, newest last; any new change clears it. */
+  future: DraftSection[][];
+  /**
+   * The block whose fields were last typed into: further typing into the same block
+   * extends that undo step instead of making one per keystroke.
+   */
+  typingKey: string | null;
   /** Set when an action was refused (the 60-block limit), cleared by the next change. */
   notice: string | null;
   /** Unsaved changes since the last load or save. */
@@ -17,62 +34,230 @@ export type DraftState = {
   nextKey: number;
 };
 
+/** Where a block goes: a section and a position in it (clamped to the section's end). */
+export type DraftPlace = { sectionKey: string; index: number };
+
 export type DraftAction =
   | { type: 'load'; blocks: Block[] }
-  | { type: 'add'; block: Block }
+  | { type: 'add'; block: Block; place?: DraftPlace }
   | { type: 'update'; key: string; block: Block }
   | { type: 'move'; key: string; by: -1 | 1 }
+  | { type: 'move-to'; key: string; place: DraftPlace }
   | { type: 'remove'; key: string }
-  | { type: 'saved' };
+  | { type: 'add-section' }
+  | { type: 'remove-section'; sectionKey: string }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  /** `sections`: what was sent; edits made while the save was on its way stay unsaved. */
+  | { type: 'saved'; sections?: DraftSection[] };
 
-export const emptyDraft: DraftState = { items: [], notice: null, isDirty: false, nextKey: 1 };
+export const emptyDraft: DraftState = {
+  sections: [{ key: 's1', items: [] }],
+  past: [],
+  future: [],
+  typingKey: null,
+  notice: null,
+  isDirty: false,
+  nextKey: 2,
+};
+
+export const itemsOf = (state: Pick<DraftState, 'sections'>): DraftItem[] =>
+  state.sections.flatMap((section) => section.items);
+
+export const blockCountOf = (state: Pick<DraftState, 'sections'>): number => itemsOf(state).length;
+
+export const isFull = (state: Pick<DraftState, 'sections'>): boolean =>
+  blockCountOf(state) >= MAX_BLOCKS_PER_LAYOUT;
+
+/** The flat list the server stores: a section break before every section but the first. */
+export function blocksOf(state: Pick<DraftState, 'sections'>): Block[] {
+  return state.sections.flatMap((section, index) => [
+    ...(index === 0 ? [] : [{ type: 'section', version: 1 } as const]),
+    ...section.items.map((item) => item.block),
+  ]);
+}
+
+/** Where a block is: its section's index and its own index there. */
+export function locate(
+  sections: readonly DraftSection[],
+  key: string,
+): { section: number; index: number } | null {
+  for (const [section, { items }] of sections.entries()) {
+    const index = items.findIndex((item) => item.key === key);
+    if (index >= 0) return { section, index };
+  }
+  return null;
+}
+
+function load(state: DraftState, blocks: Block[]): DraftState {
+  let nextKey = state.nextKey;
+  const sections: DraftSection[] = [{ key: `s${nextKey++}`, items: [] }];
+  for (const block of blocks) {
+    if (block.type === 'section') {
+      sections.push({ key: `s${nextKey++}`, items: [] });
+    } else {
+      sections.at(-1)?.items.push({ key: `b${nextKey++}`, block });
+    }
+  }
+  return { ...emptyDraft, sections, nextKey };
+}
+
+/** A changed layout: the old one becomes an undo step unless this continues typing. */
+function change(
+  state: DraftState,
+  sections: DraftSection[],
+  options: { typingKey?: string; nextKey?: number } = {},
+): DraftState {
+  const isSameTyping = options.typingKey !== undefined && options.typingKey === state.typingKey;
+  return {
+    sections,
+    past: isSameTyping ? state.past : [...state.past, state.sections].slice(-HISTORY_LIMIT),
+    future: [],
+    typingKey: options.typingKey ?? null,
+    notice: null,
+    isDirty: true,
+    nextKey: options.nextKey ?? state.nextKey,
+  };
+}
+
+function insert(sections: DraftSection[], item: DraftItem, place: DraftPlace): DraftSection[] {
+  return sections.map((section) => {
+    if (section.key !== place.sectionKey) return section;
+    const items = [...section.items];
+    items.splice(Math.max(0, Math.min(place.index, items.length)), 0, item);
+    return { ...section, items };
+  });
+}
+
+function without(sections: DraftSection[], key: string): DraftSection[] {
+  return sections.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => item.key !== key),
+  }));
+}
 
 export function draftReducer(state: DraftState, action: DraftAction): DraftState {
   switch (action.type) {
-    case 'load': {
-      const items = action.blocks.map((block, i) => ({ key: `b${state.nextKey + i}`, block }));
-      return { items, notice: null, isDirty: false, nextKey: state.nextKey + items.length };
-    }
+    case 'load':
+      return load(state, action.blocks);
     case 'add': {
-      if (state.items.length >= MAX_BLOCKS_PER_LAYOUT) {
-        return { ...state, notice: editorApiMessages.tooManyBlocks };
-      }
-      const item = { key: `b${state.nextKey}`, block: action.block };
-      return {
-        items: [...state.items, item],
-        notice: null,
-        isDirty: true,
-        nextKey: state.nextKey + 1,
+      if (isFull(state)) return { ...state, notice: editorApiMessages.tooManyBlocks };
+      const last = state.sections.at(-1);
+      const place = action.place ?? {
+        sectionKey: last?.key ?? '',
+        index: last?.items.length ?? 0,
       };
+      if (!state.sections.some((section) => section.key === place.sectionKey)) return state;
+      const item = { key: `b${state.nextKey}`, block: action.block };
+      return change(state, insert(state.sections, item, place), { nextKey: state.nextKey + 1 });
     }
-    case 'update':
-      return {
-        ...state,
-        items: state.items.map((item) =>
+    case 'update': {
+      if (!locate(state.sections, action.key)) return state;
+      const sections = state.sections.map((section) => ({
+        ...section,
+        items: section.items.map((item) =>
           item.key === action.key ? { ...item, block: action.block } : item,
         ),
-        notice: null,
-        isDirty: true,
-      };
+      }));
+      return change(state, sections, { typingKey: action.key });
+    }
     case 'move': {
-      const from = state.items.findIndex((item) => item.key === action.key);
-      const to = from + action.by;
-      if (from < 0 || to < 0 || to >= state.items.length) return state;
-      const items = [...state.items];
-      const [moved] = items.splice(from, 1);
-      if (moved) items.splice(to, 0, moved);
-      return { ...state, items, notice: null, isDirty: true };
+      // Up from the top of a section goes to the end of the one above, and down from the
+      // bottom to the start of the one below, so buttons reach every place a drag can.
+      const at = locate(state.sections, action.key);
+      if (!at) return state;
+      const section = state.sections[at.section];
+      if (!section) return state;
+      const to = at.index + action.by;
+      if (to >= 0 && to < section.items.length) {
+        return draftReducer(state, {
+          type: 'move-to',
+          key: action.key,
+          place: { sectionKey: section.key, index: to },
+        });
+      }
+      const neighbour = state.sections[at.section + action.by];
+      if (!neighbour) return state;
+      return draftReducer(state, {
+        type: 'move-to',
+        key: action.key,
+        place: { sectionKey: neighbour.key, index: action.by < 0 ? neighbour.items.length : 0 },
+      });
+    }
+    case 'move-to': {
+      const at = locate(state.sections, action.key);
+      const item = at ? state.sections[at.section]?.items[at.index] : undefined;
+      if (!at || !item) return state;
+      if (!state.sections.some((section) => section.key === action.place.sectionKey)) {
+        return state;
+      }
+      if (state.sections[at.section]?.key === action.place.sectionKey) {
+        if (at.index === action.place.index) return state;
+      }
+      return change(state, insert(without(state.sections, action.key), item, action.place));
     }
     case 'remove':
+      if (!locate(state.sections, action.key)) return state;
+      return change(state, without(state.sections, action.key));
+    case 'add-section':
+      return change(state, [...state.sections, { key: `s${state.nextKey}`, items: [] }], {
+        nextKey: state.nextKey + 1,
+      });
+    case 'remove-section': {
+      // A page keeps at least one section; the removed section's blocks join the one
+      // above (or below, for the first) rather than vanishing with it.
+      const index = state.sections.findIndex((s) => s.key === action.sectionKey);
+      const removed = state.sections[index];
+      if (!removed || state.sections.length === 1) return state;
+      const heir = index === 0 ? 1 : index - 1;
+      const sections = state.sections.map((section, i) =>
+        i !== heir
+          ? section
+          : {
+              ...section,
+              items:
+                index === 0
+                  ? [...removed.items, ...section.items]
+                  : [...section.items, ...removed.items],
+            },
+      );
+      return change(
+        state,
+        sections.filter((_, i) => i !== index),
+      );
+    }
+    case 'undo': {
+      const previous = state.past.at(-1);
+      if (!previous) return state;
       return {
         ...state,
-        items: state.items.filter((item) => item.key !== action.key),
+        sections: previous,
+        past: state.past.slice(0, -1),
+        future: [...state.future, state.sections],
+        typingKey: null,
         notice: null,
         isDirty: true,
       };
+    }
+    case 'redo': {
+      const next = state.future.at(-1);
+      if (!next) return state;
+      return {
+        ...state,
+        sections: next,
+        past: [...state.past, state.sections].slice(-HISTORY_LIMIT),
+        future: state.future.slice(0, -1),
+        typingKey: null,
+        notice: null,
+        isDirty: true,
+      };
+    }
     case 'saved':
-      return { ...state, isDirty: false };
+      // A save ends the typing step: the next keystroke starts a new undo step.
+      return {
+        ...state,
+        isDirty: action.sections !== undefined && action.sections !== state.sections,
+        typingKey: null,
+      };
   }
 }
-
-export const blocksOf = (state: DraftState): Block[] => state.items.map((item) => item.block);

@@ -9,6 +9,7 @@ const loaders = {
   CartItems: () => import('../storefront/cart/CartItems.island.tsx'),
   Checkout: () => import('../storefront/checkout/Checkout.island.tsx'),
   GiftCardForm: () => import('../storefront/gift-card/GiftCardForm.island.tsx'),
+  VideoFacade: () => import('../blocks/VideoFacade.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;

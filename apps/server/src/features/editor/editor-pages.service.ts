@@ -14,6 +14,7 @@ import {
 } from '@atelier/web/editor/api/contract.ts';
 import type { FolderBehavior, PageKind, PageRow } from '../../db/db-types.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { countBlocks } from '@atelier/web/blocks/layout.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { EditorPagesRepo } from './editor-pages.repo.ts';
 
@@ -201,7 +202,8 @@ export function createEditorPagesService(deps: {
       input: { blocks: Block[]; baseRevision: number },
     ): Promise<EditorPage> {
       // SPEC §9: at most 60 blocks per layout, whatever the editor's screen allowed.
-      if (input.blocks.length > MAX_BLOCKS_PER_LAYOUT) {
+      // Section breaks are layout, not blocks, and do not count.
+      if (countBlocks(input.blocks) > MAX_BLOCKS_PER_LAYOUT) {
         throw invalid(editorApiMessages.tooManyBlocks, { blocks: editorApiMessages.tooManyBlocks });
       }
       const row = await repo.saveDraft({ websiteId, pageId, ...input });

@@ -1,4 +1,4 @@
-import { BlockView } from '../../blocks/render.tsx';
+import { LayoutView } from '../../blocks/render.tsx';
 import type { Block } from '../../blocks/schema.ts';
 import type { BlockData } from '../../ui/page-context.ts';
 
@@ -8,10 +8,7 @@ type ContentPageProps = { blocks: Block[]; data: BlockData; useCLDRMoneyFormat: 
 export function ContentPage({ blocks, data, useCLDRMoneyFormat }: ContentPageProps) {
   return (
     <div className="content-page">
-      {blocks.map((block, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no ids until the editor adds them
-        <BlockView key={index} block={block} data={data} useCLDRMoneyFormat={useCLDRMoneyFormat} />
-      ))}
+      <LayoutView blocks={blocks} data={data} useCLDRMoneyFormat={useCLDRMoneyFormat} />
     </div>
   );
 }
