@@ -51,6 +51,7 @@ import { createMailSender, smtpTransport } from './features/mail/mail-sender.ts'
 import { createMediaRepo } from './features/media/media.repo.ts';
 import { registerMediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
+import { registerMediaLibraryRoutes } from './features/media/media-library.routes.ts';
 import { createMediaStore } from './features/media/media-store.ts';
 import { createNavigationRepo } from './features/navigation/navigation.repo.ts';
 import { registerNavigationRoutes } from './features/navigation/navigation.routes.ts';
@@ -123,7 +124,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const cart = createCartService({ cartRepo: createCartRepo(db), currencyOf, forms });
   const mediaRepo = createMediaRepo(db);
   const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
-  const media = createMediaService({ mediaStore });
+  const media = createMediaService({ mediaStore, mediaRepo });
   const catalogAdmin = createCatalogAdminService({
     catalogRepo,
     onPublicChange,
@@ -302,6 +303,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAuthRoutes(app, { auth: services.auth, guard: memberGuard, websiteOf });
   registerEditorPagesRoutes(app, {
     pages: services.editorPages,
+    requireMember: memberGuard.requireMember,
+  });
+  registerMediaLibraryRoutes(app, {
+    media: services.media,
     requireMember: memberGuard.requireMember,
   });
   registerNavigationRoutes(app, {

@@ -58,6 +58,15 @@ export function createMediaStore({
         throw error;
       }
     },
+
+    /** Deletes the row, then the renditions: a failed file removal leaves only orphan files. */
+    async deleteImage(websiteId: string, mediaId: string): Promise<boolean> {
+      const isDeleted = await mediaRepo.remove(websiteId, mediaId);
+      if (isDeleted) {
+        await rm(join(filesDir, websiteId, mediaId), { recursive: true, force: true });
+      }
+      return isDeleted;
+    },
   };
 }
 

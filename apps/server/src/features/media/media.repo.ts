@@ -15,6 +15,38 @@ export function createMediaRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Newest first; one more than asked for, so the caller knows whether more follow. */
+    listPage(websiteId: string, page: { offset: number; limit: number }): Promise<MediaRow[]> {
+      return db
+        .selectFrom('media')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .orderBy('created_at', 'desc')
+        .orderBy('media_id')
+        .offset(page.offset)
+        .limit(page.limit + 1)
+        .execute();
+    },
+
+    rename(websiteId: string, mediaId: string, filename: string): Promise<MediaRow | undefined> {
+      return db
+        .updateTable('media')
+        .set({ filename })
+        .where('website_id', '=', websiteId)
+        .where('media_id', '=', mediaId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async remove(websiteId: string, mediaId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('media')
+        .where('website_id', '=', websiteId)
+        .where('media_id', '=', mediaId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     insert(row: {
       website_id: string;
       media_id: string;

@@ -62,7 +62,7 @@ export function registerMediaRoutes(
   });
 }
 
-async function readUpload(request: FastifyRequest, maxImageBytes: number) {
+export async function readUpload(request: FastifyRequest, maxImageBytes: number) {
   if (!request.isMultipart()) {
     throw new AppError(
       'unsupportedMediaType',
