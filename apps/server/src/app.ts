@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { healthSchema } from '@atelier/contract';
+import { EMBED_FRAME_SOURCES } from '@atelier/web/blocks/embed.tsx';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -222,6 +223,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // Embed and video blocks frame only these players and maps (blocks/embed.tsx).
+        frameSrc: [...new Set(EMBED_FRAME_SOURCES.map(({ host }) => `https://${host}`))],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,10 +1,13 @@
 import { useId } from 'react';
 import { AudioFields } from './audio.fields.tsx';
 import { CodeFields } from './code.fields.tsx';
+import { EmbedFields } from './embed.fields.tsx';
+import { QuoteFields } from './quote.fields.tsx';
 import type { Block } from './schema.ts';
 import { SocialLinksFields } from './social-links.fields.tsx';
 import { SpacerFields } from './spacer.fields.tsx';
 import { SPACER_HEIGHT } from './spacer.tsx';
+import { TextBlockFields } from './text-block.fields.tsx';
 import { VideoFields } from './video.fields.tsx';
 
 // Editor-only: the fields that edit each block's props. The storefront never imports
@@ -16,6 +19,8 @@ export const BLOCK_TYPE_LABELS: Record<Block['type'], string> = {
   image: 'Image',
   button: 'Button',
   products: 'Products',
+  quote: 'Quote',
+  embed: 'Embed',
   section: 'Section',
   spacer: 'Spacer',
   line: 'Line',
@@ -44,7 +49,11 @@ export function newBlock(type: Block['type']): Block {
     case 'heading':
       return { type, version: 1, text: 'New heading', level: 2 };
     case 'text':
-      return { type, version: 1, paragraphs: [''] };
+      return { type, version: 2, doc: { type: 'doc', content: [{ type: 'paragraph' }] }, html: '' };
+    case 'quote':
+      return { type, version: 1, text: '', attribution: '' };
+    case 'embed':
+      return { type, version: 1, html: '', title: '' };
     case 'image':
       return { type, version: 1, mediaId: '', caption: '' };
     case 'button':
@@ -123,15 +132,11 @@ export function BlockFields({ block, onChange }: FieldsProps<Block>) {
         </>
       );
     case 'text':
-      return (
-        <TextField
-          label="Paragraphs"
-          hint="Leave an empty line between paragraphs."
-          isMultiline
-          value={block.paragraphs.join('\n\n')}
-          onChange={(value) => onChange({ ...block, paragraphs: value.split(/\n\s*\n/) })}
-        />
-      );
+      return <TextBlockFields block={block} onChange={onChange} />;
+    case 'quote':
+      return <QuoteFields block={block} onChange={onChange} />;
+    case 'embed':
+      return <EmbedFields block={block} onChange={onChange} />;
     case 'image':
       return (
         <>

@@ -3,10 +3,13 @@ import type { BlockData } from '../ui/page-context.ts';
 import { ResponsiveImage } from '../ui/ResponsiveImage.tsx';
 import { AudioView } from './audio.tsx';
 import { CodeView } from './code.tsx';
+import { EmbedView } from './embed.tsx';
 import { splitSections } from './layout.ts';
+import { QuoteView } from './quote.tsx';
 import type { Block } from './schema.ts';
 import { SocialLinksView } from './social-links.tsx';
 import { LineView, SpacerView } from './spacer.tsx';
+import { TextBlockView } from './text-block.tsx';
 import { VideoView } from './video.tsx';
 
 // Server-safe renderers shared by the storefront and (later) the editor canvas.
@@ -34,15 +37,11 @@ export function BlockView({ block, data, useCLDRMoneyFormat }: BlockViewProps) {
       return <Tag className="block block--heading">{block.text}</Tag>;
     }
     case 'text':
-      return (
-        <div className="block block--text">
-          {block.paragraphs.map((paragraph, index) => (
-            // Paragraph order is the identity here; the text is not unique.
-            // biome-ignore lint/suspicious/noArrayIndexKey: static content, never reordered
-            <p key={index}>{paragraph}</p>
-          ))}
-        </div>
-      );
+      return <TextBlockView block={block} />;
+    case 'quote':
+      return <QuoteView block={block} />;
+    case 'embed':
+      return <EmbedView block={block} />;
     case 'image': {
       const image = data.media[block.mediaId];
       if (!image) return null;
@@ -104,7 +103,12 @@ export function LayoutView({
       <div className="page-section" key={sectionIndex}>
         {section.map((block, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: static server render, never reordered
-          <BlockView key={index} block={block} data={data} useCLDRMoneyFormat={useCLDRMoneyFormat} />
+          <BlockView
+            key={index}
+            block={block}
+            data={data}
+            useCLDRMoneyFormat={useCLDRMoneyFormat}
+          />
         ))}
       </div>
     ));

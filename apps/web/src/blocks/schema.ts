@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { audioBlockSchema } from './audio.tsx';
 import { codeBlockSchema } from './code.tsx';
+import { embedBlockSchema } from './embed.tsx';
+import { quoteBlockSchema } from './quote.tsx';
 import { socialLinksBlockSchema } from './social-links.tsx';
 import { lineBlockSchema, spacerBlockSchema } from './spacer.tsx';
+import { textBlockSchema } from './text-block.tsx';
 import { videoBlockSchema } from './video.tsx';
 
 // What a page is made of. Each block carries a version so stored pages can be migrated
@@ -13,12 +16,6 @@ export const headingBlockSchema = z.object({
   version: z.literal(1),
   text: z.string().min(1).max(300),
   level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-});
-
-export const textBlockSchema = z.object({
-  type: z.literal('text'),
-  version: z.literal(1),
-  paragraphs: z.array(z.string().max(5000)).max(100),
 });
 
 export const imageBlockSchema = z.object({
@@ -64,6 +61,8 @@ export const blockSchema = z.discriminatedUnion('type', [
   socialLinksBlockSchema,
   headingBlockSchema,
   textBlockSchema,
+  quoteBlockSchema,
+  embedBlockSchema,
   imageBlockSchema,
   buttonBlockSchema,
   productsBlockSchema,
@@ -71,6 +70,9 @@ export const blockSchema = z.discriminatedUnion('type', [
 export type Block = z.infer<typeof blockSchema>;
 export type HeadingBlock = z.infer<typeof headingBlockSchema>;
 export type TextBlock = z.infer<typeof textBlockSchema>;
+export type { EmbedBlock } from './embed.tsx';
+export type { QuoteBlock } from './quote.tsx';
+export { textBlockSchema };
 export type ImageBlock = z.infer<typeof imageBlockSchema>;
 export type ButtonBlock = z.infer<typeof buttonBlockSchema>;
 export type ProductsBlock = z.infer<typeof productsBlockSchema>;

@@ -5,6 +5,7 @@ import {
   MIN_SLUG_LENGTH,
   slugify,
 } from '@atelier/core';
+import { countBlocks } from '@atelier/web/blocks/layout.ts';
 import type { Block } from '@atelier/web/blocks/schema.ts';
 import {
   type EditorPage,
@@ -14,9 +15,9 @@ import {
 } from '@atelier/web/editor/api/contract.ts';
 import type { FolderBehavior, PageKind, PageRow } from '../../db/db-types.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
-import { countBlocks } from '@atelier/web/blocks/layout.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { EditorPagesRepo } from './editor-pages.repo.ts';
+import { sanitizeBlocks } from './rich-text-sanitize.ts';
 
 // Pages as the editor sees them: every page has a draft (draft_blocks, which edits save
 // to) and a published version (blocks, which the storefront shows). Publishing copies the
@@ -206,7 +207,14 @@ export function createEditorPagesService(deps: {
       if (countBlocks(input.blocks) > MAX_BLOCKS_PER_LAYOUT) {
         throw invalid(editorApiMessages.tooManyBlocks, { blocks: editorApiMessages.tooManyBlocks });
       }
-      const row = await repo.saveDraft({ websiteId, pageId, ...input });
+      // Never trust the browser's HTML: rich text and embeds are re-sanitized here.
+      const blocks = sanitizeBlocks(input.blocks);
+      const row = await repo.saveDraft({
+        websiteId,
+        pageId,
+        blocks,
+        baseRevision: input.baseRevision,
+      });
       if (!row) {
         await requirePage(websiteId, pageId);
         throw changedElsewhere();

@@ -1,0 +1,191 @@
+import { isSafeHref, linkMessages, URL_MAX_LENGTH } from '@atelier/core';
+import { EMBED_FRAME_SOURCES } from '@atelier/web/blocks/embed.tsx';
+import type { Block } from '@atelier/web/blocks/schema.ts';
+import {
+  RICH_TEXT_ALIGNMENTS,
+  RICH_TEXT_COLOURS,
+  upgradeTextBlock,
+} from '@atelier/web/blocks/text-block.tsx';
+import sanitizeHtml from 'sanitize-html';
+import { invalid } from '../../http/errors.ts';
+
+// The one gate between what an editor's browser sends and what visitors' browsers run.
+// Rich text and embed HTML are reduced to allowlists here on every draft save; the
+// storefront then inserts the stored HTML as is. Never loosen an allowlist without a test
+// in rich-text-sanitize.test.ts that feeds the attack it might let through.
+
+const hexToRgb = (hex: string): string => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// A colour is kept only if it is one of the palette's, written as hex or as the rgb() a
+// browser may turn it into. sanitize-html matches these against the whole declared value.
+const ALLOWED_COLOURS = RICH_TEXT_COLOURS.flatMap(({ value }) => [
+  new RegExp(`^${escapeRegExp(value)}$`, 'i'),
+  new RegExp(`^${escapeRegExp(hexToRgb(value))}$`, 'i'),
+]);
+const ALLOWED_ALIGNMENT = [new RegExp(`^(?:${RICH_TEXT_ALIGNMENTS.join('|')})$`)];
+const ALIGNABLE = ['p', 'h2', 'h3', 'h4'] as const;
+
+const richTextOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'em',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'br',
+    'span',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel'],
+    span: ['style'],
+    ...Object.fromEntries(ALIGNABLE.map((tag) => [tag, ['style']])),
+  },
+  allowedStyles: {
+    span: { color: ALLOWED_COLOURS },
+    ...Object.fromEntries(ALIGNABLE.map((tag) => [tag, { 'text-align': ALLOWED_ALIGNMENT }])),
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  // Tags outside the list go with their content only for script-like tags (sanitize-html's
+  // nonTextTags); for the rest (an <svg>, a <div>) their text stays and the tag goes.
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? '';
+      // Core's rule on top of sanitize-html's scheme list: no '//host', no other hosts
+      // disguised with control characters, nothing over the URL length limit.
+      // A link left with no safe address is plain text, not a dead <a>.
+      if (!isSafeHref(href)) return { tagName: 'span', attribs: {} };
+      const attributes: Record<string, string> = { href };
+      if (attribs.target === '_blank') {
+        attributes.target = '_blank';
+        attributes.rel = 'noopener noreferrer';
+      }
+      return { tagName, attribs: attributes };
+    },
+  },
+};
+
+/** Rich text (the text block's `html`) reduced to the tags, links and styles it may use. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, richTextOptions);
+}
+
+function isAllowedFrameSource(src: string | undefined): boolean {
+  if (!src || src.length > URL_MAX_LENGTH) return false;
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'https:' &&
+    url.username === '' &&
+    url.password === '' &&
+    url.port === '' &&
+    EMBED_FRAME_SOURCES.some(
+      ({ host, path }) => url.hostname === host && url.pathname.startsWith(path),
+    )
+  );
+}
+
+/**
+ * Embed code reduced to iframes from EMBED_FRAME_SOURCES, sandboxed, lazily loaded and
+ * named for screen readers. Everything else — scripts, other hosts, event handlers,
+ * `srcdoc` — is dropped.
+ */
+export function sanitizeEmbedHtml(
+  html: string,
+  options: { title?: string | undefined } = {},
+): string {
+  const title = options.title?.trim() || 'Embedded content';
+  return sanitizeHtml(html, {
+    allowedTags: ['iframe'],
+    allowedAttributes: {
+      iframe: [
+        'src',
+        'width',
+        'height',
+        'title',
+        'allow',
+        'allowfullscreen',
+        'loading',
+        'sandbox',
+        'referrerpolicy',
+      ],
+    },
+    allowedSchemes: ['https'],
+    allowProtocolRelative: false,
+    allowedIframeHostnames: EMBED_FRAME_SOURCES.map(({ host }) => host),
+    allowIframeRelativeUrls: false,
+    disallowedTagsMode: 'discard',
+    // Text around the frames (an embed snippet's "Watch on…" links) is not kept.
+    textFilter: () => '',
+    exclusiveFilter: (frame) => frame.tag === 'iframe' && !isAllowedFrameSource(frame.attribs.src),
+    transformTags: {
+      iframe: (tagName, attribs) => {
+        const size = (value: string | undefined) =>
+          value && /^\d{1,4}%?$/.test(value) ? value : undefined;
+        const width = size(attribs.width);
+        const height = size(attribs.height);
+        return {
+          tagName,
+          attribs: {
+            src: attribs.src ?? '',
+            title,
+            ...(width && { width }),
+            ...(height && { height }),
+            // The players need scripts and their own origin; the sandbox still keeps them
+            // from navigating the page or opening forms on it.
+            sandbox: 'allow-scripts allow-same-origin allow-popups allow-presentation',
+            allow: 'encrypted-media; fullscreen; picture-in-picture',
+            allowfullscreen: '',
+            loading: 'lazy',
+            referrerpolicy: 'strict-origin-when-cross-origin',
+          },
+        };
+      },
+    },
+  });
+}
+
+/**
+ * A draft's blocks as they may be stored: rich text and embeds sanitized, text blocks of
+ * version 1 kept as they are (React escapes them), and every block href checked by core's
+ * rule. An unsafe href is a 400 with the link editor's message rather than a silent change,
+ * so the person sees which link was refused.
+ */
+export function sanitizeBlocks(blocks: Block[]): Block[] {
+  return blocks.map((block): Block => {
+    switch (block.type) {
+      case 'text':
+        return block.version === 2
+          ? { ...upgradeTextBlock(block), html: sanitizeRichText(block.html) }
+          : block;
+      case 'embed':
+        return { ...block, html: sanitizeEmbedHtml(block.html, { title: block.title }) };
+      case 'button':
+        if (!isSafeHref(block.href.trim())) {
+          throw invalid(linkMessages.linkFormat, { href: linkMessages.linkFormat });
+        }
+        return { ...block, href: block.href.trim() };
+      default:
+        return block;
+    }
+  });
+}

@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react';
+import type { RichTextNode } from '../../blocks/text-block.tsx';
+
+// The rich-text field any block's fields can use. TipTap is large, so the editor itself is
+// a separate chunk loaded the first time a rich-text field is shown; the storefront never
+// imports this file.
+
+export type RichTextValue = { doc: RichTextNode; html: string };
+
+export type RichTextFieldProps = {
+  value: RichTextValue;
+  onChange: (value: RichTextValue) => void;
+  label: string;
+};
+
+const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
+
+export function RichTextField(props: RichTextFieldProps) {
+  return (
+    <div className="field">
+      <Suspense fallback={<p className="field__hint">Loading the text editor…</p>}>
+        <RichTextEditor {...props} />
+      </Suspense>
+    </div>
+  );
+}
