@@ -1,10 +1,13 @@
 import { editorMessages, Role } from '@atelier/core';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
 import type { SessionState } from './api/contract.ts';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
+
+/** CodeMirror is large: developer mode is its own chunk, fetched when an admin opens it. */
+const DeveloperPanel = lazy(() => import('./DeveloperPanel.tsx'));
 
 /** The editor at /config: who is signed in decides the screen. */
 export function EditorApp() {
@@ -53,6 +56,9 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   const [listVersion, setListVersion] = useState(0);
   const member = session.member!;
   const roleName = member.role === Role.admin ? 'Administrator' : 'Editor';
+  // Developer mode is the admin's alone (the server refuses anyone else too).
+  const canUseDeveloperMode = member.role === Role.admin;
+  const [isDeveloperMode, setIsDeveloperMode] = useState(false);
 
   async function signOut() {
     await api.signOut().catch(() => undefined);
@@ -66,6 +72,16 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <p className="workspace__who">
           {member.email} · {roleName}
         </p>
+        {canUseDeveloperMode && (
+          <button
+            type="button"
+            className="button"
+            aria-pressed={isDeveloperMode}
+            onClick={() => setIsDeveloperMode((on) => !on)}
+          >
+            Developer
+          </button>
+        )}
         <a className="button" href="/" target="_blank" rel="noopener">
           View site
         </a>
@@ -73,7 +89,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           Sign out
         </button>
       </header>
-      <div className="workspace__body">
+      {/* Hidden rather than unmounted, so the page being edited is kept as it was. */}
+      <div className="workspace__body" hidden={isDeveloperMode}>
         <PagesPanel
           openPageId={openPageId}
           listVersion={listVersion}
@@ -97,6 +114,13 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           )}
         </main>
       </div>
+      {isDeveloperMode && (
+        <main className="workspace__main" id="developer-main">
+          <Suspense fallback={<p aria-busy="true">Loading developer mode…</p>}>
+            <DeveloperPanel />
+          </Suspense>
+        </main>
+      )}
     </div>
   );
 }

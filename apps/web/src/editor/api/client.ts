@@ -17,6 +17,9 @@ export class ApiError extends Error {
 
 let xsrfToken = '';
 
+/** The crumb to echo on writes, for API modules beside this one (developer mode). */
+export const currentXsrfToken = () => xsrfToken;
+
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {

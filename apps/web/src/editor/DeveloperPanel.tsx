@@ -1,0 +1,276 @@
+import { editorMessages } from '@atelier/core';
+import { html } from '@codemirror/lang-html';
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  indentOnInput,
+  syntaxHighlighting,
+} from '@codemirror/language';
+import { EditorState } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from './api/client.ts';
+import { type SaveOutcome, templatesApi } from './api/templates-client.ts';
+import {
+  formatDiagnostic,
+  TEMPLATE_SLOT_LABELS,
+  TEMPLATE_SLOTS,
+  type Template,
+  type TemplateDiagnostic,
+  type TemplateSlot,
+} from './api/templates-contract.ts';
+
+// Developer mode: the website's own JSON-Template templates, edited with CodeMirror 6.
+// Loaded as its own chunk (CodeMirror is large) only when an admin opens it. The server
+// validates on save and refuses a template with errors, so what is live is always valid.
+
+/** What a new template starts from: the fields each slot's context has. */
+const STARTERS: Record<TemplateSlot, string> = {
+  'collection-list': `<section class="product-list">
+  <h1>{collection.title}</h1>
+  <ul>
+  {.repeated section items}
+    <li><a href="{fullUrl}">{title}</a></li>
+  {.end}
+  </ul>
+</section>
+`,
+  item: `<article class="product">
+  <h1>{item.title}</h1>
+  {item.body}
+</article>
+`,
+  header: `<a class="site-title" href="/">{website.siteTitle}</a>
+<nav aria-label="Main">
+  <ul class="nav">
+  {.repeated section navigation}<li><a href="{href}">{title}</a></li>{.end}
+  </ul>
+</nav>
+`,
+  footer: `<p>© {website.siteTitle}. {website.siteDescription}</p>
+`,
+};
+
+type Notice =
+  | { kind: 'status'; text: string }
+  | { kind: 'invalid'; text: string; diagnostics: TemplateDiagnostic[] }
+  | { kind: 'error'; text: string };
+
+export default function DeveloperPanel() {
+  const [templates, setTemplates] = useState<Template[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [slot, setSlot] = useState<TemplateSlot>('collection-list');
+  /** Unsaved text per slot, so switching slots loses nothing. */
+  const [drafts, setDrafts] = useState<Partial<Record<TemplateSlot, string>>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const labelId = useId();
+  const hintId = useId();
+
+  useEffect(() => {
+    templatesApi
+      .list()
+      .then(setTemplates)
+      .catch((error: unknown) =>
+        setLoadError(error instanceof ApiError ? error.message : editorMessages.somethingWentWrong),
+      );
+  }, []);
+
+  if (loadError) return <p role="alert">{loadError}</p>;
+  if (!templates) return <p aria-busy="true">Loading templates…</p>;
+
+  const current = templates.find((t) => t.slot === slot);
+  const saved = current?.isCustom ? current.source : STARTERS[slot];
+  const source = drafts[slot] ?? saved;
+
+  const replace = (template: Template) =>
+    setTemplates((list) => list?.map((t) => (t.slot === template.slot ? template : t)) ?? null);
+
+  async function run(action: () => Promise<void>) {
+    setIsBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      setNotice({
+        kind: 'error',
+        text: error instanceof ApiError ? error.message : editorMessages.somethingWentWrong,
+      });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  const save = () =>
+    run(async () => {
+      const outcome: SaveOutcome = await templatesApi.save(slot, source);
+      if (!outcome.isSaved) {
+        setNotice({ kind: 'invalid', text: outcome.message, diagnostics: outcome.diagnostics });
+        return;
+      }
+      replace(outcome.template);
+      setDrafts(({ [slot]: _saved, ...rest }) => rest);
+      setNotice({ kind: 'status', text: `${TEMPLATE_SLOT_LABELS[slot]} saved. It is live now.` });
+    });
+
+  const remove = () =>
+    run(async () => {
+      replace(await templatesApi.remove(slot));
+      setDrafts(({ [slot]: _removed, ...rest }) => rest);
+      setNotice({
+        kind: 'status',
+        text: `${TEMPLATE_SLOT_LABELS[slot]} uses the default rendering again.`,
+      });
+    });
+
+  return (
+    <div className="developer">
+      <h1>Developer mode</h1>
+      <p className="field__hint" id={hintId}>
+        Templates use the JSON-Template language and see the page's data: add{' '}
+        <code>?format=json</code> to a public page's address to read it. Tab leaves the editor;
+        Ctrl+S (⌘S) saves.
+      </p>
+      <div className="developer__layout">
+        <nav aria-label="Template slots">
+          <ul className="developer__slots">
+            {TEMPLATE_SLOTS.map((s) => {
+              const template = templates.find((t) => t.slot === s);
+              return (
+                <li key={s}>
+                  <button
+                    type="button"
+                    className="developer__slot"
+                    aria-current={s === slot ? 'true' : undefined}
+                    onClick={() => {
+                      setSlot(s);
+                      setNotice(null);
+                    }}
+                  >
+                    {TEMPLATE_SLOT_LABELS[s]}
+                    <span className="developer__state">
+                      {template?.isCustom ? 'Custom template' : 'Default'}
+                      {drafts[s] !== undefined ? ' · unsaved changes' : ''}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <section className="developer__editor" aria-labelledby={labelId}>
+          <h2 id={labelId}>{TEMPLATE_SLOT_LABELS[slot]} template</h2>
+          <p>
+            {current?.isCustom
+              ? `Custom template, saved ${new Date(current.updatedAt ?? '').toLocaleString()}.`
+              : 'This region uses the default rendering. Save a template to replace it.'}
+          </p>
+          <SourceEditor
+            key={slot}
+            value={source}
+            labelId={labelId}
+            describedById={hintId}
+            onChange={(text) => setDrafts((d) => ({ ...d, [slot]: text }))}
+            onSave={() => {
+              if (!isBusy) void save();
+            }}
+          />
+          <div className="developer__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={isBusy}
+              onClick={save}
+            >
+              Save template
+            </button>
+            {current?.isCustom && (
+              <button type="button" className="button" disabled={isBusy} onClick={remove}>
+                Remove custom template
+              </button>
+            )}
+          </div>
+          <div role="alert" className="developer__errors">
+            {notice?.kind === 'invalid' && (
+              <>
+                <p>{notice.text}</p>
+                <ul>
+                  {notice.diagnostics.map((d) => (
+                    <li key={`${d.line}:${d.column}:${d.message}`}>{formatDiagnostic(d)}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {notice?.kind === 'error' && <p>{notice.text}</p>}
+          </div>
+          <p role="status" className="developer__status">
+            {notice?.kind === 'status' ? notice.text : ''}
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** CodeMirror 6 with HTML highlighting; Tab is left to the browser so focus can leave it. */
+function SourceEditor(props: {
+  value: string;
+  labelId: string;
+  describedById: string;
+  onChange: (source: string) => void;
+  onSave: () => void;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  // The latest callbacks, read by the long-lived editor.
+  const latest = useRef(props);
+  latest.current = props;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once per slot (the parent keys it); edits flow out through onChange
+  useEffect(() => {
+    if (!host.current) return;
+    const view = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: props.value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightActiveLine(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          syntaxHighlighting(defaultHighlightStyle),
+          html(),
+          EditorView.lineWrapping,
+          keymap.of([
+            {
+              key: 'Mod-s',
+              run: () => {
+                latest.current.onSave();
+                return true;
+              },
+            },
+          ]),
+          EditorView.contentAttributes.of({
+            'aria-labelledby': props.labelId,
+            'aria-describedby': props.describedById,
+            'aria-multiline': 'true',
+            role: 'textbox',
+          }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    return () => view.destroy();
+  }, []);
+
+  return <div className="developer__source" ref={host} />;
+}
