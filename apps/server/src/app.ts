@@ -66,6 +66,7 @@ import { registerSeoRoutes } from './features/seo/seo.routes.ts';
 import { createTemplatesRepo } from './features/templates/templates.repo.ts';
 import { registerTemplatesRoutes } from './features/templates/templates.routes.ts';
 import { createTemplatesService } from './features/templates/templates.service.ts';
+import { registerSiteSettingsRoutes } from './features/websites/site-settings.routes.ts';
 import { createWebsiteRepo } from './features/websites/website.repo.ts';
 import { createWebsiteService } from './features/websites/website.service.ts';
 import { createApiKeyGuard } from './http/auth.ts';
@@ -106,7 +107,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const pageCache = createPageCache({ isEnabled: options.config.isPageCacheEnabled });
   const onPublicChange = pageCache.invalidate;
   const websiteRepo = createWebsiteRepo(db);
-  const websiteService = createWebsiteService({ websiteRepo });
+  const websiteService = createWebsiteService({ websiteRepo, onPublicChange });
   const websites: typeof websiteService = {
     ...websiteService,
     // A second website ends "any host reaches the only website": every cached page goes.
@@ -310,6 +311,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerMediaLibraryRoutes(app, {
     media: services.media,
+    requireMember: memberGuard.requireMember,
+  });
+  registerSiteSettingsRoutes(app, {
+    websites: services.websites,
     requireMember: memberGuard.requireMember,
   });
   registerNavigationRoutes(app, {

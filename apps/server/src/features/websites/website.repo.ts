@@ -54,6 +54,18 @@ export function createWebsiteRepo(db: Kysely<DB>) {
       });
     },
 
+    updateSettings(
+      websiteId: string,
+      patch: { title?: string; description?: string },
+    ): Promise<WebsiteRow | undefined> {
+      return db
+        .updateTable('websites')
+        .set({ ...patch, updated_at: new Date() })
+        .where('website_id', '=', websiteId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     async count(): Promise<number> {
       const row = await db
         .selectFrom('websites')

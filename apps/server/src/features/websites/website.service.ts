@@ -23,7 +23,14 @@ export function normaliseHost(hostHeader: string | undefined): string {
   return (withoutPort ?? '').replace(/\.$/, '');
 }
 
-export function createWebsiteService({ websiteRepo }: { websiteRepo: WebsiteRepo }) {
+export function createWebsiteService({
+  websiteRepo,
+  onPublicChange,
+}: {
+  websiteRepo: WebsiteRepo;
+  /** Every public page shows the site's title: the page cache hears of a change. */
+  onPublicChange?: (websiteId: string) => void;
+}) {
   return {
     /**
      * The Host header picks the website. On a single-site install any host reaches the
@@ -44,6 +51,19 @@ export function createWebsiteService({ websiteRepo }: { websiteRepo: WebsiteRepo
     },
 
     count: () => websiteRepo.count(),
+
+    /** Site settings of the editor (admins only; the route checks the role). */
+    async updateSettings(
+      websiteId: string,
+      patch: { title?: string | undefined; description?: string | undefined },
+    ): Promise<Website | undefined> {
+      const row = await websiteRepo.updateSettings(websiteId, {
+        ...(patch.title !== undefined && { title: patch.title }),
+        ...(patch.description !== undefined && { description: patch.description }),
+      });
+      if (row) onPublicChange?.(websiteId);
+      return row ? toWebsite(row) : undefined;
+    },
 
     async create(input: {
       title: string;

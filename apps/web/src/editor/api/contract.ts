@@ -177,3 +177,18 @@ export const publishSchema = z
     at: z.iso.datetime({ offset: true }).optional(),
   })
   .meta({ id: 'EditorPublish' });
+
+/** The Settings screen's site settings (admins only). */
+export const siteSettingsSchema = z
+  .object({ title: z.string(), description: z.string() })
+  .meta({ id: 'EditorSiteSettings' });
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export const siteSettingsUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Please enter a site title').max(200).optional(),
+    description: z.string().trim().max(500).optional(),
+  })
+  .meta({ id: 'EditorSiteSettingsUpdate' });
+
+/** Settings and members are the administrator's; the editor shows the screen only to them. */
+export const canOpenSettings = (role: number): boolean => role === 1;

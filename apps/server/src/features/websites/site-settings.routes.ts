@@ -1,0 +1,64 @@
+import { errorBodySchema } from '@atelier/contract';
+import { editorMessages, Role } from '@atelier/core';
+import { siteSettingsSchema, siteSettingsUpdateSchema } from '@atelier/web/editor/api/contract.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCrumb } from '../../http/csrf.ts';
+import { notFound } from '../../http/errors.ts';
+import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
+import type { WebsiteService } from './website.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+};
+
+/** The editor's Settings screen: site title and description, for administrators only. */
+export function registerSiteSettingsRoutes(
+  app: FastifyInstance,
+  deps: { websites: WebsiteService; requireMember: RequireMember },
+) {
+  const { websites, requireMember } = deps;
+  const admins = requireMember({ roles: [Role.admin] });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/config/settings',
+    {
+      preHandler: admins,
+      schema: {
+        tags: ['editor'],
+        summary: "The site's settings (admins only)",
+        response: { 200: siteSettingsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { website } = editorCallerOf(request);
+      return { title: website.title, description: website.description };
+    },
+  );
+
+  api.patch(
+    '/api/config/settings',
+    {
+      preHandler: [requireCrumb, admins],
+      schema: {
+        tags: ['editor'],
+        summary: "Change the site's title or description (admins only)",
+        body: siteSettingsUpdateSchema,
+        response: { 200: siteSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await websites.updateSettings(
+        editorCallerOf(request).website.id,
+        request.body,
+      );
+      if (!updated) throw notFound(editorMessages.unableToLocateContent);
+      return { title: updated.title, description: updated.description };
+    },
+  );
+}
