@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { z } from 'zod';
 import { api } from '../api/client.ts';
+import '../rich-text/rich-text.css';
 import {
   initialLinkForm,
   LINK_TAB_LABELS,

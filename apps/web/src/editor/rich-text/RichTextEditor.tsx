@@ -12,6 +12,7 @@ import {
 } from '../../blocks/text-block.tsx';
 import { LinkEditor } from '../links/LinkEditor.tsx';
 import type { RichTextFieldProps } from './RichTextField.tsx';
+import './rich-text.css';
 
 // TipTap, loaded only by the editor (RichTextField imports this lazily): the storefront
 // shows the server-sanitized HTML and never downloads any of it. The extensions here make
