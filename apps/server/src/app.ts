@@ -43,6 +43,10 @@ import { loadEditorAssets } from './features/editor/editor-assets.ts';
 import { createEditorPagesRepo } from './features/editor/editor-pages.repo.ts';
 import { registerEditorPagesRoutes } from './features/editor/editor-pages.routes.ts';
 import { createEditorPagesService } from './features/editor/editor-pages.service.ts';
+import { createHeaderFooterRepo } from './features/header-footer/header-footer.repo.ts';
+import { registerHeaderFooterRoutes } from './features/header-footer/header-footer.routes.ts';
+import { createHeaderFooterService } from './features/header-footer/header-footer.service.ts';
+import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
 import { registerEditorShellRoutes } from './features/editor/editor-shell.routes.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
@@ -156,6 +160,12 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     templatesRepo: createTemplatesRepo(db),
     onPublicChange,
   });
+  const headerFooter = createHeaderFooterService({
+    headerFooterRepo: createHeaderFooterRepo(db),
+    content,
+    sanitizeBlocks,
+    onPublicChange,
+  });
   const navigation = createNavigationService({
     navigationRepo: createNavigationRepo(db),
     onPublicChange,
@@ -164,6 +174,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
     pageCache,
     websites,
     navigation,
+    headerFooter,
     catalog,
     cart,
     forms,
@@ -315,6 +326,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerSiteSettingsRoutes(app, {
     websites: services.websites,
+    requireMember: memberGuard.requireMember,
+  });
+  registerHeaderFooterRoutes(app, {
+    headerFooter: services.headerFooter,
     requireMember: memberGuard.requireMember,
   });
   registerNavigationRoutes(app, {

@@ -463,6 +463,14 @@ export interface CommercePreferencesTable {
   updated_at: Timestamp;
 }
 
+export interface SiteHeaderFooterTable {
+  website_id: string;
+  header_blocks: JsonDefault<unknown[]>;
+  footer_blocks: JsonDefault<unknown[]>;
+  revision: Generated<number>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -504,6 +512,7 @@ export interface DB {
   member_sessions: MemberSessionsTable;
   analytics_events: AnalyticsEventsTable;
   website_templates: WebsiteTemplatesTable;
+  site_header_footer: SiteHeaderFooterTable;
 }
 
 export type WebsiteRow = Selectable<WebsitesTable>;

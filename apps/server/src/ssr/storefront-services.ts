@@ -4,6 +4,7 @@ import type { CatalogService } from '../features/catalog/catalog.service.ts';
 import type { Commerce } from '../features/checkout/commerce.ts';
 import type { ContentService } from '../features/content/content.service.ts';
 import type { FormsService } from '../features/forms/forms.service.ts';
+import type { HeaderFooterService } from '../features/header-footer/header-footer.service.ts';
 import type { NavigationService } from '../features/navigation/navigation.service.ts';
 import type { PreferencesService } from '../features/preferences/preferences.service.ts';
 import type { TemplatesService } from '../features/templates/templates.service.ts';
@@ -19,6 +20,8 @@ export type StorefrontServices = {
   forms: FormsService;
   commerce: Commerce;
   preferences: PreferencesService;
+  /** The header and footer blocks from the editor, on every page. */
+  headerFooter?: HeaderFooterService;
   /** Developer mode: the website's own templates for page regions. */
   templates?: TemplatesService;
   assets: StorefrontAssets;

@@ -66,10 +66,11 @@ export function registerStorefrontRoutes(
     const website = await websites.resolveByHost(request.headers.host);
     if (!website) throw new AppError('notFound', 'No website is published at this address');
     pageCache.attach(request, website.id);
-    const [navigation, checkoutPreferences, templates] = await Promise.all([
+    const [navigation, checkoutPreferences, templates, headerFooter] = await Promise.all([
       services.navigation.getPublicNavigation(website.id),
       services.preferences.checkout(website.id),
       services.templates?.forWebsite(website.id) ?? NO_TEMPLATES,
+      services.headerFooter?.forStorefront(website.id),
     ]);
     const site: SiteView = {
       title: website.title,
@@ -79,6 +80,7 @@ export function registerStorefrontRoutes(
       useCLDRMoneyFormat: website.useCLDRMoneyFormat,
       isExpressCheckout: checkoutPreferences.isExpressCheckout,
       navigation,
+      ...(headerFooter && { headerFooter }),
     };
     regionsOf.set(site, customRegions(templates, { website: websiteRecord(website), navigation }));
     return { website, site, templates };

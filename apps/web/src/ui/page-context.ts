@@ -1,4 +1,5 @@
 import type { Image, Product, PublicNavigationItem } from '@atelier/contract';
+import type { Block } from '../blocks/schema.ts';
 
 /** What every storefront page knows about its website: enough to frame and price it. */
 export type SiteView = {
@@ -11,6 +12,8 @@ export type SiteView = {
   isExpressCheckout: boolean;
   /** The main navigation; folders carry their pages as children. */
   navigation: PublicNavigationItem[];
+  /** Header and footer blocks from the editor (/api/site-header-footer) and their data. */
+  headerFooter?: { header: Block[]; footer: Block[]; data: BlockData };
 };
 
 /** Data a page's blocks refer to, loaded by the server before rendering. */

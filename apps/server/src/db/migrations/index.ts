@@ -7,6 +7,7 @@ import * as preferencesMail from './0006-preferences-mail.ts';
 import * as editor from './0007-editor.ts';
 import * as templates from './0008-templates.ts';
 import * as navigation from './0009-navigation.ts';
+import * as headerFooter from './0010-header-footer.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   editor,
   templates,
   navigation,
+  headerFooter,
 ];

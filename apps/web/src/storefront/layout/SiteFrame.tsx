@@ -1,5 +1,6 @@
 import type { PublicNavigationItem } from '@atelier/contract';
 import type { ReactNode } from 'react';
+import { LayoutView } from '../../blocks/render.tsx';
 import { Island } from '../../islands/Island.tsx';
 import type { SiteView } from '../../ui/page-context.ts';
 import CartStatus from '../cart/CartStatus.island.tsx';
@@ -67,11 +68,29 @@ export function SiteFrame({ site, currentPath, children, regions }: SiteFramePro
             />
           </div>
         </div>
+        {site.headerFooter && site.headerFooter.header.length > 0 ? (
+          <div className="site-header__blocks">
+            <LayoutView
+              blocks={site.headerFooter.header}
+              data={site.headerFooter.data}
+              useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+            />
+          </div>
+        ) : null}
       </header>
       <main id="main" tabIndex={-1}>
         {children}
       </main>
       <footer className="site-footer">
+        {site.headerFooter && site.headerFooter.footer.length > 0 ? (
+          <div className="site-footer__blocks">
+            <LayoutView
+              blocks={site.headerFooter.footer}
+              data={site.headerFooter.data}
+              useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+            />
+          </div>
+        ) : null}
         {regions?.footer !== undefined ? (
           <CustomRegion className="site-footer__custom" html={regions.footer} />
         ) : (

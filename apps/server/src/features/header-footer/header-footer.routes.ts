@@ -1,0 +1,58 @@
+import { errorBodySchema } from '@atelier/contract';
+import {
+  headerFooterSaveSchema,
+  headerFooterSchema,
+} from '@atelier/web/editor/api/header-footer-contract.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCrumb } from '../../http/csrf.ts';
+import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
+import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
+import type { HeaderFooterService } from './header-footer.service.ts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** The site header and footer blocks (issue 7): content, so admins and editors. */
+export function registerHeaderFooterRoutes(
+  app: FastifyInstance,
+  deps: { headerFooter: HeaderFooterService; requireMember: RequireMember },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const editors = deps.requireMember({ roles: CONTENT_EDITORS });
+
+  api.get(
+    '/api/site-header-footer',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['editor'],
+        summary: "The site's header and footer blocks, shown on every public page",
+        response: { 200: headerFooterSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.headerFooter.get(editorCallerOf(request).website.id);
+    },
+  );
+
+  api.put(
+    '/api/site-header-footer',
+    {
+      // The CSRF crumb first, then a session with an editing role.
+      preHandler: [requireCrumb, editors],
+      schema: {
+        tags: ['editor'],
+        summary: 'Save the header and footer blocks (at most 60 each); live at once',
+        body: headerFooterSaveSchema,
+        response: { 200: headerFooterSchema, ...errors },
+      },
+    },
+    async (request) => deps.headerFooter.save(editorCallerOf(request).website.id, request.body),
+  );
+}

@@ -1,0 +1,156 @@
+import { Role } from '@atelier/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
+import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
+
+const heading = (text: string) => ({ type: 'heading', version: 1, text, level: 2 });
+const social = (serviceName: string, profileUrl: string) => ({
+  type: 'social-links',
+  version: 1,
+  profiles: [{ serviceName, profileUrl }],
+});
+
+describe(`the site header and footer (${testDialect})`, () => {
+  let t: TestApp;
+  let owner: EditorClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await ownerClient(t);
+  });
+  afterAll(() => t.close());
+
+  const home = async () =>
+    (await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).body;
+  const current = async () => (await owner.call('GET', '/api/site-header-footer')).json();
+
+  it('starts empty, and the public header keeps the site title and menu', async () => {
+    const response = await owner.call('GET', '/api/site-header-footer');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ header: [], footer: [], revision: 0 });
+    expect(await home()).not.toContain('site-header__blocks');
+  });
+
+  it('saves header and footer blocks that every public page shows at once (cached pages dropped)', async () => {
+    // A first visit fills the page cache; the save must drop it.
+    expect(await home()).not.toContain('Free shipping over $50');
+    const saved = await owner.call('PUT', '/api/site-header-footer', {
+      header: [heading('Free shipping over $50')],
+      footer: [
+        heading('Visit the studio'),
+        { type: 'section', version: 1 },
+        social('Instagram', 'https://instagram.com/atelier'),
+      ],
+      baseRevision: 0,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ revision: 1 });
+    expect(saved.json().footer).toHaveLength(3);
+
+    const page = await home();
+    const header = page.slice(page.indexOf('<header'), page.indexOf('</header>'));
+    const footer = page.slice(page.indexOf('<footer'), page.indexOf('</footer>'));
+    expect(header).toContain('Free shipping over $50');
+    expect(footer).toContain('Visit the studio');
+    expect(footer).toContain('href="https://instagram.com/atelier"');
+    // Sections become their own wrappers in the footer.
+    expect(footer.match(/class="page-section"/g)).toHaveLength(2);
+    const shop = await t.app.inject({
+      method: 'GET',
+      url: '/shop',
+      headers: { accept: 'text/html' },
+    });
+    expect(shop.body).toContain('Free shipping over $50');
+
+    expect(await current()).toMatchObject({
+      revision: 1,
+      header: [heading('Free shipping over $50')],
+    });
+  });
+
+  it('refuses a save based on an older revision with 409', async () => {
+    const stale = await owner.call('PUT', '/api/site-header-footer', {
+      header: [],
+      footer: [],
+      baseRevision: 0,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe(
+      'The header and footer were changed in another window. Reload to see the latest version.',
+    );
+    expect((await current()).header).toHaveLength(1);
+  });
+
+  it('refuses a 61st block in the header or the footer with the page limit message', async () => {
+    const sixty = Array.from({ length: 60 }, (_, i) => heading(`Line ${i + 1}`));
+    const { revision } = await current();
+    const tooMany = await owner.call('PUT', '/api/site-header-footer', {
+      header: [],
+      footer: [...sixty, heading('Line 61')],
+      baseRevision: revision,
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe(
+      'A page can hold at most 60 blocks. Remove one before adding another.',
+    );
+    // Section breaks are layout and do not count.
+    const withSections = await owner.call('PUT', '/api/site-header-footer', {
+      header: [...sixty.slice(0, 30), { type: 'section', version: 1 }, ...sixty.slice(30)],
+      footer: [],
+      baseRevision: revision,
+    });
+    expect(withSections.statusCode, withSections.body).toBe(200);
+  });
+
+  it('refuses blocks that are not valid, and javascript: links, with 400 and no change', async () => {
+    const before = await current();
+    for (const bad of [
+      { type: 'heading', version: 1, text: '', level: 7 },
+      social('Evil', 'javascript:alert(1)'),
+      { type: 'video', version: 1, url: 'https://example.com/movie.mp4', title: 'x' },
+      { type: 'audio', version: 1, title: 'Song', src: 'data:audio/mp3;base64,AAAA' },
+    ]) {
+      const response = await owner.call('PUT', '/api/site-header-footer', {
+        header: [bad],
+        footer: [],
+        baseRevision: before.revision,
+      });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await current()).toEqual(before);
+    expect(await home()).not.toContain('javascript:alert');
+  });
+
+  it('needs a session, the CSRF crumb, and an editing role', async () => {
+    const stranger = await editorClient(t);
+    expect((await stranger.call('GET', '/api/site-header-footer')).statusCode).toBe(401);
+    const { revision } = await current();
+    const noCrumb = await owner.call(
+      'PUT',
+      '/api/site-header-footer',
+      { header: [], footer: [], baseRevision: revision },
+      { 'x-csrf-token': '' },
+    );
+    expect(noCrumb.statusCode).toBe(403);
+
+    const added = await owner.call('POST', '/api/config/members', {
+      email: 'editor@example.com',
+      password: 'an editor password',
+      role: Role.editor,
+    });
+    expect(added.statusCode).toBe(201);
+    const editor = await editorClient(t);
+    await editor.call('POST', '/api/config/session', {
+      email: 'editor@example.com',
+      password: 'an editor password',
+    });
+    const byEditor = await editor.call('PUT', '/api/site-header-footer', {
+      header: [heading('Edited by the editor')],
+      footer: [],
+      baseRevision: revision,
+    });
+    expect(byEditor.statusCode, byEditor.body).toBe(200);
+    expect(await home()).toContain('Edited by the editor');
+  });
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { blockSchema } from '../../blocks/schema.ts';
+import { blockDataSchema } from './contract.ts';
+
+// GET/PUT /api/site-header-footer: the header and footer block lists every public page
+// shows. Shared by the server's routes and the /config SPA.
+
+export const headerFooterSaveSchema = z
+  .object({
+    // The 60-block limit per layout is checked by the service so the message can say what
+    // to do; this bound only keeps absurd bodies out.
+    header: z.array(blockSchema).max(500),
+    footer: z.array(blockSchema).max(500),
+    /** The revision this edit started from; a newer one on the server is a 409. */
+    baseRevision: z.number().int().min(0),
+  })
+  .meta({ id: 'SiteHeaderFooterSave' });
+export type HeaderFooterSave = z.infer<typeof headerFooterSaveSchema>;
+
+export const headerFooterSchema = z
+  .object({
+    header: z.array(blockSchema),
+    footer: z.array(blockSchema),
+    revision: z.number().int(),
+    /** Images and products the blocks refer to, for the editor's preview. */
+    data: blockDataSchema,
+  })
+  .meta({ id: 'SiteHeaderFooter' });
+export type HeaderFooter = z.infer<typeof headerFooterSchema>;
