@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const LIST_TEMPLATE = `<section class="dev-list">
+  <h1>Hand-picked: {collection.title}</h1>
+  <ul>
+  {.repeated section items}<li class="dev-item"><a href="{fullUrl}">{title}</a></li>{.end}
+  </ul>
+</section>`;
+
+const BROKEN_TEMPLATE = `<h1>{collection.title}</h1>
+{.repeated section items}
+<p>{title|nosuch}</p>`;
+
+describe('developer mode in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await (await browser.newContext()).newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** The public list page as a visitor with no session sees it. */
+  async function visitShop() {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const response = await visitor.goto(`${server.baseUrl}/shop`);
+    const main = (await visitor.locator('main').innerHTML()) ?? '';
+    const items = await visitor.locator('main .dev-item').allTextContents();
+    await context.close();
+    return { status: response?.status(), main, items };
+  }
+
+  /** Replaces the whole CodeMirror document, as pasting over a selection would. */
+  async function replaceSource(text: string) {
+    const editor = page.getByRole('textbox', { name: /template$/ });
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(text);
+  }
+
+  it('opens developer mode for the owner, with no serious accessibility violations', async () => {
+    await page.goto(`${server.baseUrl}/config`);
+    await page.getByRole('heading', { name: 'Create the owner of this website' }).waitFor();
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create owner' }).click();
+    await page.getByRole('button', { name: 'Developer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Developer mode' }).waitFor();
+    await page.getByRole('navigation', { name: 'Template slots' }).waitFor();
+    await page.locator('.cm-content').waitFor();
+    // CodeMirror's run-time stylesheet got past the CSP (by the shell's nonce).
+    expect(await page.locator('.cm-editor').evaluate((el) => getComputedStyle(el).display)).toBe(
+      'flex',
+    );
+    // Pages stay mounted but out of sight and out of the accessibility tree.
+    expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('saves a custom product-list template and the public list page changes', async () => {
+    const before = await visitShop();
+    expect(before.status).toBe(200);
+    expect(before.items).toEqual([]);
+
+    await replaceSource(LIST_TEMPLATE);
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'It is live now.' }).count())
+      .toBe(1);
+    expect(await page.getByRole('alert').textContent()).toBe('');
+
+    const after = await visitShop();
+    expect(after.status).toBe(200);
+    expect(after.main).toContain('<section class="dev-list">');
+    expect(after.main).toMatch(/<h1>Hand-picked: [^<]+<\/h1>/);
+    expect(after.items.length).toBeGreaterThan(0);
+    expect(after.items).toContain('Linen Work Shirt');
+    await saveScreenshot(page, 'developer-mode-saved');
+  });
+
+  it('shows an invalid template its errors with line and column and keeps the live page', async () => {
+    const live = await visitShop();
+    await replaceSource(BROKEN_TEMPLATE);
+    await page.keyboard.press('ControlOrMeta+s');
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.locator('li').count()).toBe(2);
+    expect(await alert.locator('li').allTextContents()).toEqual([
+      'Line 2, column 1: SyntaxError: Reached EOF in the middle of REPEATED',
+      "Line 3, column 11: SyntaxError: Formatter 'nosuch' is unknown",
+    ]);
+    expect(await alert.textContent()).toContain('Nothing was saved');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'developer-mode-errors');
+
+    const after = await visitShop();
+    expect(after.main).toBe(live.main);
+    expect(after.items).toContain('Linen Work Shirt');
+  });
+
+  it('removes the custom template and the default list page returns', async () => {
+    await page.getByRole('button', { name: 'Remove custom template' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'default rendering again' }).count())
+      .toBe(1);
+    const after = await visitShop();
+    expect(after.main).not.toContain('dev-list');
+    expect(after.items).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
