@@ -1,6 +1,22 @@
+import type {
+  FolderBehavior,
+  MediaFile,
+  MediaList,
+  NavigationItemInput,
+  NavigationName,
+  SiteLayout,
+  UploadedImage,
+} from '@atelier/contract';
 import { cartMessages, editorMessages } from '@atelier/core';
 import type { Block } from '../../blocks/schema.ts';
-import type { EditorPage, Member, PageSettings, PageSummary, SessionState } from './contract.ts';
+import type {
+  EditorPage,
+  Member,
+  PageSettings,
+  PageSummary,
+  SessionState,
+  SiteSettings,
+} from './contract.ts';
 
 // The SPA's one door to /api/config: JSON in and out, the xsrfToken echoed on every write,
 // and failures turned into an ApiError carrying the server's message for people.
@@ -22,16 +38,18 @@ export const currentXsrfToken = () => xsrfToken;
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  // A file upload goes as multipart: the browser writes its content type and boundary.
+  const isForm = body instanceof FormData;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(body !== undefined && !isForm && { 'content-type': 'application/json' }),
         ...(method !== 'GET' && { 'x-csrf-token': xsrfToken }),
       },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
+      ...(body !== undefined && { body: isForm ? body : JSON.stringify(body) }),
     });
   } catch {
     throw new ApiError(0, editorMessages.unableToConnect);
@@ -72,6 +90,27 @@ export const api = {
   updatePage: (id: string, settings: PageSettings) =>
     request<EditorPage>('PATCH', `/api/config/pages/${id}`, settings),
   deletePage: (id: string) => request<void>('DELETE', `/api/config/pages/${id}`),
+  addFolder: (title: string, folderBehavior: FolderBehavior) =>
+    request<EditorPage>('POST', '/api/config/pages', { title, kind: 'folder', folderBehavior }),
+  siteLayout: () => request<SiteLayout>('GET', '/api/commondata/GetSiteLayout'),
+  updateNavigation: (fieldName: NavigationName, items: NavigationItemInput[]) =>
+    request<SiteLayout>('POST', '/api/widget/UpdateNavigation', {
+      fieldName,
+      templateId: 'atelier',
+      navigation: { items },
+    }),
+  mediaPage: (offset: number) => request<MediaList>('GET', `/api/config/media?offset=${offset}`),
+  uploadMedia: (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return request<UploadedImage>('POST', '/api/config/media', form);
+  },
+  renameMedia: (id: string, filename: string) =>
+    request<MediaFile>('PATCH', `/api/config/media/${id}`, { filename }),
+  deleteMedia: (id: string) => request<void>('DELETE', `/api/config/media/${id}`),
+  siteSettings: () => request<SiteSettings>('GET', '/api/config/settings'),
+  updateSiteSettings: (settings: Partial<SiteSettings>) =>
+    request<SiteSettings>('PATCH', '/api/config/settings', settings),
   saveDraft: (id: string, blocks: Block[], baseRevision: number) =>
     request<EditorPage>('PUT', `/api/config/pages/${id}/draft`, { blocks, baseRevision }),
   publish: (id: string, baseRevision: number, at?: string) =>
