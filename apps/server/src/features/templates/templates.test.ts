@@ -101,7 +101,8 @@ describe(`developer mode templates (${testDialect})`, () => {
     expect(
       (
         await owner.call('PUT', '/api/config/templates/header', {
-          source: '<p class="dev-header">{website.siteTitle}</p>',
+          source:
+            '<p class="dev-header">{website.siteTitle}</p>{.repeated section navigation}<a class="dev-nav" href="{href}">{title}</a>{.end}',
         })
       ).statusCode,
     ).toBe(200);
@@ -116,6 +117,11 @@ describe(`developer mode templates (${testDialect})`, () => {
     const title = (await t.app.inject({ method: 'GET', url: '/?format=json' })).json().website
       .siteTitle;
     expect(home.body).toContain(`<p class="dev-header">${title}</p>`);
+    // The header sees the public navigation, and the cart island stays beside it.
+    expect(home.body).toMatch(/<a class="dev-nav" href="\/shop">[^<]+<\/a>/);
+    expect(home.body).toContain('data-island');
+    const cart = await visit('/cart');
+    expect(cart.body).toContain(`<p class="dev-header">${title}</p>`);
     expect(home.body).toContain(`<p class="dev-footer">Made with care, ${title}</p>`);
     await owner.call('DELETE', '/api/config/templates/header');
     await owner.call('DELETE', '/api/config/templates/footer');
