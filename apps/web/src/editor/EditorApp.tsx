@@ -2,6 +2,7 @@ import { editorMessages, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
 import type { SessionState } from './api/contract.ts';
+import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
@@ -59,6 +60,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   // Developer mode is the admin's alone (the server refuses anyone else too).
   const canUseDeveloperMode = member.role === Role.admin;
   const [isDeveloperMode, setIsDeveloperMode] = useState(false);
+  // The header & footer screen takes the place of the page editor until a page is opened.
+  const [isHeaderFooter, setIsHeaderFooter] = useState(false);
 
   async function signOut() {
     await api.signOut().catch(() => undefined);
@@ -82,6 +85,17 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
             Developer
           </button>
         )}
+        <button
+          type="button"
+          className="button"
+          aria-pressed={isHeaderFooter}
+          onClick={() => {
+            setIsDeveloperMode(false);
+            setIsHeaderFooter((on) => !on);
+          }}
+        >
+          Header &amp; footer
+        </button>
         <a className="button" href="/" target="_blank" rel="noopener">
           View site
         </a>
@@ -94,13 +108,18 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <PagesPanel
           openPageId={openPageId}
           listVersion={listVersion}
-          onOpen={setOpenPageId}
+          onOpen={(id) => {
+            setIsHeaderFooter(false);
+            setOpenPageId(id);
+          }}
           onDeleted={(id) => {
             if (id === openPageId) setOpenPageId(null);
           }}
         />
         <main className="workspace__main" id="editor-main">
-          {openPageId ? (
+          {isHeaderFooter ? (
+            <HeaderFooterEditor />
+          ) : openPageId ? (
             <PageEditor
               key={openPageId}
               pageId={openPageId}
