@@ -1,11 +1,12 @@
 import { editorMessages, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
-import type { SessionState } from './api/contract.ts';
+import { canOpenSettings, type SessionState } from './api/contract.ts';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
+import { SettingsScreen } from './settings/SettingsScreen.tsx';
 
 /** CodeMirror is large: developer mode is its own chunk, fetched when an admin opens it. */
 const DeveloperPanel = lazy(() => import('./DeveloperPanel.tsx'));
@@ -60,6 +61,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   // Developer mode is the admin's alone (the server refuses anyone else too).
   const canUseDeveloperMode = member.role === Role.admin;
   const [isDeveloperMode, setIsDeveloperMode] = useState(false);
+  // Settings are the admin's: editors never see the button (and the server refuses them).
+  const [isSettings, setIsSettings] = useState(false);
   // The header & footer screen takes the place of the page editor until a page is opened.
   const [isHeaderFooter, setIsHeaderFooter] = useState(false);
 
@@ -96,6 +99,16 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         >
           Header &amp; footer
         </button>
+        {canOpenSettings(member.role) ? (
+          <button
+            type="button"
+            className="button"
+            aria-pressed={isSettings}
+            onClick={() => setIsSettings((on) => !on)}
+          >
+            Settings
+          </button>
+        ) : null}
         <a className="button" href="/" target="_blank" rel="noopener">
           View site
         </a>
@@ -110,6 +123,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           listVersion={listVersion}
           onOpen={(id) => {
             setIsHeaderFooter(false);
+            setIsSettings(false);
             setOpenPageId(id);
           }}
           onDeleted={(id) => {
@@ -117,7 +131,9 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           }}
         />
         <main className="workspace__main" id="editor-main">
-          {isHeaderFooter ? (
+          {isSettings ? (
+            <SettingsScreen />
+          ) : isHeaderFooter ? (
             <HeaderFooterEditor />
           ) : openPageId ? (
             <PageEditor

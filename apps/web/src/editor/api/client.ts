@@ -84,6 +84,8 @@ export const api = {
     remember(await request<SessionState>('POST', '/api/config/session', input)),
   signOut: () => request<void>('DELETE', '/api/config/session'),
   members: () => request<{ members: Member[] }>('GET', '/api/config/members'),
+  addMember: (input: { email: string; password: string; role: 1 | 4 }) =>
+    request<Member>('POST', '/api/config/members', input),
   pages: () => request<{ pages: PageSummary[] }>('GET', '/api/config/pages'),
   page: (id: string) => request<EditorPage>('GET', `/api/config/pages/${id}`),
   addPage: (title: string) => request<EditorPage>('POST', '/api/config/pages', { title }),
