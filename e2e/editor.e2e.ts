@@ -46,14 +46,15 @@ describe('the editor at /config in Chromium', () => {
     await page.getByRole('button', { name: 'Add page' }).click();
     await page.getByRole('heading', { level: 1, name: 'Our Studio' }).waitFor();
 
-    await page.getByLabel('Block type').selectOption('heading');
-    await page.getByRole('button', { name: 'Add block' }).click();
+    // The palette adds after the selected block and opens the new block's settings.
+    await page.getByRole('button', { name: 'Heading', exact: true }).click();
     await page.getByLabel('Heading text').fill('Made by hand');
-    await page.getByLabel('Block type').selectOption('text');
-    await page.getByRole('button', { name: 'Add block' }).click();
-    await page
-      .getByLabel('Paragraphs')
-      .fill('We weave in small batches.\n\nVisit us on Saturdays.');
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    await text.click();
+    await page.keyboard.type('We weave in small batches.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Visit us on Saturdays.');
 
     const preview = page.getByRole('region', { name: 'Preview' });
     expect(await preview.getByRole('heading', { name: 'Made by hand' }).count()).toBe(1);
@@ -89,7 +90,45 @@ describe('the editor at /config in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Move up, block 2');
-    expect(await page.locator('.block-editor h3').first().textContent()).toBe('1. Text');
+    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Text');
+  });
+
+  it('undoes and redoes with the buttons and the keyboard', async () => {
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Heading');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Text');
+    await page.getByRole('heading', { level: 1 }).focus();
+    await page.keyboard.press('Control+z');
+    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Heading');
+    await page.keyboard.press('Control+Shift+z');
+    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Text');
+  });
+
+  it('previews the page at desktop, tablet and phone widths', async () => {
+    const frame = page.locator('.device-preview .preview-frame');
+    const phone = page.getByRole('button', { name: 'Phone' });
+    await phone.click();
+    expect(await phone.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => (await frame.boundingBox())?.width).toBeLessThanOrEqual(432);
+    await page.getByRole('button', { name: 'Tablet' }).click();
+    await expect.poll(async () => (await frame.boundingBox())?.width).toBe(768);
+    await page.getByRole('button', { name: 'Desktop' }).click();
+    expect(await phone.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('adds a section and moves a block into it with a keyboard drag', async () => {
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByRole('region', { name: 'Section 2' }).waitFor();
+    const handle = page.getByRole('button', { name: 'Drag Heading block 2' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Section 2' }).locator('[data-select]').count())
+      .toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('signs out and signs back in', async () => {

@@ -28,12 +28,15 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** One save at a time: each is based on the revision the previous one returned. */
   const saving = useRef<Promise<EditorPage | null> | null>(null);
+  /** The newest draft revision: a save queued behind another must build on its result. */
+  const revision = useRef(0);
 
   useEffect(() => {
     api
       .page(pageId)
       .then((loaded) => {
         setPage(loaded);
+        revision.current = loaded.draftRevision;
         dispatch({ type: 'load', blocks: loaded.draftBlocks });
         headingRef.current?.focus();
       })
@@ -53,6 +56,7 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
   if (!page) return <p>Loading…</p>;
 
   function accept(updated: EditorPage, text: string) {
+    revision.current = updated.draftRevision;
     setPage(updated);
     setMessage({ text, isError: false });
     onChanged();
@@ -74,7 +78,7 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
     const sections = draft.sections;
     dispatchSave({ type: 'save' });
     try {
-      const saved = await api.saveDraft(page.id, blocksOf(draft), page.draftRevision);
+      const saved = await api.saveDraft(page.id, blocksOf(draft), revision.current);
       dispatch({ type: 'saved', sections });
       dispatchSave({ type: 'saved' });
       accept(
@@ -96,11 +100,13 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
   }
 
   async function publish(at?: string) {
-    // Publishing publishes what is saved, so unsaved edits are saved first.
+    // Publishing publishes what is saved, so unsaved edits are saved first (after any
+    // autosave already on its way, whose revision the publish must name).
+    if (saving.current) await saving.current;
     const current = draft.isDirty ? await save() : page;
     if (!current) return;
     try {
-      const published = await api.publish(current.id, current.draftRevision, at);
+      const published = await api.publish(current.id, revision.current, at);
       accept(
         published,
         at
