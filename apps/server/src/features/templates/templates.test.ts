@@ -173,4 +173,15 @@ describe(`developer mode templates (${testDialect})`, () => {
     });
     expect(huge.statusCode).toBe(400);
   });
+
+  it('documents the API in OpenAPI, with the 400 that carries line and column', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/config/templates', '/api/config/templates/{slot}']),
+    );
+    const put = spec.paths['/api/config/templates/{slot}'].put;
+    expect(put.tags).toEqual(['editor']);
+    expect(JSON.stringify(put.responses['400'])).toContain('#/components/schemas/TemplateInvalid');
+    expect(JSON.stringify(put.requestBody)).toContain('#/components/schemas/TemplateSave');
+  });
 });
