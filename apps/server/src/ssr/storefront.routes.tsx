@@ -69,7 +69,7 @@ export function registerStorefrontRoutes(
     const [navigation, checkoutPreferences, templates, headerFooter] = await Promise.all([
       services.navigation.getPublicNavigation(website.id),
       services.preferences.checkout(website.id),
-      services.templates?.forWebsite(website.id) ?? NO_TEMPLATES,
+      services.templates?.forWebsite(website.id, website.language) ?? NO_TEMPLATES,
       services.headerFooter?.forStorefront(website.id),
     ]);
     const site: SiteView = {

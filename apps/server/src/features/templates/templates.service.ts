@@ -111,8 +111,11 @@ export function createTemplatesService(deps: {
       return defaultTemplate(slot);
     },
 
-    /** The website's templates, compiled, for rendering its public pages. */
-    async forWebsite(websiteId: string): Promise<SiteTemplates> {
+    /**
+     * The website's templates, compiled, for rendering its public pages; `locale` (the
+     * website's language) is what i18n formatters format for.
+     */
+    async forWebsite(websiteId: string, locale = 'en'): Promise<SiteTemplates> {
       const rows = await templatesRepo.list(websiteId);
       if (rows.length === 0) return NO_TEMPLATES;
       const bySlot = new Map<TemplateSlot, CompiledTemplate>();
@@ -125,6 +128,7 @@ export function createTemplatesService(deps: {
           // Page contexts are plain JSON (they are what ?format=json sends).
           const json = context as Parameters<typeof render>[1];
           return render(template, json, {
+            locale,
             timeBudgetMs: RENDER_BUDGET_MS,
             maxOutputLength: MAX_OUTPUT_LENGTH,
           }).output;
