@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, render, validate } from './index.ts';
 
@@ -51,5 +52,41 @@ describe('validate', () => {
     ]);
     expect(compiled.diagnostics.map((d) => d.message)).toEqual(compiled.errors);
     expect(render(compiled, { a: 1 }).output).toBe('{a|nosuch}');
+  });
+
+  it('never throws and always points inside the source, whatever the template', () => {
+    const piece = fc.constantFrom(
+      '{',
+      '}',
+      '\n',
+      '{.section a}',
+      '{.repeated section b}',
+      '{.or}',
+      '{.alternates with}',
+      '{.end}',
+      '{a|nosuch}',
+      '{.nosuch?}',
+      '{.eval "x}',
+      '{## c ##}',
+      'text ',
+      '{.if a || b}',
+    );
+    const template = fc.oneof(
+      fc.string(),
+      fc.array(piece, { maxLength: 40 }).map((p) => p.join('')),
+    );
+    fc.assert(
+      fc.property(template, (source) => {
+        const lines = source.split('\n');
+        for (const d of validate(source)) {
+          expect(d.line).toBeGreaterThanOrEqual(1);
+          expect(d.line).toBeLessThanOrEqual(lines.length);
+          expect(d.column).toBeGreaterThanOrEqual(1);
+          expect(d.column).toBeLessThanOrEqual((lines[d.line - 1] ?? '').length + 1);
+          expect(d.message).toMatch(/^SyntaxError: /);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
