@@ -1,6 +1,6 @@
 import type { MediaFile } from '@atelier/contract';
 import { editorMessages, formatMegabytes, humanizeFileSize, megabytesToBytes } from '@atelier/core';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import './files.css';
 
@@ -237,8 +237,7 @@ function FileDetail({
   const [nameError, setNameError] = useState('');
   const [isBusy, setIsBusy] = useState(false);
 
-  async function rename(event: FormEvent) {
-    event.preventDefault();
+  async function rename() {
     if (!name.trim()) {
       setNameError(editorMessages.enterFileName);
       return;
@@ -302,7 +301,9 @@ function FileDetail({
           {chooseLabel}
         </button>
       ) : null}
-      <form className="file-detail__rename" onSubmit={rename} noValidate>
+      {/* Not a <form>: the file manager is often shown inside another form (page settings),
+          and forms cannot nest. Enter in the name field renames, as a form would. */}
+      <div className="file-detail__rename">
         <div className="field">
           <label htmlFor={`${id}-name`}>File name</label>
           <input
@@ -312,6 +313,11 @@ function FileDetail({
             aria-invalid={nameError ? true : undefined}
             aria-describedby={nameError ? `${id}-name-error` : undefined}
             onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              void rename();
+            }}
           />
           {nameError ? (
             <p id={`${id}-name-error`} className="notice notice--error">
@@ -319,10 +325,10 @@ function FileDetail({
             </p>
           ) : null}
         </div>
-        <button type="submit" className="button" disabled={isBusy}>
+        <button type="button" className="button" disabled={isBusy} onClick={rename}>
           Rename
         </button>
-      </form>
+      </div>
       <button type="button" className="button" disabled={isBusy} onClick={remove}>
         Delete
       </button>
