@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -55,15 +56,53 @@ function openPostgres(options: {
   return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
 }
 
+// The embedded Postgres' own memory. Its default 128 MB of shared buffers is sized for a
+// database server; a store's working set is a few MB, and these pages stay resident for
+// the life of the process (docs/PERFORMANCE.md, memory).
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
+
 async function openPGlite(options: { dataDir: string | undefined }): Promise<Database> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'db');
     mkdirSync(dataDir, { recursive: true });
+    // Creating a database (initdb) grows the WASM heap to ~800 MB and the process never
+    // gets it back, so a first start would keep that for its lifetime. A short-lived
+    // child does it instead; this process then opens the ready folder at ~150 MB.
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPGliteDataDir(dataDir);
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    postgresqlconf: PGLITE_SETTINGS,
+  });
   const db = new Kysely<DB>({ dialect: createPGliteDialect(client) });
   return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy() };
+}
+
+/** Runs PGlite's initdb for `dataDir` in a child process that exits when it is done. */
+async function createPGliteDataDir(dataDir: string): Promise<void> {
+  const script = `const { PGlite } = await import(process.env.PGLITE_MODULE);
+const client = await PGlite.create({ dataDir: process.env.PGLITE_DATA_DIR });
+await client.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    env: {
+      ...process.env,
+      PGLITE_MODULE: import.meta.resolve('@electric-sql/pglite'),
+      PGLITE_DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) {
+    throw new Error(`creating the embedded database in ${dataDir} failed (${code}): ${stderr}`);
+  }
 }
 
 async function ping(db: Kysely<DB>): Promise<void> {
