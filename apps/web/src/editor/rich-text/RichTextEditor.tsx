@@ -3,7 +3,7 @@ import { TextAlign } from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import {
   RICH_TEXT_ALIGNMENTS,
@@ -27,7 +27,8 @@ const extensions = [
     heading: { levels: [2, 3, 4] },
     link: {
       openOnClick: false,
-      autolink: true,
+      // Autolinking makes the link mark inclusive, so text typed after a link would join it.
+      autolink: false,
       defaultProtocol: 'https',
       // A link opens in a new window only when the person ticks Open in New Window.
       HTMLAttributes: { target: null, rel: null },
@@ -63,6 +64,8 @@ function currentBlockStyle(editor: Editor): string {
 export default function RichTextEditor({ value, onChange, label }: RichTextFieldProps) {
   const id = useId();
   const [linkDialog, setLinkDialog] = useState<{ initial: Link | null } | null>(null);
+  /** HTML this editor sent (or loaded) that the page may still hand back, oldest first. */
+  const sent = useRef<string[]>([value.html]);
   const editor = useEditor({
     extensions,
     content: value.doc,
@@ -77,16 +80,25 @@ export default function RichTextEditor({ value, onChange, label }: RichTextField
         'aria-labelledby': `${id}-label`,
       },
     },
-    onUpdate: ({ editor: updated }) =>
-      onChange({ doc: updated.getJSON() as RichTextNode, html: updated.getHTML() }),
+    onUpdate: ({ editor: updated }) => {
+      const html = updated.getHTML();
+      sent.current.push(html);
+      onChange({ doc: updated.getJSON() as RichTextNode, html });
+    },
   });
 
-  // A change that did not come from typing here (undo in the page editor, a reload) is
-  // loaded into the editor; comparing HTML skips the echo of our own onUpdate.
+  // A value this editor did not send (undo in the page editor, a reload) is loaded into
+  // it. Values come back a render or more behind the typing, so any value it sent since
+  // is recognised as its own; comparing with the current HTML would reset the text mid-word.
   useEffect(() => {
-    if (editor && !editor.isDestroyed && editor.getHTML() !== value.html && value.html !== '') {
-      editor.commands.setContent(value.doc, { emitUpdate: false });
+    if (!editor || editor.isDestroyed) return;
+    const sentAt = sent.current.indexOf(value.html);
+    if (sentAt >= 0) {
+      sent.current = sent.current.slice(sentAt);
+      return;
     }
+    sent.current = [value.html];
+    editor.commands.setContent(value.doc, { emitUpdate: false });
   }, [editor, value]);
 
   if (!editor) return null;
@@ -97,6 +109,13 @@ export default function RichTextEditor({ value, onChange, label }: RichTextField
     const attributes = editor?.getAttributes('link') ?? {};
     const href = typeof attributes.href === 'string' ? attributes.href : '';
     setLinkDialog({ initial: href ? { href, isNewWindow: attributes.target === '_blank' } : null });
+  }
+
+  // Closing the modal dialog hands focus back to the Link button; the person was writing,
+  // so the cursor goes back into the text once the dialog is gone.
+  function closeLinkDialog() {
+    setLinkDialog(null);
+    requestAnimationFrame(() => editor?.commands.focus());
   }
 
   function applyLink(link: Link) {
@@ -111,7 +130,7 @@ export default function RichTextEditor({ value, onChange, label }: RichTextField
     } else {
       chain().extendMarkRange('link').setLink(attrs).run();
     }
-    setLinkDialog(null);
+    closeLinkDialog();
   }
 
   const markButton = (name: string, text: string, toggle: () => void, shortcut: string) => (
@@ -133,7 +152,12 @@ export default function RichTextEditor({ value, onChange, label }: RichTextField
       <span className="rich-text__label" id={`${id}-label`}>
         {label}
       </span>
+      {/* Pressing a toolbar button with the mouse must not take focus (and the selection)
+          from the text; keyboard users reach the buttons with Tab and come back by focus(). */}
       <div
+        onMouseDown={(event) => {
+          if ((event.target as HTMLElement).closest('button')) event.preventDefault();
+        }}
         role="toolbar"
         aria-label={`${label} formatting`}
         aria-controls={`${id}-content`}
@@ -234,14 +258,11 @@ export default function RichTextEditor({ value, onChange, label }: RichTextField
                 linkDialog.initial
                   ? () => {
                       chain().extendMarkRange('link').unsetLink().run();
-                      setLinkDialog(null);
+                      closeLinkDialog();
                     }
                   : undefined
               }
-              onClose={() => {
-                setLinkDialog(null);
-                editor.commands.focus();
-              }}
+              onClose={closeLinkDialog}
             />,
             document.body,
           )
