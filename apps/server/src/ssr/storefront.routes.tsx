@@ -105,6 +105,8 @@ export function registerStorefrontRoutes(
     const page = await content.getPage(website.id, slug, {
       canSeePrivate: async () => (await services.isMember?.(request, website.id)) ?? false,
     });
+    // A folder with behaviour index is only a way to its first page.
+    if (page.redirectTo) return reply.redirect(page.redirectTo, 302);
     // A members-only page differs per visitor: never stored by the page cache or a proxy.
     if (page.isPrivate) reply.header('cache-control', 'private, no-store');
     if (wantsJson(request)) {
@@ -125,10 +127,10 @@ export function registerStorefrontRoutes(
       site,
       currentPath: request.url.split('?')[0] ?? '/',
       head: {
-        title: slug === '' ? site.title : page.title,
+        title: slug === '' ? site.title : page.seoTitle || page.title,
         description: page.description || site.description,
         path: slug === '' ? '/' : `/${slug}`,
-        openGraph: { type: 'website', image: image?.src },
+        openGraph: { type: 'website', image: page.socialImage?.src ?? image?.src },
         preloadImage:
           image && firstImage?.type === 'image' && firstImage.isPriority
             ? { href: image.src, srcset: image.srcset, sizes: '(max-width: 1100px) 100vw, 1100px' }

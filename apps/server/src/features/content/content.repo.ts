@@ -24,6 +24,33 @@ export function createContentRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /**
+     * Where a folder with behaviour index leads: its first public page or enabled
+     * collection in menu order, or undefined when it has none.
+     */
+    async firstChildSlug(websiteId: string, folderId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('pages')
+        .select(['url_slug as slug', 'navigation_index as index', 'title'])
+        .where('website_id', '=', websiteId)
+        .where('parent_page_id', '=', folderId)
+        .where('kind', '=', 'page')
+        .where(isPublicPage)
+        .unionAll(
+          db
+            .selectFrom('collections')
+            .select(['url_id as slug', 'navigation_index as index', 'title'])
+            .where('website_id', '=', websiteId)
+            .where('parent_page_id', '=', folderId)
+            .where('is_enabled', '=', true),
+        )
+        .orderBy('index')
+        .orderBy('title')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.slug;
+    },
+
     insertPage(page: {
       website_id: string;
       url_slug: string;

@@ -1,4 +1,4 @@
-import type { Product } from '@atelier/contract';
+import type { Image, Product } from '@atelier/contract';
 import { type Block, blockSchema } from '@atelier/web/blocks/schema.ts';
 import type { BlockData } from '@atelier/web/ui/page-context.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,6 +20,12 @@ export type PageView = {
   data: BlockData;
   /** Shown only to signed-in members: never cache it as a public page. */
   isPrivate: boolean;
+  /** The browser and search-result title, when it differs from the page title. */
+  seoTitle: string;
+  /** The image shared links show (og:image), chosen in the page's settings. */
+  socialImage?: Image | undefined;
+  /** A folder with behaviour index has no page of its own: it leads to its first page. */
+  redirectTo?: string | undefined;
 };
 
 /**
@@ -35,6 +41,20 @@ export function pageAudience(
   if (page.status === 'scheduled' && page.publish_at && page.publish_at <= now) return 'everyone';
   if (page.status === 'private') return 'members';
   return 'nobody';
+}
+
+/** A page that only leads elsewhere: nothing of it is shown. */
+function emptyView(page: PageRow): PageView {
+  return {
+    title: page.title,
+    description: page.description,
+    urlSlug: page.url_slug,
+    pageType: page.page_type,
+    blocks: [],
+    data: { media: {}, collections: {} },
+    isPrivate: false,
+    seoTitle: page.seo_title,
+  };
 }
 
 export function createContentService(deps: {
@@ -104,8 +124,21 @@ export function createContentService(deps: {
       if (audience === 'members' && !(await options.canSeePrivate?.())) {
         throw notFound('Page not found');
       }
+      if (page.kind === 'folder' && page.folder_behavior !== 'redirect') {
+        const first =
+          page.folder_behavior === 'index'
+            ? await contentRepo.firstChildSlug(websiteId, page.page_id)
+            : undefined;
+        if (first === undefined) throw notFound('Page not found');
+        return { ...emptyView(page), redirectTo: first === '' ? '/' : `/${first}` };
+      }
       const blocks = parseBlocks(page.blocks, `page ${page.page_id}`);
+      const [socialImage] = page.social_image_id
+        ? await mediaRepo.findMany(websiteId, [page.social_image_id])
+        : [];
       return {
+        seoTitle: page.seo_title,
+        socialImage: socialImage ? toImage(socialImage) : undefined,
         title: page.title,
         description: page.description,
         urlSlug: page.url_slug,

@@ -1,4 +1,5 @@
 import { editorMessages, Role } from '@atelier/core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
@@ -238,6 +239,60 @@ describe(`navigation: UpdateNavigation and GetSiteLayout (${testDialect})`, () =
     expect(deleted.statusCode, deleted.body).toBe(204);
     const after = (await layout()).layout[0]?.links ?? [];
     expect(after.some((l) => l.collectionId === child.id)).toBe(true);
+  });
+
+  it('sends a folder’s own address to its first page, and shows SEO title and social image', async () => {
+    const folder = await addPage({ title: 'Workshop', kind: 'folder', folderBehavior: 'index' });
+    const first = await addPage({ title: 'Classes' });
+    await publish(first);
+    const main = (await layout()).layout[0]?.links ?? [];
+    const kept = main.filter((l) => l.kind !== 'link' && l.collectionId !== first.id);
+    const saved = await update(
+      'mainNavigation',
+      [
+        ...kept.map((l) => ({
+          collectionId: l.collectionId,
+          children: l.children.map((c) => ({ collectionId: c.collectionId })),
+        })),
+      ].map((item) =>
+        item.collectionId === folder.id
+          ? { collectionId: folder.id, children: [{ collectionId: first.id }] }
+          : item,
+      ),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const visit = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const toFirst = await visit(`/${folder.urlSlug}`);
+    expect(toFirst.statusCode).toBe(302);
+    expect(toFirst.headers.location).toBe('/classes');
+    await owner.call('PATCH', `/api/config/pages/${folder.id}`, { folderBehavior: 'none' });
+    expect((await visit(`/${folder.urlSlug}`)).statusCode).toBe(404);
+
+    const { mediaStore } = t.app.services;
+    const image = await mediaStore.saveImage({
+      websiteId: (await t.app.services.websites.resolveByHost('localhost'))?.id ?? '',
+      bytes: await sharp({
+        create: { width: 200, height: 120, channels: 3, background: '#204060' },
+      })
+        .png()
+        .toBuffer(),
+      filename: 'share.png',
+      altText: '',
+    });
+    const settings = await owner.call('PATCH', `/api/config/pages/${first.id}`, {
+      seoTitle: 'Weaving classes for beginners',
+      socialImageId: image.media_id,
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json()).toMatchObject({ socialImageId: image.media_id });
+    const html = (await visit('/classes')).body;
+    expect(html).toContain('<title>Weaving classes for beginners');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*${image.media_id}`));
+    const missing = await owner.call('PATCH', `/api/config/pages/${first.id}`, {
+      socialImageId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(400);
   });
 
   it('needs a signed-in member with editing rights and the CSRF crumb', async () => {
