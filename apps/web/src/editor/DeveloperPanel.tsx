@@ -16,49 +16,25 @@ import {
 } from '@codemirror/view';
 // @lezer/highlight comes with @codemirror/language (its dependency): the token names.
 import { tags } from '@lezer/highlight';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { ApiError } from './api/client.ts';
 import { type SaveOutcome, templatesApi } from './api/templates-client.ts';
 import {
   formatDiagnostic,
   TEMPLATE_SLOT_LABELS,
   TEMPLATE_SLOTS,
-  type Template,
-  type TemplateDiagnostic,
-  type TemplateSlot,
 } from './api/templates-contract.ts';
 import { codeMirrorNonce } from './csp-nonce.ts';
+import {
+  currentTemplate,
+  developerReducer,
+  initialDeveloperState,
+  sourceOf,
+} from './developer-state.ts';
 
 // Developer mode: the website's own JSON-Template templates, edited with CodeMirror 6.
 // Loaded as its own chunk (CodeMirror is large) only when an admin opens it. The server
 // validates on save and refuses a template with errors, so what is live is always valid.
-
-/** What a new template starts from: the fields each slot's context has. */
-const STARTERS: Record<TemplateSlot, string> = {
-  'collection-list': `<section class="product-list">
-  <h1>{collection.title}</h1>
-  <ul>
-  {.repeated section items}
-    <li><a href="{fullUrl}">{title}</a></li>
-  {.end}
-  </ul>
-</section>
-`,
-  item: `<article class="product">
-  <h1>{item.title}</h1>
-  {item.body}
-</article>
-`,
-  header: `<a class="site-title" href="/">{website.siteTitle}</a>
-<nav aria-label="Main">
-  <ul class="nav">
-  {.repeated section navigation}<li><a href="{href}">{title}</a></li>{.end}
-  </ul>
-</nav>
-`,
-  footer: `<p>© {website.siteTitle}. {website.siteDescription}</p>
-`,
-};
 
 /**
  * CodeMirror's default colours fall below 4.5:1 for some tokens (entities, tag names on
@@ -75,18 +51,10 @@ const readableHighlighting = HighlightStyle.define([
   { tag: tags.invalid, color: '#b00020', textDecoration: 'underline wavy' },
 ]);
 
-type Notice =
-  | { kind: 'status'; text: string }
-  | { kind: 'invalid'; text: string; diagnostics: TemplateDiagnostic[] }
-  | { kind: 'error'; text: string };
-
 export default function DeveloperPanel() {
-  const [templates, setTemplates] = useState<Template[] | null>(null);
+  const [state, dispatch] = useReducer(developerReducer, initialDeveloperState);
+  const [isLoaded, setIsLoaded] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [slot, setSlot] = useState<TemplateSlot>('collection-list');
-  /** Unsaved text per slot, so switching slots loses nothing. */
-  const [drafts, setDrafts] = useState<Partial<Record<TemplateSlot, string>>>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const labelId = useId();
   const hintId = useId();
@@ -94,31 +62,29 @@ export default function DeveloperPanel() {
   useEffect(() => {
     templatesApi
       .list()
-      .then(setTemplates)
+      .then((templates) => {
+        dispatch({ type: 'loaded', templates });
+        setIsLoaded(true);
+      })
       .catch((error: unknown) =>
         setLoadError(error instanceof ApiError ? error.message : editorMessages.somethingWentWrong),
       );
   }, []);
 
   if (loadError) return <p role="alert">{loadError}</p>;
-  if (!templates) return <p aria-busy="true">Loading templates…</p>;
+  if (!isLoaded) return <p aria-busy="true">Loading templates…</p>;
 
-  const current = templates.find((t) => t.slot === slot);
-  const saved = current?.isCustom ? current.source : STARTERS[slot];
-  const source = drafts[slot] ?? saved;
-
-  const replace = (template: Template) =>
-    setTemplates((list) => list?.map((t) => (t.slot === template.slot ? template : t)) ?? null);
+  const { slot, notice } = state;
+  const current = currentTemplate(state);
+  const source = sourceOf(state);
 
   async function run(action: () => Promise<void>) {
     setIsBusy(true);
     try {
       await action();
     } catch (error) {
-      setNotice({
-        kind: 'error',
-        text: error instanceof ApiError ? error.message : editorMessages.somethingWentWrong,
-      });
+      const message = error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
+      dispatch({ type: 'failed', message });
     } finally {
       setIsBusy(false);
     }
@@ -127,24 +93,15 @@ export default function DeveloperPanel() {
   const save = () =>
     run(async () => {
       const outcome: SaveOutcome = await templatesApi.save(slot, source);
-      if (!outcome.isSaved) {
-        setNotice({ kind: 'invalid', text: outcome.message, diagnostics: outcome.diagnostics });
-        return;
-      }
-      replace(outcome.template);
-      setDrafts(({ [slot]: _saved, ...rest }) => rest);
-      setNotice({ kind: 'status', text: `${TEMPLATE_SLOT_LABELS[slot]} saved. It is live now.` });
+      dispatch(
+        outcome.isSaved
+          ? { type: 'saved', template: outcome.template }
+          : { type: 'refused', message: outcome.message, diagnostics: outcome.diagnostics },
+      );
     });
 
   const remove = () =>
-    run(async () => {
-      replace(await templatesApi.remove(slot));
-      setDrafts(({ [slot]: _removed, ...rest }) => rest);
-      setNotice({
-        kind: 'status',
-        text: `${TEMPLATE_SLOT_LABELS[slot]} uses the default rendering again.`,
-      });
-    });
+    run(async () => dispatch({ type: 'removed', template: await templatesApi.remove(slot) }));
 
   return (
     <div className="developer">
@@ -158,22 +115,19 @@ export default function DeveloperPanel() {
         <nav aria-label="Template slots">
           <ul className="developer__slots">
             {TEMPLATE_SLOTS.map((s) => {
-              const template = templates.find((t) => t.slot === s);
+              const template = state.templates.find((t) => t.slot === s);
               return (
                 <li key={s}>
                   <button
                     type="button"
                     className="developer__slot"
                     aria-current={s === slot ? 'true' : undefined}
-                    onClick={() => {
-                      setSlot(s);
-                      setNotice(null);
-                    }}
+                    onClick={() => dispatch({ type: 'select', slot: s })}
                   >
                     {TEMPLATE_SLOT_LABELS[s]}
                     <span className="developer__state">
                       {template?.isCustom ? 'Custom template' : 'Default'}
-                      {drafts[s] !== undefined ? ' · unsaved changes' : ''}
+                      {state.drafts[s] !== undefined ? ' · unsaved changes' : ''}
                     </span>
                   </button>
                 </li>
@@ -193,7 +147,7 @@ export default function DeveloperPanel() {
             value={source}
             labelId={labelId}
             describedById={hintId}
-            onChange={(text) => setDrafts((d) => ({ ...d, [slot]: text }))}
+            onChange={(text) => dispatch({ type: 'edit', source: text })}
             onSave={() => {
               if (!isBusy) void save();
             }}
