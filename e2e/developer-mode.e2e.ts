@@ -117,6 +117,20 @@ describe('developer mode in Chromium', () => {
     const after = await visitShop();
     expect(after.main).not.toContain('dev-list');
     expect(after.items).toEqual([]);
+  });
+
+  it('keeps unsaved template text while the owner visits the pages and comes back', async () => {
+    await replaceSource('<p class="draft">{collection.title}</p>');
+    const developer = page.getByRole('button', { name: 'Developer' });
+    await developer.click();
+    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Developer mode' }).count()).toBe(0);
+    await developer.click();
+    await page.getByRole('heading', { level: 1, name: 'Developer mode' }).waitFor();
+    expect(await page.locator('.cm-content').textContent()).toBe(
+      '<p class="draft">{collection.title}</p>',
+    );
+    expect(await page.getByRole('button', { name: /unsaved changes/ }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
 });

@@ -61,6 +61,9 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   // Developer mode is the admin's alone (the server refuses anyone else too).
   const canUseDeveloperMode = member.role === Role.admin;
   const [isDeveloperMode, setIsDeveloperMode] = useState(false);
+  // Once opened, the panel stays mounted (hidden) so unsaved template text survives a visit
+  // to the pages.
+  const [hasOpenedDeveloperMode, setHasOpenedDeveloperMode] = useState(false);
   // Settings are the admin's: editors never see the button (and the server refuses them).
   const [isSettings, setIsSettings] = useState(false);
   // The header & footer screen takes the place of the page editor until a page is opened.
@@ -83,7 +86,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
             type="button"
             className="button"
             aria-pressed={isDeveloperMode}
-            onClick={() => setIsDeveloperMode((on) => !on)}
+            onClick={() => {
+              setHasOpenedDeveloperMode(true);
+              setIsDeveloperMode((on) => !on);
+            }}
           >
             Developer
           </button>
@@ -104,7 +110,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
             type="button"
             className="button"
             aria-pressed={isSettings}
-            onClick={() => setIsSettings((on) => !on)}
+            onClick={() => {
+              setIsDeveloperMode(false);
+              setIsSettings((on) => !on);
+            }}
           >
             Settings
           </button>
@@ -149,8 +158,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           )}
         </main>
       </div>
-      {isDeveloperMode && (
-        <main className="workspace__main" id="developer-main">
+      {hasOpenedDeveloperMode && (
+        <main className="workspace__main" id="developer-main" hidden={!isDeveloperMode}>
           <Suspense fallback={<p aria-busy="true">Loading developer mode…</p>}>
             <DeveloperPanel />
           </Suspense>
