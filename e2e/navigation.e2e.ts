@@ -77,6 +77,16 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
     await page.getByRole('button', { name: 'Move Beta Page up' }).click();
     await expect.poll(() => status('Moved Beta Page up.').count()).toBe(1);
     await expect.poll(async () => order(await publicMenu(), 'Beta Page', 'Alpha Page')).toBe(true);
+
+    // The same by dragging, with the keyboard: pick up, move up one place, drop.
+    await page.getByRole('button', { name: 'Drag Alpha Page' }).focus();
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      // dnd-kit measures the list and animates between steps.
+      await page.waitForTimeout(300);
+    }
+    await expect.poll(() => status('Moved Alpha Page.').count()).toBe(1);
+    await expect.poll(async () => order(await publicMenu(), 'Alpha Page', 'Beta Page')).toBe(true);
   });
 
   it('adds a folder, nests a page in it, and the public site shows it as a menu', async () => {
