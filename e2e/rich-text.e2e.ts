@@ -1,0 +1,131 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const require = createRequire(import.meta.url);
+
+type AxeViolation = { id: string; impact: string | null; help: string };
+
+/** axe-core on one part of the page (the dialog, the rich-text field): serious and critical only. */
+async function seriousViolationsIn(page: Page, selector: string): Promise<AxeViolation[]> {
+  await page.evaluate(require('axe-core').source as string);
+  const violations = await page.evaluate(async (context) => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time as a global.
+    const result = await (globalThis as any).axe.run(context);
+    return result.violations as AxeViolation[];
+  }, selector);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('rich text and the link editor in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await (await browser.newContext()).newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('formats text, adds a checked email link and a new-window web link, and publishes them', async () => {
+    await page.goto(`${server.baseUrl}/config`);
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create owner' }).click();
+    await page.getByLabel('New page title').fill('Rich Text');
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Rich Text' }).waitFor();
+
+    await page.locator('[data-palette-type="text"]').click();
+    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    await text.waitFor();
+    await text.click();
+    // Text typed first, then formatted by selecting with the keyboard (Control+Home and
+    // Control+End: the field is narrow, so Home and End would stop at a wrapped line).
+    await page.keyboard.type('Made by hand in Lisbon. Write to us');
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 'Made by '.length; i += 1) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 'hand'.length; i += 1) await page.keyboard.press('Shift+ArrowRight');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    expect(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await page.keyboard.press('Control+End');
+    for (let i = 0; i < 'Write to us'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+
+    // The email tab: a malformed address shows the spec's message under the field.
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add link' });
+    await dialog.waitFor();
+    expect(await seriousViolationsIn(page, 'dialog.link-editor')).toEqual([]);
+    await dialog.getByRole('tab', { name: 'Email' }).click();
+    await dialog.getByLabel('Email address', { exact: true }).fill('studio@');
+    await dialog.getByRole('button', { name: 'Apply link' }).click();
+    await dialog.getByText('Emails must be formatted as name@example.com').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe(
+      'true',
+    );
+    expect(await seriousViolationsIn(page, 'dialog.link-editor')).toEqual([]);
+    await saveScreenshot(page, 'link-editor-email-error');
+    await dialog.getByLabel('Email address', { exact: true }).fill('studio@example.com');
+    await dialog.getByLabel('Subject').fill('Hello there');
+    await dialog.getByRole('button', { name: 'Apply link' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => text.evaluate((node) => node === document.activeElement)).toBe(true);
+
+    // The web address tab: a bad address, then a good one opening in a new window.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('. Visit the shop');
+    for (let i = 0; i < 'the shop'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('tab', { name: 'Web Address' }).click();
+    await dialog.getByLabel('Web address', { exact: true }).fill('not a link');
+    await dialog.getByRole('button', { name: 'Apply link' }).click();
+    await dialog
+      .getByText('Links must be formatted as example.com or https://example.com')
+      .waitFor();
+    await dialog.getByLabel('Web address', { exact: true }).fill('example.com/shop');
+    await dialog.getByLabel('Open in New Window').check();
+    await dialog.getByRole('button', { name: 'Apply link' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    expect(await seriousViolationsIn(page, '.rich-text')).toEqual([]);
+    await saveScreenshot(page, 'rich-text-editor');
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect
+      .poll(() =>
+        page.getByRole('status').filter({ hasText: 'Published. The page is live.' }).count(),
+      )
+      .toBe(1);
+
+    // A visitor (a new browser context, no session) sees exactly that.
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const response = await visitor.goto(`${server.baseUrl}/rich-text`);
+    expect(response?.status()).toBe(200);
+    const block = visitor.locator('main .block--text');
+    expect(await block.textContent()).toBe('Made by hand in Lisbon. Write to us. Visit the shop');
+    expect(await block.locator('strong').textContent()).toBe('hand');
+    const email = block.getByRole('link', { name: 'Write to us' });
+    expect(await email.getAttribute('href')).toBe(
+      'mailto:studio@example.com?subject=Hello%20there',
+    );
+    expect(await email.getAttribute('target')).toBeNull();
+    const shop = block.getByRole('link', { name: 'the shop' });
+    expect(await shop.getAttribute('href')).toBe('https://example.com/shop');
+    expect(await shop.getAttribute('target')).toBe('_blank');
+    expect(await shop.getAttribute('rel')).toBe('noopener noreferrer');
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+});
