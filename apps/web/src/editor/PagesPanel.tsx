@@ -146,6 +146,11 @@ export function PagesPanel({
           />
         ))
       )}
+      <AddLinkForm
+        onAdd={(title, url) =>
+          change({ type: 'addLink', key: `link:${url}`, title, url }, `Added ${title || url}.`)
+        }
+      />
       <AddForms
         onAdded={(pageId, title, isPage) => {
           setMessage({ text: `Added ${title}.`, isError: false });
@@ -387,6 +392,45 @@ function NavigationRow({
         <SortableList nodes={node.children} label={`Pages in ${title}`} {...handlers} />
       ) : null}
     </li>
+  );
+}
+
+/** A link to another site in the main navigation; the server checks the address. */
+function AddLinkForm({ onAdd }: { onAdd: (title: string, url: string) => void }) {
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [url, setUrl] = useState('');
+  return (
+    <form
+      className="pages-panel__add"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!url.trim()) return;
+        onAdd(title.trim(), url.trim());
+        setTitle('');
+        setUrl('');
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-title`}>Link title</label>
+        <input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-url`}>Web address</label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxLength={2083}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="button">
+        Add link
+      </button>
+    </form>
   );
 }
 

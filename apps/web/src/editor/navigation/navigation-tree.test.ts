@@ -83,6 +83,21 @@ describe('the Pages panel navigation reducer', () => {
     expect(keys(shown).main).toEqual(['home', 'studio', 'shop', 'press']);
   });
 
+  it('adds a link to another site at the end of the main navigation, once', () => {
+    const action = {
+      type: 'addLink',
+      key: 'link:https://example.com/journal',
+      title: 'Journal',
+      url: 'https://example.com/journal',
+    } as const;
+    const added = navigationReducer(start(), action);
+    expect(toItems(added.main).at(-1)).toEqual({
+      externalLink: 'https://example.com/journal',
+      title: 'Journal',
+    });
+    expect(navigationReducer(added, action)).toBe(added);
+  });
+
   it('keeps a removed folder’s pages in its place', () => {
     const removed = navigationReducer(start(), { type: 'remove', key: 'studio' });
     expect(keys(removed).main).toEqual(['home', 'makers', 'shop']);

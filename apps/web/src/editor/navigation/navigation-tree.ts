@@ -30,6 +30,8 @@ export type NavAction =
   /** Into a folder (at its end), or out to the top level of its list with null. */
   | { type: 'moveIntoFolder'; key: string; folderKey: string | null }
   | { type: 'rename'; key: string; title: string }
+  /** A link to another site, at the end of the main navigation. */
+  | { type: 'addLink'; key: string; title: string; url: string }
   | { type: 'remove'; key: string };
 
 type Location = { list: ListName; siblings: NavNode[]; index: number; parent: NavNode | null };
@@ -67,6 +69,18 @@ const detach = (tree: NavTree, key: string): NavNode | undefined => {
 export const isFolder = (node: NavNode) => node.link.kind === 'folder';
 
 export function navigationReducer(state: NavTree, action: NavAction): NavTree {
+  if (action.type === 'addLink') {
+    if (locate(state, action.key)) return state;
+    const link: NavigationLink = {
+      externalLink: action.url,
+      kind: 'link',
+      title: action.title || action.url,
+      fullUrl: action.url,
+      isHomePage: false,
+      children: [],
+    };
+    return { ...state, main: [...state.main, { key: action.key, link, children: [] }] };
+  }
   const tree = clone(state);
   const at = locate(tree, action.key);
   if (!at) return state;
