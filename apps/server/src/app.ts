@@ -43,14 +43,14 @@ import { loadEditorAssets } from './features/editor/editor-assets.ts';
 import { createEditorPagesRepo } from './features/editor/editor-pages.repo.ts';
 import { registerEditorPagesRoutes } from './features/editor/editor-pages.routes.ts';
 import { createEditorPagesService } from './features/editor/editor-pages.service.ts';
-import { createHeaderFooterRepo } from './features/header-footer/header-footer.repo.ts';
-import { registerHeaderFooterRoutes } from './features/header-footer/header-footer.routes.ts';
-import { createHeaderFooterService } from './features/header-footer/header-footer.service.ts';
-import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
 import { registerEditorShellRoutes } from './features/editor/editor-shell.routes.ts';
+import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
+import { createHeaderFooterRepo } from './features/header-footer/header-footer.repo.ts';
+import { registerHeaderFooterRoutes } from './features/header-footer/header-footer.routes.ts';
+import { createHeaderFooterService } from './features/header-footer/header-footer.service.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
 import { createMailSender, smtpTransport } from './features/mail/mail-sender.ts';
 import { createMediaRepo } from './features/media/media.repo.ts';
@@ -78,6 +78,7 @@ import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
 import { loadStorefrontAssets } from './ssr/assets.ts';
 import { createPageCache } from './ssr/page-cache.ts';
+import { withRememberedSiteReads } from './ssr/storefront-services.ts';
 import { registerStorefrontRoutes } from './ssr/storefront.routes.tsx';
 
 export type AppOptions = {
@@ -114,6 +115,11 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const websiteService = createWebsiteService({ websiteRepo, onPublicChange });
   const websites: typeof websiteService = {
     ...websiteService,
+    // Every request reads its website (host, currency): remembered until it changes.
+    resolveByHost: (host) =>
+      pageCache.rememberHost(host, () => websiteService.resolveByHost(host)),
+    getById: (websiteId) =>
+      pageCache.rememberForWebsite(websiteId, 'website', () => websiteService.getById(websiteId)),
     // A second website ends "any host reaches the only website": every cached page goes.
     create: (input) => websiteService.create(input).finally(pageCache.invalidateAll),
   };
@@ -343,7 +349,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerEditorShellRoutes(app, { assets: loadEditorAssets(findWebDist()) });
   const storefront = registerStorefrontRoutes(
     app,
-    { ...services, assets, isMember: memberGuard.isMember },
+    withRememberedSiteReads(
+      { ...services, assets, isMember: memberGuard.isMember },
+      services.pageCache,
+    ),
     { pageCache: services.pageCache },
   );
 

@@ -1,6 +1,7 @@
 import type { CatalogProduct } from '@atelier/contract';
 import { Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerClient } from '../features/auth/editor-client.ts';
 import { createShopper, fillDetails, injectSend } from '../features/checkout/commerce-test-kit.ts';
 import { createTestApp, type TestApp, testDialect } from '../test/test-app.ts';
 
@@ -223,6 +224,56 @@ describe(`rendered-page cache (${testDialect})`, () => {
     expect(emptyCart.headers['x-page-cache']).toBeUndefined();
     expect(emptyCart.body).not.toContain('Everyday Tote Sewing Pattern');
     expect((await page('/checkout', { cookie })).headers['x-page-cache']).toBeUndefined();
+  });
+
+  /** The site's owner, created on first use (an install has one). */
+  let ownerSession: ReturnType<typeof ownerClient> | undefined;
+  const ownerOf = () => {
+    ownerSession ??= ownerClient(t);
+    return ownerSession;
+  };
+
+  it('shows a published page, and its place in the menu, at once', async () => {
+    const owner = await ownerOf();
+    const home = await cachedPage('/');
+    expect(home).not.toContain('Dye Garden');
+    expect((await page('/dye-garden')).statusCode).toBe(404);
+
+    const created = await owner.call('POST', '/api/config/pages', { title: 'Dye Garden' });
+    expect(created.statusCode, created.body).toBe(201);
+    const saved = await owner.call('PUT', `/api/config/pages/${created.json().id}/draft`, {
+      blocks: [{ type: 'heading', version: 1, text: 'Madder and weld', level: 2 }],
+      baseRevision: created.json().draftRevision,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // A draft changes nothing a visitor sees: the cached home page still stands.
+    expect((await page('/')).headers['x-page-cache']).toBe('hit');
+
+    const published = await owner.call('POST', `/api/config/pages/${created.json().id}/publish`, {
+      baseRevision: saved.json().draftRevision,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const after = await page('/');
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(after.body).toContain('Dye Garden');
+    // Every page carries the menu, so a product page cached before is rendered again too.
+    expect((await page('/shop/p/stoneware-mug')).body).toContain('Dye Garden');
+    const live = await page('/dye-garden');
+    expect(live.statusCode).toBe(200);
+    expect(live.body).toContain('Madder and weld');
+  });
+
+  it('shows a change of the site title at once, on pages and in the remembered website', async () => {
+    const owner = await ownerOf();
+    const before = await cachedPage('/shop/p/stoneware-mug');
+    expect(before).not.toContain('Weft &amp; Warp');
+    const changed = await owner.call('PATCH', '/api/config/settings', { title: 'Weft & Warp' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await page('/shop/p/stoneware-mug');
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(after.body).toContain('Weft &amp; Warp');
+    expect((await t.app.services.websites.resolveByHost('localhost'))?.title).toBe('Weft & Warp');
+    expect((await t.app.services.websites.getById(websiteId))?.title).toBe('Weft & Warp');
   });
 
   it('answers 304 to a browser whose copy is current, and 200 once the page changed', async () => {

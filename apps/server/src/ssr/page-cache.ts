@@ -38,6 +38,10 @@ type Pending = { startedAt: number; websiteId?: string };
 
 /** 32 MB of pages keeps the server well under its memory budget (docs/PERFORMANCE.md). */
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/** Remembered reads (hosts, websites, navigation…): bounded, since a host is visitor input. */
+const MAX_READS = 2000;
+
+type Read = { websiteId: string | undefined; loadedAt: number; value: Promise<unknown> };
 
 export function createPageCache({
   isEnabled,
@@ -57,6 +61,7 @@ export function createPageCache({
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
   const pending = new WeakMap<FastifyRequest, Pending>();
+  const reads = new Map<string, Read>();
 
   const keyOf = (request: FastifyRequest) =>
     `${request.method === 'HEAD' ? 'GET' : request.method} ${normaliseHost(request.headers.host)}${request.url}`;
@@ -74,6 +79,43 @@ export function createPageCache({
       invalidate(websiteId);
     }
     return (changedAt.get(websiteId) ?? 0) <= renderedAt && allChangedAt <= renderedAt;
+  }
+
+  /**
+   * A read remembered until the next tick for its website (or for all websites, when it
+   * belongs to none yet): the same rule as a page, applied to what pages are built from.
+   */
+  function remember<T>(
+    key: string,
+    websiteOf: (value: T) => string | undefined,
+    load: () => Promise<T>,
+    websiteId?: string,
+  ): Promise<T> {
+    const known = reads.get(key);
+    if (known) {
+      // Still loading a host's website: shared only while nothing at all has changed.
+      const isCurrent =
+        known.websiteId === undefined
+          ? clock === known.loadedAt
+          : isFresh(known.websiteId, known.loadedAt);
+      // Typed by the key: each key is only ever filled by the one loader that asks for it.
+      if (isCurrent) return known.value as Promise<T>;
+      reads.delete(key);
+    }
+    const read: Read = { websiteId, loadedAt: clock, value: load() };
+    const forget = () => {
+      if (reads.get(key) === read) reads.delete(key);
+    };
+    read.value.then((value) => {
+      const websiteId = websiteOf(value as T);
+      // An unknown host is not remembered: visitors choose hosts, and a new website can
+      // make it known at any time.
+      if (websiteId === undefined) forget();
+      else read.websiteId = websiteId;
+    }, forget);
+    if (reads.size >= MAX_READS) reads.clear();
+    reads.set(key, read);
+    return read.value as Promise<T>;
   }
 
   function remove(key: string, entry: Entry) {
@@ -179,6 +221,24 @@ export function createPageCache({
       }
       if (isEnabled) reply.header('x-page-cache', 'miss');
       return answer(request, reply, { body, etag });
+    },
+
+    /**
+     * `load()` remembered per website until the next change of it: the website row,
+     * navigation, header and footer, templates and preferences that every page and cart
+     * call reads. Independent of PAGE_CACHE: the writes that tick the clock are exactly
+     * the writes these reads depend on.
+     */
+    rememberForWebsite<T>(websiteId: string, name: string, load: () => Promise<T>): Promise<T> {
+      return remember(`${websiteId}|${name}`, () => websiteId, load, websiteId);
+    },
+
+    /** The website a host reaches, remembered until it or the set of websites changes. */
+    rememberHost<T extends { id: string } | undefined>(
+      hostHeader: string | undefined,
+      load: () => Promise<T>,
+    ): Promise<T> {
+      return remember(`host|${normaliseHost(hostHeader)}`, (website: T) => website?.id, load);
     },
 
     /** For tests and the benchmark's report. */

@@ -10,6 +10,7 @@ import type { PreferencesService } from '../features/preferences/preferences.ser
 import type { TemplatesService } from '../features/templates/templates.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
 import type { StorefrontAssets } from './assets.ts';
+import type { PageCache } from './page-cache.ts';
 
 export type StorefrontServices = {
   websites: WebsiteService;
@@ -28,3 +29,46 @@ export type StorefrontServices = {
   /** Whether the request comes from a signed-in member of the website (private pages). */
   isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
 };
+
+/**
+ * The services with what every page reads (navigation, header and footer, templates,
+ * checkout preferences) remembered per website under the page cache's clock. Rendering a
+ * page then costs the queries of its own content only, even with PAGE_CACHE=off; every
+ * write to these ticks the clock after it commits (docs/ARCHITECTURE.md, page cache).
+ */
+export function withRememberedSiteReads(
+  services: StorefrontServices,
+  pageCache: Pick<PageCache, 'rememberForWebsite'>,
+): StorefrontServices {
+  const { navigation, preferences, headerFooter, templates } = services;
+  const remember = pageCache.rememberForWebsite;
+  return {
+    ...services,
+    navigation: {
+      ...navigation,
+      getPublicNavigation: (websiteId) =>
+        remember(websiteId, 'navigation', () => navigation.getPublicNavigation(websiteId)),
+    },
+    preferences: {
+      ...preferences,
+      checkout: (websiteId) =>
+        remember(websiteId, 'checkout-preferences', () => preferences.checkout(websiteId)),
+    },
+    ...(headerFooter && {
+      headerFooter: {
+        ...headerFooter,
+        forStorefront: (websiteId) =>
+          remember(websiteId, 'header-footer', () => headerFooter.forStorefront(websiteId)),
+      },
+    }),
+    ...(templates && {
+      templates: {
+        ...templates,
+        forWebsite: (websiteId, locale) =>
+          remember(websiteId, `templates|${locale ?? ''}`, () =>
+            templates.forWebsite(websiteId, locale),
+          ),
+      },
+    }),
+  };
+}
