@@ -8,8 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { z } from 'zod';
 import { api } from '../api/client.ts';
+import { FileManager } from '../files/FileManager.tsx';
 import '../rich-text/rich-text.css';
 import {
   initialLinkForm,
@@ -32,22 +32,6 @@ type LinkEditorProps = {
 };
 
 type PageOption = { title: string; path: string };
-type FileOption = { id: string; filename: string; src: string };
-
-// The file manager's list (GET /api/config/media); only what the File tab needs.
-const fileListSchema = z.object({
-  files: z.array(z.object({ id: z.string(), filename: z.string(), src: z.string() })),
-});
-
-async function loadFiles(): Promise<FileOption[]> {
-  const response = await fetch('/api/config/media?limit=50', {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok) return [];
-  const parsed = fileListSchema.safeParse(await response.json());
-  return parsed.success ? parsed.data.files : [];
-}
 
 export function LinkEditor({ initial, onApply, onRemove, onClose }: LinkEditorProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -55,7 +39,6 @@ export function LinkEditor({ initial, onApply, onRemove, onClose }: LinkEditorPr
   const [form, setForm] = useState<LinkFormState>(() => initialLinkForm(initial));
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [pages, setPages] = useState<PageOption[] | null>(null);
-  const [files, setFiles] = useState<FileOption[] | null>(null);
   const id = useId();
   const titleId = `${id}-title`;
 
@@ -72,9 +55,6 @@ export function LinkEditor({ initial, onApply, onRemove, onClose }: LinkEditorPr
         setPages(list.map((page) => ({ title: page.title, path: `/${page.urlSlug}` }))),
       )
       .catch(() => setPages([]));
-    loadFiles()
-      .then(setFiles)
-      .catch(() => setFiles([]));
   }, []);
 
   const set = (changes: Partial<LinkFormState>) => {
@@ -185,7 +165,6 @@ export function LinkEditor({ initial, onApply, onRemove, onClose }: LinkEditorPr
               {form.kind === 'file' ? (
                 <FileChooser
                   {...fieldProps('file', 'File')}
-                  files={files}
                   value={form.filePath}
                   onChange={(filePath) => set({ filePath })}
                 />
@@ -396,42 +375,23 @@ function FileChooser(props: {
   field: string;
   label: string;
   error: string | undefined;
-  files: FileOption[] | null;
   value: string;
   onChange: (path: string) => void;
 }) {
-  const id = useId();
-  const { files } = props;
   return (
-    <fieldset className="link-editor__files">
-      <legend>Choose File</legend>
-      {files === null ? <p>Loading files…</p> : null}
-      {files?.length === 0 ? <p className="field__hint">No uploaded files yet.</p> : null}
-      {files && files.length > 0 ? (
-        <ul>
-          {files.map((file) => (
-            <li key={file.id}>
-              <label>
-                <input
-                  type="radio"
-                  name={`${id}-file`}
-                  checked={props.value === file.src}
-                  onChange={() => props.onChange(file.src)}
-                />{' '}
-                {file.filename}
-              </label>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <div className="link-editor__files">
+      <FileManager
+        onChoose={(media) => props.onChange(media.src)}
+        chooseLabel="Link to this file"
+      />
       <Field
         field={props.field}
         label="File address"
-        hint="An uploaded file's address, starting with /files/"
+        hint="Filled in when you choose a file above, or type an address starting with /files/"
         error={props.error}
         value={props.value}
         onChange={props.onChange}
       />
-    </fieldset>
+    </div>
   );
 }
