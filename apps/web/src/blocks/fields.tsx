@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { AudioFields } from './audio.fields.tsx';
 import { CodeFields } from './code.fields.tsx';
+import { ImageFields } from './image.fields.tsx';
 import { EmbedFields } from './embed.fields.tsx';
 import { QuoteFields } from './quote.fields.tsx';
 import type { Block } from './schema.ts';
@@ -138,21 +139,7 @@ export function BlockFields({ block, onChange }: FieldsProps<Block>) {
     case 'embed':
       return <EmbedFields block={block} onChange={onChange} />;
     case 'image':
-      return (
-        <>
-          <TextField
-            label="Media id"
-            hint="The id of an uploaded image."
-            value={block.mediaId}
-            onChange={(mediaId) => onChange({ ...block, mediaId: mediaId.trim() })}
-          />
-          <TextField
-            label="Caption"
-            value={block.caption ?? ''}
-            onChange={(caption) => onChange({ ...block, caption })}
-          />
-        </>
-      );
+      return <ImageFields block={block} onChange={onChange} />;
     case 'button':
       return (
         <>

@@ -1,0 +1,55 @@
+import type { MediaFile } from '@atelier/contract';
+import { useId, useState } from 'react';
+import { FileManager } from '../editor/files/FileManager.tsx';
+import { LabelledInput } from './field-controls.tsx';
+import type { ImageBlock } from './schema.ts';
+
+/** Editor-only: the image comes from the file manager (upload or choose), not a typed id. */
+export function ImageFields({
+  block,
+  onChange,
+}: {
+  block: ImageBlock;
+  onChange: (block: ImageBlock) => void;
+}) {
+  const id = useId();
+  const [isPicking, setIsPicking] = useState(block.mediaId === '');
+  const [chosen, setChosen] = useState<MediaFile | null>(null);
+  return (
+    <>
+      <fieldset className="fieldset">
+        <legend>Image</legend>
+        <p className="field__hint" id={`${id}-current`} aria-live="polite">
+          {chosen
+            ? `Chosen: ${chosen.filename}`
+            : block.mediaId
+              ? 'An image is chosen.'
+              : 'No image chosen yet. Upload one or choose an uploaded file.'}
+        </p>
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={isPicking}
+          aria-describedby={`${id}-current`}
+          onClick={() => setIsPicking((open) => !open)}
+        >
+          {isPicking ? 'Close files' : block.mediaId ? 'Change image' : 'Choose image'}
+        </button>
+        {isPicking ? (
+          <FileManager
+            onChoose={(media) => {
+              setChosen(media);
+              setIsPicking(false);
+              onChange({ ...block, mediaId: media.id });
+            }}
+          />
+        ) : null}
+      </fieldset>
+      <LabelledInput
+        label="Caption"
+        value={block.caption ?? ''}
+        onChange={(caption) => onChange({ ...block, caption })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+// Issue 7's "Done means", tried as a new owner would: a fresh install, the owner created
+// on the first visit, a page built by dragging blocks from the palette with the mouse,
+// an uploaded image, and a visitor in a separate browser seeing exactly that once it is
+// published (and not a draft edit before it is).
+
+/** A real pointer drag: press, move in small steps (dnd-kit waits for 6 px), release. */
+async function drag(page: Page, from: Locator, to: Locator, where: 'top' | 'bottom' | 'middle') {
+  const source = await from.boundingBox();
+  const target = await to.boundingBox();
+  if (!source || !target) throw new Error('drag source or target is not on screen');
+  const x = target.x + target.width / 2;
+  const y =
+    where === 'top'
+      ? target.y + 4
+      : where === 'bottom'
+        ? target.y + target.height - 4
+        : target.y + target.height / 2;
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
+    steps: 5,
+  });
+  await page.mouse.move(x, y, { steps: 25 });
+  // dnd-kit measures the drop target on the next frame.
+  await page.waitForTimeout(100);
+  await page.mouse.up();
+}
+
+describe('building a page in the editor, as a new owner would (Chromium)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** What a visitor with no session sees: a new browser context each time. */
+  async function visit(path: string) {
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const response = await visitor.goto(`${server.baseUrl}${path}`);
+    const main = visitor.locator('main');
+    const seen = {
+      status: response?.status(),
+      text: ((await main.textContent()) ?? '').trim(),
+      images: await main
+        .locator('img')
+        .evaluateAll((images) =>
+          images.map(
+            (image) => (image as HTMLImageElement).currentSrc || image.getAttribute('src'),
+          ),
+        ),
+      links: await main
+        .locator('a')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      blocks: await main
+        .locator('.block')
+        .evaluateAll((blocks) => blocks.map((block) => block.className)),
+    };
+    await context.close();
+    return seen;
+  }
+
+  it('creates the owner on a fresh install and adds a page', async () => {
+    await page.goto(`${server.baseUrl}/config`);
+    await page.getByRole('heading', { name: 'Create the owner of this website' }).waitFor();
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create owner' }).click();
+    await page.getByLabel('New page title').fill('Workshop');
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Workshop' }).waitFor();
+  });
+
+  it('drags a text block and an image block from the palette onto the page', async () => {
+    const section = page.getByRole('region', { name: 'Section 1' });
+    await drag(
+      page,
+      page.locator('[data-palette-type="text"]'),
+      section.getByText('Drop blocks here'),
+      'middle',
+    );
+    await section.getByRole('button', { name: '1. Text' }).waitFor();
+
+    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    await text.click();
+    await page.keyboard.type('Weaving classes every Saturday. Book a place');
+    for (let i = 0; i < 'Book a place'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add link' });
+    await dialog.waitFor();
+    await dialog.getByRole('tab', { name: 'Web Address' }).click();
+    await dialog.getByRole('textbox', { name: 'Web address' }).fill('example.com/classes');
+    await dialog.getByRole('button', { name: 'Apply link' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Below the text block: its lower half.
+    await drag(
+      page,
+      page.locator('[data-palette-type="image"]'),
+      section.locator('.canvas-block').first(),
+      'bottom',
+    );
+    await section.getByRole('button', { name: '2. Image' }).waitFor();
+    expect(
+      await section.locator('[data-select]').evaluateAll((b) => b.map((e) => e.textContent)),
+    ).toEqual(['1. Text', '2. Image']);
+  });
+
+  it('uploads an image with the file manager and chooses it', async () => {
+    const settings = page.locator('[data-settings]');
+    await settings.getByRole('tab', { name: 'Manage' }).click();
+    const png = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 180, g: 90, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    await settings
+      .getByLabel('Upload File')
+      .setInputFiles({ name: 'loom.png', mimeType: 'image/png', buffer: png });
+    await settings.getByText('Uploaded loom.png.').waitFor();
+    await settings.getByRole('button', { name: 'Choose File' }).click();
+    await settings.getByText('Chosen: loom.png').waitFor();
+    // The autosave brings the image's renditions into the preview.
+    await expect
+      .poll(() => page.locator('.device-preview img').count(), { timeout: 10_000 })
+      .toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'editor-flow-canvas');
+  });
+
+  it('publishes, and a visitor in a new browser sees exactly that content', async () => {
+    expect((await visit('/workshop')).status).toBe(404);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect
+      .poll(() =>
+        page.getByRole('status').filter({ hasText: 'Published. The page is live.' }).count(),
+      )
+      .toBe(1);
+    const seen = await visit('/workshop');
+    expect(seen.status).toBe(200);
+    expect(seen.text).toBe('Weaving classes every Saturday. Book a place');
+    expect(seen.blocks.map((c) => c.replace('block ', ''))).toEqual([
+      'block--text',
+      'block--image',
+    ]);
+    expect(seen.links).toEqual(['https://example.com/classes']);
+    expect(seen.images).toHaveLength(1);
+    // The uploaded file, served by the site (lazy-loaded, so its src rather than currentSrc).
+    const src = seen.images[0] ?? '';
+    expect(src).toMatch(/^\/files\/[0-9a-f-]+\/[0-9a-f-]+\/\d+\.\w+$/);
+    const file = await fetch(`${server.baseUrl}${src}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('keeps a draft edit off the public page until it is published', async () => {
+    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.getByLabel('Heading text').fill('Spring term');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Draft saved' }).count())
+      .toBe(1);
+    const before = await visit('/workshop');
+    expect(before.text).toBe('Weaving classes every Saturday. Book a place');
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect
+      .poll(() =>
+        page.getByRole('status').filter({ hasText: 'Published. The page is live.' }).count(),
+      )
+      .toBe(1);
+    const after = await visit('/workshop');
+    // The heading went after the selected block (the image).
+    expect(after.text).toBe('Weaving classes every Saturday. Book a placeSpring term');
+    expect(errors).toEqual([]);
+  });
+});
