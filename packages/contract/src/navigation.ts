@@ -15,8 +15,6 @@ export const FOLDER_BEHAVIORS = ['index', 'redirect', 'none'] as const;
 export const folderBehaviorSchema = z.enum(FOLDER_BEHAVIORS);
 export type FolderBehavior = z.infer<typeof folderBehaviorSchema>;
 
-/** Folders hold pages one level below them, as header menus show them. */
-export const MAX_NAVIGATION_DEPTH = 2;
 /** A bound on a navigation payload, far above any real menu. */
 export const MAX_NAVIGATION_ITEMS = 1000;
 export const EXTERNAL_LINK_MAX_LENGTH = 2083;

@@ -25,6 +25,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { ApiError, api } from './api/client.ts';
 import { PAGE_STATUS_LABELS, type PageStatus } from './api/contract.ts';
 import {
+  FOLDER_BEHAVIOR_LABELS,
   foldersFor,
   isFolder,
   type ListName,
@@ -39,11 +40,6 @@ import { PageSettingsDialog } from './navigation/PageSettingsDialog.tsx';
 import './navigation/navigation.css';
 
 const LIST_TITLES: Record<ListName, string> = { main: 'Main Navigation', hidden: 'Not Linked' };
-export const FOLDER_BEHAVIOR_LABELS: Record<FolderBehavior, string> = {
-  index: 'Opens its first page',
-  redirect: 'Opens its own page',
-  none: 'Only opens its menu',
-};
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;

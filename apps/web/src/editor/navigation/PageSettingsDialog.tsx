@@ -4,12 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import type { EditorPage, PageSettings } from '../api/contract.ts';
 import { FileManager } from '../files/FileManager.tsx';
-
-const BEHAVIOR_LABELS: Record<FolderBehavior, string> = {
-  index: 'Opens its first page',
-  redirect: 'Opens its own page',
-  none: 'Only opens its menu',
-};
+import { FOLDER_BEHAVIOR_LABELS } from './navigation-tree.ts';
 
 type Form = {
   title: string;
@@ -154,7 +149,7 @@ export function PageSettingsDialog({
               >
                 {FOLDER_BEHAVIORS.map((value) => (
                   <option key={value} value={value}>
-                    {BEHAVIOR_LABELS[value]}
+                    {FOLDER_BEHAVIOR_LABELS[value]}
                   </option>
                 ))}
               </select>

@@ -1,10 +1,22 @@
-import type { NavigationItemInput, NavigationLink, SiteLayout } from '@atelier/contract';
+import type {
+  FolderBehavior,
+  NavigationItemInput,
+  NavigationLink,
+  SiteLayout,
+} from '@atelier/contract';
 
 // The Pages panel's working copy of the two navigations, changed by small pure reducers
 // (Puck's shape: (state, action) → state) and turned back into UpdateNavigation items.
 // Nothing here touches the DOM or the network.
 
 export type ListName = 'main' | 'hidden';
+
+/** SPEC §3 folder behaviours in the owner's words. */
+export const FOLDER_BEHAVIOR_LABELS: Record<FolderBehavior, string> = {
+  index: 'Opens its first page',
+  redirect: 'Opens its own page',
+  none: 'Only opens its menu',
+};
 export type NavNode = { key: string; link: NavigationLink; children: NavNode[] };
 export type NavTree = Record<ListName, NavNode[]>;
 
