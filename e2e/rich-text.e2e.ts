@@ -105,6 +105,20 @@ describe('rich text and the link editor in Chromium', () => {
     expect(await seriousViolationsIn(page, '.rich-text')).toEqual([]);
     await saveScreenshot(page, 'rich-text-editor');
 
+    // A button's link: an unsafe address is flagged at once; the link editor makes a tel: link.
+    await page.locator('[data-palette-type="button"]').click();
+    const buttonLink = page.getByLabel('Link', { exact: true });
+    await buttonLink.fill('javascript:alert(1)');
+    await page.getByText('Links must be formatted as example.com or https://example.com').waitFor();
+    await page.getByRole('button', { name: 'Edit link in the link editor' }).click();
+    const buttonDialog = page.getByRole('dialog', { name: 'Edit link' });
+    await buttonDialog.getByRole('tab', { name: 'Phone' }).click();
+    await buttonDialog.getByLabel('Phone number').fill('+1 (555) 010-0100');
+    expect(await buttonDialog.getByLabel('Open in New Window').count()).toBe(0);
+    await buttonDialog.getByRole('button', { name: 'Apply link' }).click();
+    await buttonDialog.waitFor({ state: 'detached' });
+    expect(await buttonLink.inputValue()).toBe('tel:+15550100100');
+
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect
       .poll(() =>
@@ -129,6 +143,9 @@ describe('rich text and the link editor in Chromium', () => {
     expect(await shop.getAttribute('href')).toBe('https://example.com/shop');
     expect(await shop.getAttribute('target')).toBe('_blank');
     expect(await shop.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await visitor.locator('main .block--button a').getAttribute('href')).toBe(
+      'tel:+15550100100',
+    );
     await context.close();
     expect(errors).toEqual([]);
   });

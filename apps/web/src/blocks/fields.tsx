@@ -1,8 +1,9 @@
 import { useId } from 'react';
+import { LinkField } from '../editor/links/LinkField.tsx';
 import { AudioFields } from './audio.fields.tsx';
 import { CodeFields } from './code.fields.tsx';
-import { ImageFields } from './image.fields.tsx';
 import { EmbedFields } from './embed.fields.tsx';
+import { ImageFields } from './image.fields.tsx';
 import { QuoteFields } from './quote.fields.tsx';
 import type { Block } from './schema.ts';
 import { SocialLinksFields } from './social-links.fields.tsx';
@@ -148,9 +149,8 @@ export function BlockFields({ block, onChange }: FieldsProps<Block>) {
             value={block.label}
             onChange={(label) => onChange({ ...block, label })}
           />
-          <TextField
+          <LinkField
             label="Link"
-            hint="A page of this site such as /shop, or a full web address."
             value={block.href}
             onChange={(href) => onChange({ ...block, href })}
           />

@@ -29,11 +29,19 @@ type LinkEditorProps = {
   /** Shown only when editing an existing link. */
   onRemove?: (() => void) | undefined;
   onClose: () => void;
+  /** False where the link has no window to choose (a button block always opens in place). */
+  canOpenInNewWindow?: boolean;
 };
 
 type PageOption = { title: string; path: string };
 
-export function LinkEditor({ initial, onApply, onRemove, onClose }: LinkEditorProps) {
+export function LinkEditor({
+  initial,
+  onApply,
+  onRemove,
+  onClose,
+  canOpenInNewWindow = true,
+}: LinkEditorProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<LinkFormState>(() => initialLinkForm(initial));
@@ -172,15 +180,17 @@ export function LinkEditor({ initial, onApply, onRemove, onClose }: LinkEditorPr
             </>
           }
         />
-        <div className="field field--checkbox">
-          <input
-            id={`${id}-new-window`}
-            type="checkbox"
-            checked={form.isNewWindow}
-            onChange={(event) => set({ isNewWindow: event.target.checked })}
-          />
-          <label htmlFor={`${id}-new-window`}>Open in New Window</label>
-        </div>
+        {canOpenInNewWindow ? (
+          <div className="field field--checkbox">
+            <input
+              id={`${id}-new-window`}
+              type="checkbox"
+              checked={form.isNewWindow}
+              onChange={(event) => set({ isNewWindow: event.target.checked })}
+            />
+            <label htmlFor={`${id}-new-window`}>Open in New Window</label>
+          </div>
+        ) : null}
         <div className="link-editor__actions">
           <button type="submit" className="button">
             Apply link
