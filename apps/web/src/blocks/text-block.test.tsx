@@ -57,5 +57,12 @@ describe('the text block', () => {
         />,
       ),
     ).toBe('<div class="block block--text"><p><em>a</em></p></div>');
+    expect(
+      renderToStaticMarkup(
+        <TextBlockView
+          block={{ type: 'text', version: 2, doc: { type: 'doc' }, html: '<p></p>' }}
+        />,
+      ),
+    ).toBe('');
   });
 });

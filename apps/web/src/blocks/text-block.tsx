@@ -104,6 +104,8 @@ export function upgradeTextBlock(block: TextBlock): TextBlockV2 {
 
 export function TextBlockView({ block }: { block: TextBlock }) {
   if (block.version === 2) {
+    // A text block left empty shows nothing rather than an empty paragraph's gap.
+    if (block.html.replace(/<p><\/p>/g, '').trim() === '') return null;
     // Server-sanitized on save (see the header comment): the one place this is allowed.
     // biome-ignore lint/security/noDangerouslySetInnerHtml: html is the server's sanitized copy
     return <div className="block block--text" dangerouslySetInnerHTML={{ __html: block.html }} />;

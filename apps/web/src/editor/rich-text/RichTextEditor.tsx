@@ -212,7 +212,7 @@ export default function RichTextEditor({ value, onChange, label }: RichTextField
           aria-pressed={editor.isActive('blockquote')}
           onClick={() => chain().toggleBlockquote().run()}
         >
-          Quote
+          Block quote
         </button>
         {RICH_TEXT_ALIGNMENTS.map((alignment) => (
           <button
