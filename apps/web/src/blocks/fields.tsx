@@ -3,12 +3,15 @@ import { LinkField } from '../editor/links/LinkField.tsx';
 import { AudioFields } from './audio.fields.tsx';
 import { CodeFields } from './code.fields.tsx';
 import { EmbedFields } from './embed.fields.tsx';
+import { GalleryFields } from './gallery.fields.tsx';
 import { ImageFields } from './image.fields.tsx';
+import { ProductFields } from './product.fields.tsx';
 import { QuoteFields } from './quote.fields.tsx';
 import type { Block } from './schema.ts';
 import { SocialLinksFields } from './social-links.fields.tsx';
 import { SpacerFields } from './spacer.fields.tsx';
 import { SPACER_HEIGHT } from './spacer.tsx';
+import { SummaryFields } from './summary.fields.tsx';
 import { TextBlockFields } from './text-block.fields.tsx';
 import { VideoFields } from './video.fields.tsx';
 
@@ -30,6 +33,9 @@ export const BLOCK_TYPE_LABELS: Record<Block['type'], string> = {
   audio: 'Audio',
   code: 'Code',
   'social-links': 'Social links',
+  gallery: 'Gallery',
+  product: 'Product',
+  summary: 'Summary',
 };
 
 /** A new block of a type, with props that already pass the block schema where they can. */
@@ -48,6 +54,12 @@ export function newBlock(type: Block['type']): Block {
       return { type, version: 1, code: '', language: 'plain' };
     case 'social-links':
       return { type, version: 1, profiles: [{ serviceName: '', profileUrl: '' }] };
+    case 'gallery':
+      return { type, version: 1, mediaIds: [], options: { design: 'grid', lightbox: true } };
+    case 'product':
+      return { type, version: 1, collectionUrlId: 'shop', productUrlId: '' };
+    case 'summary':
+      return { type, version: 1, collectionUrlId: 'shop', title: 'Latest', limit: 3 };
     case 'heading':
       return { type, version: 1, text: 'New heading', level: 2 };
     case 'text':
@@ -122,6 +134,12 @@ export function BlockFields({ block, onChange }: FieldsProps<Block>) {
       return <CodeFields block={block} onChange={onChange} />;
     case 'social-links':
       return <SocialLinksFields block={block} onChange={onChange} />;
+    case 'gallery':
+      return <GalleryFields block={block} onChange={onChange} />;
+    case 'product':
+      return <ProductFields block={block} onChange={onChange} />;
+    case 'summary':
+      return <SummaryFields block={block} onChange={onChange} />;
     case 'heading':
       return (
         <>

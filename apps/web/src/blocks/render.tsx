@@ -4,11 +4,14 @@ import { ResponsiveImage } from '../ui/ResponsiveImage.tsx';
 import { AudioView } from './audio.tsx';
 import { CodeView } from './code.tsx';
 import { EmbedView } from './embed.tsx';
+import { GalleryView } from './gallery.tsx';
 import { splitSections } from './layout.ts';
+import { ProductBlockView } from './product.tsx';
 import { QuoteView } from './quote.tsx';
 import type { Block } from './schema.ts';
 import { SocialLinksView } from './social-links.tsx';
 import { LineView, SpacerView } from './spacer.tsx';
+import { SummaryView } from './summary.tsx';
 import { TextBlockView } from './text-block.tsx';
 import { VideoView } from './video.tsx';
 
@@ -32,6 +35,12 @@ export function BlockView({ block, data, useCLDRMoneyFormat }: BlockViewProps) {
       return <CodeView block={block} />;
     case 'social-links':
       return <SocialLinksView block={block} />;
+    case 'gallery':
+      return <GalleryView block={block} data={data} />;
+    case 'product':
+      return <ProductBlockView block={block} data={data} useCLDRMoneyFormat={useCLDRMoneyFormat} />;
+    case 'summary':
+      return <SummaryView block={block} data={data} />;
     case 'heading': {
       const Tag = `h${block.level}` as const;
       return <Tag className="block block--heading">{block.text}</Tag>;
@@ -102,8 +111,8 @@ export function LayoutView({
       // biome-ignore lint/suspicious/noArrayIndexKey: static server render, never reordered
       <div className="page-section" key={sectionIndex}>
         {section.map((block, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static server render, never reordered
           <BlockView
+            // biome-ignore lint/suspicious/noArrayIndexKey: static server render, never reordered
             key={index}
             block={block}
             data={data}

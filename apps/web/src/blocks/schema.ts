@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { audioBlockSchema } from './audio.tsx';
 import { codeBlockSchema } from './code.tsx';
 import { embedBlockSchema } from './embed.tsx';
+import { galleryBlockSchema } from './gallery.tsx';
+import { productBlockSchema } from './product.tsx';
 import { quoteBlockSchema } from './quote.tsx';
 import { socialLinksBlockSchema } from './social-links.tsx';
 import { lineBlockSchema, spacerBlockSchema } from './spacer.tsx';
+import { summaryBlockSchema } from './summary.tsx';
 import { textBlockSchema } from './text-block.tsx';
 import { videoBlockSchema } from './video.tsx';
 
@@ -59,6 +62,9 @@ export const blockSchema = z.discriminatedUnion('type', [
   audioBlockSchema,
   codeBlockSchema,
   socialLinksBlockSchema,
+  galleryBlockSchema,
+  productBlockSchema,
+  summaryBlockSchema,
   headingBlockSchema,
   textBlockSchema,
   quoteBlockSchema,

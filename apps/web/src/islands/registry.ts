@@ -10,6 +10,7 @@ const loaders = {
   Checkout: () => import('../storefront/checkout/Checkout.island.tsx'),
   GiftCardForm: () => import('../storefront/gift-card/GiftCardForm.island.tsx'),
   VideoFacade: () => import('../blocks/VideoFacade.island.tsx'),
+  GalleryLightbox: () => import('../blocks/GalleryLightbox.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;

@@ -81,9 +81,18 @@ export function createContentService(deps: {
   }
 
   async function loadBlockData(websiteId: string, blocks: Block[]): Promise<BlockData> {
-    const mediaIds = blocks.flatMap((b) => (b.type === 'image' ? [b.mediaId] : []));
+    const mediaIds = blocks.flatMap((b) =>
+      b.type === 'image' ? [b.mediaId] : b.type === 'gallery' ? b.mediaIds : [],
+    );
+    // Product lists, one product and collection summaries all read a collection's list.
     const collectionUrlIds = [
-      ...new Set(blocks.flatMap((b) => (b.type === 'products' ? [b.collectionUrlId] : []))),
+      ...new Set(
+        blocks.flatMap((b) =>
+          b.type === 'products' || b.type === 'product' || b.type === 'summary'
+            ? [b.collectionUrlId]
+            : [],
+        ),
+      ),
     ];
     const [media, lists] = await Promise.all([
       mediaRepo.findMany(websiteId, mediaIds),

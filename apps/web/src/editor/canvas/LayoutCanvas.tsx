@@ -63,7 +63,10 @@ const PALETTE: Exclude<Block['type'], 'section'>[] = [
   'audio',
   'code',
   'social-links',
+  'gallery',
+  'product',
   'products',
+  'summary',
 ];
 // Blocks others register later appear too, after ours.
 const paletteTypes = (): Exclude<Block['type'], 'section'>[] => [

@@ -1,0 +1,65 @@
+import type { Image } from '@atelier/contract';
+import { type GalleryOptions, MAX_GALLERY_SIZE, resolveGalleryOptions } from '@atelier/core';
+import { z } from 'zod';
+import { Island } from '../islands/Island.tsx';
+import type { BlockData } from '../ui/page-context.ts';
+import GalleryLightbox, { GalleryImages } from './GalleryLightbox.island.tsx';
+
+// Gallery: uploaded images in one of SPEC §3's designs. The stored options keep the
+// spec's attribute names; core's resolveGalleryOptions fills defaults and clamps ranges,
+// so whatever is stored renders consistently. Only a gallery with the lightbox on ships
+// JavaScript (a small island); the others are plain HTML.
+
+export const galleryBlockSchema = z.object({
+  type: z.literal('gallery'),
+  version: z.literal(1),
+  mediaIds: z.array(z.string().uuid()).max(MAX_GALLERY_SIZE),
+  /** SPEC §3 gallery options by their stored names (design, lightbox, thumbnails-per-row, …). */
+  options: z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()])),
+});
+export type GalleryBlock = z.infer<typeof galleryBlockSchema>;
+
+/** What the browser needs of the options: plain JSON for the island. */
+export type GalleryLayout = Pick<
+  GalleryOptions,
+  | 'design'
+  | 'aspectRatioValue'
+  | 'autoCrop'
+  | 'showMeta'
+  | 'thumbnailsPerRow'
+  | 'padding'
+  | 'lightboxTheme'
+>;
+
+export function GalleryView({ block, data }: { block: GalleryBlock; data: BlockData }) {
+  const images = block.mediaIds.flatMap((id): Image[] => {
+    const image = data.media[id];
+    return image ? [image] : [];
+  });
+  if (images.length === 0) return null;
+  const options = resolveGalleryOptions(block.options);
+  const layout: GalleryLayout = {
+    design: options.design,
+    aspectRatioValue: options.aspectRatioValue,
+    autoCrop: options.autoCrop,
+    showMeta: options.showMeta,
+    thumbnailsPerRow: options.thumbnailsPerRow,
+    padding: options.padding,
+    lightboxTheme: options.lightboxTheme,
+  };
+  if (!options.lightbox) {
+    return (
+      <div className="block block--gallery">
+        <GalleryImages images={images} layout={layout} />
+      </div>
+    );
+  }
+  return (
+    <Island
+      name="GalleryLightbox"
+      component={GalleryLightbox}
+      className="block block--gallery"
+      props={{ images, layout }}
+    />
+  );
+}

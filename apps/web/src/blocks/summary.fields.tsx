@@ -1,0 +1,36 @@
+import { LabelledInput } from './field-controls.tsx';
+import type { SummaryBlock } from './summary.tsx';
+
+export function SummaryFields({
+  block,
+  onChange,
+}: {
+  block: SummaryBlock;
+  onChange: (block: SummaryBlock) => void;
+}) {
+  return (
+    <>
+      <LabelledInput
+        label="Collection URL"
+        hint="The address of the collection, such as shop."
+        value={block.collectionUrlId}
+        onChange={(collectionUrlId) => onChange({ ...block, collectionUrlId })}
+      />
+      <LabelledInput
+        label="Section title"
+        value={block.title}
+        onChange={(title) => onChange({ ...block, title })}
+      />
+      <LabelledInput
+        label="Number of items"
+        type="number"
+        min={1}
+        max={12}
+        value={String(block.limit)}
+        onChange={(value) =>
+          onChange({ ...block, limit: Math.min(12, Math.max(1, Math.round(Number(value)) || 1)) })
+        }
+      />
+    </>
+  );
+}
