@@ -39,6 +39,13 @@ export type VariantForCart = {
   additional_fields_form_id: string | null;
 };
 
+/** A variant as an add needs it, with what its cart line will show. */
+export type VariantToAdd = VariantForCart &
+  Omit<
+    PricedEntryRow,
+    'website_id' | 'entry_id' | 'quantity' | 'additional_fields' | 'product_id' | 'variant_id'
+  >;
+
 export function createCartRepo(db: Kysely<DB>): CartRepo {
   return {
     ...cartQueries(db),
@@ -75,6 +82,95 @@ function cartQueries(db: Kysely<DB>) {
         .values({ website_id: websiteId })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * A visitor's first add: the cart and its entry in one statement, so it is atomic
+     * without a transaction and costs one round trip. Nobody else knows the new cart's id,
+     * so there is nothing to lock.
+     */
+    async createCartWithEntry(entry: {
+      website_id: string;
+      product_id: string;
+      variant_id: string;
+      quantity: number;
+      additional_fields: string | null;
+    }): Promise<{ cart: CartRow; entryId: string }> {
+      const result = await sql<CartRow & { entry_id: string }>`
+        with cart as (
+          insert into carts (website_id) values (${entry.website_id}) returning *
+        ), entry as (
+          insert into cart_entries
+            (website_id, cart_id, product_id, variant_id, quantity, additional_fields)
+          select cart.website_id, cart.cart_id, ${entry.product_id}::uuid,
+            ${entry.variant_id}::uuid, ${entry.quantity}::int, ${entry.additional_fields}::text
+          from cart
+          returning entry_id
+        )
+        select cart.*, entry.entry_id from cart, entry`.execute(db);
+      const row = result.rows[0];
+      if (!row) throw new Error('the new cart was not created');
+      const { entry_id, ...cart } = row;
+      return { cart, entryId: entry_id };
+    },
+
+    /**
+     * The product's variants with what a cart line shows (title, price, first image):
+     * enough to check an add and, for a new cart, to answer without reading it back.
+     */
+    listVariantsToAdd(websiteId: string, productId: string): Promise<VariantToAdd[]> {
+      return db
+        .selectFrom('product_variants as v')
+        .innerJoin('products as p', (join) =>
+          join
+            .onRef('p.website_id', '=', 'v.website_id')
+            .onRef('p.product_id', '=', 'v.product_id'),
+        )
+        .innerJoin('collections as c', (join) =>
+          join
+            .onRef('c.website_id', '=', 'p.website_id')
+            .onRef('c.collection_id', '=', 'p.collection_id'),
+        )
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('product_images as pi')
+              .innerJoin('media as m', (join) =>
+                join
+                  .onRef('m.website_id', '=', 'pi.website_id')
+                  .onRef('m.media_id', '=', 'pi.media_id'),
+              )
+              .select(['m.media_id', 'm.variant_widths'])
+              .whereRef('pi.website_id', '=', 'p.website_id')
+              .whereRef('pi.product_id', '=', 'p.product_id')
+              .orderBy('pi.display_index')
+              .limit(1)
+              .as('img'),
+          (join) => join.onTrue(),
+        )
+        .select([
+          'v.variant_id',
+          'v.product_id',
+          'v.sku',
+          'p.product_type',
+          'v.qty_in_stock',
+          'v.is_unlimited',
+          'p.is_visible',
+          'p.additional_fields_form_id',
+          'p.title',
+          'p.url_id',
+          'c.url_id as collection_url_id',
+          'v.option_values',
+          'v.price_cents',
+          'v.sale_price_cents',
+          'v.is_on_sale',
+          'img.media_id as image_media_id',
+          'img.variant_widths as image_widths',
+        ])
+        .where('v.website_id', '=', websiteId)
+        .where('v.product_id', '=', productId)
+        .orderBy('v.display_index')
+        .execute();
     },
 
     listVariantsOfProduct(websiteId: string, productId: string): Promise<VariantForCart[]> {

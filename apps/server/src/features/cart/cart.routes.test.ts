@@ -76,6 +76,28 @@ describe(`the shopping cart API (${testDialect})`, () => {
     expect(String(response.headers['set-cookie'])).toMatch(/crumb=[\w-]{16,}/);
   });
 
+  it('answers a first add with the same cart a later read of it shows', async () => {
+    // A first add answers from the variant it read instead of reading the new cart back:
+    // the answer must be exactly what the cart holds (price, sale, image, link, totals).
+    for (const [urlId, wanted] of [
+      ['linen-work-shirt', undefined],
+      ['stoneware-mug', 'MUG-OAT'],
+    ] as const) {
+      const v = await newVisitor();
+      const variant = wanted ?? products[urlId]?.variants[0]?.sku ?? '';
+      const added = await add(v, { ...sku(urlId, variant), quantity: 2 });
+      expect(added.statusCode, added.body).toBe(200);
+      const read = await t.app.inject({
+        url: '/api/commerce/shopping-cart',
+        headers: { cookie: cookieHeader(v) },
+      });
+      const cart: ShoppingCart = read.json().shoppingCart;
+      expect(cart.entries).toHaveLength(1);
+      expect(added.json().shoppingCart).toEqual(cart);
+      expect(added.json().newlyAdded).toEqual(cart.entries[0]);
+    }
+  });
+
   it('refuses a write without the crumb, with the session-expired message', async () => {
     const v = await newVisitor();
     const response = await add(

@@ -49,6 +49,15 @@ export function createCartService({
     currency: CurrencyCode,
   ): Promise<ShoppingCart> {
     const rows = cart ? await repo.listPricedEntries(websiteId, cart.cart_id) : [];
+    return viewOf(websiteId, cart, rows, currency);
+  }
+
+  function viewOf(
+    websiteId: string,
+    cart: CartRow | undefined,
+    rows: PricedEntryRow[],
+    currency: CurrencyCode,
+  ): ShoppingCart {
     const entries = rows.map((row) => toEntry(row, currency));
     const totals = computeCartTotals(
       rows.map((row) => ({
@@ -114,33 +123,47 @@ export function createCartService({
       // Read before the transaction: on the embedded database a query outside it would
       // wait for the connection the transaction holds.
       const currency = (await currencyOf(websiteId)) as CurrencyCode;
-      const product = (await cartRepo.listVariantsOfProduct(websiteId, body.itemId))[0];
+      const variantsRead = await cartRepo.listVariantsToAdd(websiteId, body.itemId);
+      const product = variantsRead[0];
       const additionalFields = await acceptedFields({
         websiteId,
         formId: product?.additional_fields_form_id ?? null,
         productType: product?.product_type,
         json: body.additionalFields,
       });
+
+      if (!input.cartId) {
+        // A first add: a new cart nobody else can reach yet, so no lock to take and
+        // nothing to merge; cart and entry go in with one statement. The stock rule is
+        // the same as below, with nothing of the variant in the cart yet.
+        // Its one line is the variant just read, so the answer needs no second read.
+        const variant = chooseVariant(variantsRead, body);
+        assertStock(variant, quantity.value, 0);
+        const { cart, entryId } = await cartRepo.createCartWithEntry({
+          website_id: websiteId,
+          product_id: variant.product_id,
+          variant_id: variant.variant_id,
+          quantity: quantity.value,
+          additional_fields: additionalFields,
+        });
+        const line: PricedEntryRow = {
+          ...variant,
+          website_id: websiteId,
+          entry_id: entryId,
+          quantity: quantity.value,
+          additional_fields: additionalFields,
+        };
+        const shoppingCart = viewOf(websiteId, cart, [line], currency);
+        const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId);
+        if (!newlyAdded) throw new Error('the added entry is missing from its cart');
+        return { cartId: cart.cart_id, shoppingCart, newlyAdded };
+      }
+
       return cartRepo.transaction(async (repo) => {
-        const variants = (await repo.listVariantsOfProduct(websiteId, body.itemId)).filter(
-          (v) => v.is_visible,
+        const variant = chooseVariant(
+          await repo.listVariantsOfProduct(websiteId, body.itemId),
+          body,
         );
-        const productType = variants[0]?.product_type;
-        if (productType === ProductType.giftCard && !body.sku) {
-          throw invalid(addToCartMessages.giftCardDenomination, {
-            sku: addToCartMessages.giftCardDenomination,
-          });
-        }
-        const variant = body.sku
-          ? variants.find((v) => v.sku === body.sku)
-          : variants.length === 1
-            ? variants[0]
-            : undefined;
-        if (!variant) {
-          throw invalid(addToCartMessages.variantUnavailable, {
-            sku: addToCartMessages.variantUnavailable,
-          });
-        }
 
         const existing = input.cartId
           ? await repo.lockOpenCart(websiteId, input.cartId)
@@ -149,15 +172,7 @@ export function createCartService({
         const alreadyInCart = existing
           ? await repo.quantityOfVariant(websiteId, cart.cart_id, variant.variant_id)
           : 0;
-        const isStockTracked = !hasUnlimitedStockByType(variant.product_type as ProductType);
-        const fits = hasEnoughStock({
-          variant: { qtyInStock: variant.qty_in_stock, unlimited: variant.is_unlimited },
-          quantity: quantity.value,
-          alreadyInCart,
-        });
-        if ((isStockTracked && !fits) || alreadyInCart + quantity.value > QUANTITY_MAX) {
-          throw new AppError('conflict', addToCartMessages.notEnoughStock);
-        }
+        assertStock(variant, quantity.value, alreadyInCart);
 
         const mergeable = additionalFields
           ? undefined
@@ -291,6 +306,30 @@ async function lockEntry(
     : undefined;
   if (!cart || !entry) throw new AppError('notFound', message);
   return { cart, entry };
+}
+
+/**
+ * The variant an add asks for among the product's variants: the sku's, or the only one;
+ * a gift card must name its denomination. Hidden products have none to offer.
+ */
+function chooseVariant<V extends VariantForCart>(all: V[], body: Pick<AddCartEntryBody, 'sku'>): V {
+  const variants = all.filter((v) => v.is_visible);
+  if (variants[0]?.product_type === ProductType.giftCard && !body.sku) {
+    throw invalid(addToCartMessages.giftCardDenomination, {
+      sku: addToCartMessages.giftCardDenomination,
+    });
+  }
+  const variant = body.sku
+    ? variants.find((v) => v.sku === body.sku)
+    : variants.length === 1
+      ? variants[0]
+      : undefined;
+  if (!variant) {
+    throw invalid(addToCartMessages.variantUnavailable, {
+      sku: addToCartMessages.variantUnavailable,
+    });
+  }
+  return variant;
 }
 
 /** The add-to-cart stock rule for `quantity` beside `othersInCart` of the same variant. */
