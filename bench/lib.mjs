@@ -74,6 +74,11 @@ export async function startAtelier(env = {}) {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // glibc gives each thread that allocates its own malloc arena and rarely hands them
+      // back; sharp's libvips threads (the demo seed renders images) leave ~130 MB of them.
+      // Two arenas is sharp's own advice for servers and what docs/PERFORMANCE.md and the
+      // README recommend for production.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -233,7 +233,7 @@ async function main() {
     );
   }
   ratios.push(
-    `peak RSS PGlite: cold server ${fmt(coldMemory.peakMb)} MB, warm server ${fmt(warmMemory.peakMb)} MB (budget 350 MB)`,
+    `peak RSS PGlite: cold server ${fmt(coldMemory.peakMb)} MB, warm server ${fmt(warmMemory.peakMb)} MB (budget 350 MB; MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}); RSS after the runs ${fmt(coldMemory.rssMb)} / ${fmt(warmMemory.rssMb)} MB`,
   );
   for (const line of ratios) console.log(line);
 
