@@ -59,11 +59,7 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
       text: ((await main.textContent()) ?? '').trim(),
       images: await main
         .locator('img')
-        .evaluateAll((images) =>
-          images.map(
-            (image) => (image as HTMLImageElement).currentSrc || image.getAttribute('src'),
-          ),
-        ),
+        .evaluateAll((images) => images.map((image) => image.getAttribute('src'))),
       links: await main
         .locator('a')
         .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
@@ -160,7 +156,7 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
     ]);
     expect(seen.links).toEqual(['https://example.com/classes']);
     expect(seen.images).toHaveLength(1);
-    // The uploaded file, served by the site (lazy-loaded, so its src rather than currentSrc).
+    // The uploaded file, served by the site.
     const src = seen.images[0] ?? '';
     expect(src).toMatch(/^\/files\/[0-9a-f-]+\/[0-9a-f-]+\/\d+\.\w+$/);
     const file = await fetch(`${server.baseUrl}${src}`);

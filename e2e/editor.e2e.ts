@@ -122,13 +122,46 @@ describe('the editor at /config in Chromium', () => {
     await page.getByRole('region', { name: 'Section 2' }).waitFor();
     const handle = page.getByRole('button', { name: 'Drag Heading block 2' });
     await handle.focus();
+    // dnd-kit measures the droppables after the pick-up and animates each step: give it frames.
     await page.keyboard.press('Space');
+    await page.waitForTimeout(150);
     await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(400);
     await page.keyboard.press('Space');
     await expect
       .poll(() => page.getByRole('region', { name: 'Section 2' }).locator('[data-select]').count())
       .toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('edits the header and footer on the same canvas; a save shows them on every page', async () => {
+    await page.getByRole('button', { name: 'Header & footer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Header & footer' }).waitFor();
+    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.getByLabel('Heading text').fill('Free shipping over $50');
+    await page.getByRole('button', { name: 'Footer', exact: true }).click();
+    await page.getByRole('button', { name: 'Social links', exact: true }).click();
+    await page.getByLabel('Service 1').fill('Instagram');
+    await page.getByLabel('Profile address 1').fill('javascript:alert(1)');
+    await page
+      .getByText('Use a web address starting with https:// or a page of this site such as /about.')
+      .waitFor();
+    await page.getByLabel('Profile address 1').fill('https://instagram.com/atelier');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save header & footer' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Header and footer saved' }).count())
+      .toBe(1);
+
+    for (const path of ['/', '/our-studio']) {
+      const context = await browser.newContext();
+      const visitor = await context.newPage();
+      await visitor.goto(`${server.baseUrl}${path}`);
+      expect(await visitor.locator('header').textContent()).toContain('Free shipping over $50');
+      const link = visitor.locator('footer').getByRole('link', { name: /Instagram/ });
+      expect(await link.getAttribute('href')).toBe('https://instagram.com/atelier');
+      await context.close();
+    }
   });
 
   it('signs out and signs back in', async () => {
