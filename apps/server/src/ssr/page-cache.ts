@@ -28,7 +28,8 @@ type Entry = {
   websiteId: string;
   /** The clock when the request that rendered it started. */
   renderedAt: number;
-  body: string;
+  /** Encoded once when stored: a hit then writes bytes as a static file server does. */
+  body: Buffer;
   etag: string;
   contentType: string;
   bytes: number;
@@ -126,7 +127,7 @@ export function createPageCache({
   function answer(
     request: FastifyRequest,
     reply: FastifyReply,
-    page: { body: string; etag: string },
+    page: { body: string | Buffer; etag: string },
   ) {
     reply.header('etag', page.etag);
     if (matchesEtag(request.headers['if-none-match'], page.etag)) {
@@ -204,11 +205,12 @@ export function createPageCache({
         const key = keyOf(request);
         const previous = entries.get(key);
         if (previous) remove(key, previous);
-        const bytes = Buffer.byteLength(body) + key.length;
+        const encoded = Buffer.from(body);
+        const bytes = encoded.length + key.length;
         entries.set(key, {
           websiteId: state.websiteId,
           renderedAt: state.startedAt,
-          body,
+          body: encoded,
           etag,
           contentType: String(reply.getHeader('content-type') ?? 'text/html; charset=utf-8'),
           bytes,
