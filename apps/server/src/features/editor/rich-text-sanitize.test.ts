@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, ownerClient } from '../auth/editor-client.ts';
-import { sanitizeEmbedHtml, sanitizeRichText } from './rich-text-sanitize.ts';
+import { sanitizeEmbedHtml, sanitizeRichText, sanitizeRichTextDoc } from './rich-text-sanitize.ts';
 
 const doc = { type: 'doc', content: [{ type: 'paragraph' }] };
 const richText = (html: string) => ({ type: 'text', version: 2, doc, html });
@@ -125,6 +125,74 @@ describe('sanitizeRichText', () => {
   });
 });
 
+describe('sanitizeRichTextDoc', () => {
+  it('keeps what the editor makes and drops unsafe links, stray colours and unknown nodes', () => {
+    const text = (value: string, marks?: { type: string; attrs?: Record<string, unknown> }[]) => ({
+      type: 'text',
+      text: value,
+      ...(marks && { marks }),
+    });
+    expect(
+      sanitizeRichTextDoc({
+        type: 'doc',
+        content: [
+          {
+            type: 'heading',
+            attrs: { level: 7, textAlign: 'center', onclick: 'x' },
+            content: [text('Title', [{ type: 'bold' }])],
+          },
+          {
+            type: 'paragraph',
+            attrs: { textAlign: 'start' },
+            content: [
+              text('safe', [
+                { type: 'link', attrs: { href: '/shop', target: '_blank', rel: 'opener' } },
+              ]),
+              text('js', [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }]),
+              text('data', [{ type: 'link', attrs: { href: 'data:text/html,x' } }]),
+              text('accent', [{ type: 'textStyle', attrs: { color: '#7A3E1D' } }]),
+              text('pink', [{ type: 'textStyle', attrs: { color: 'pink' } }, { type: 'script' }]),
+              { type: 'text', text: '' },
+              { type: 'image', attrs: { src: 'x', onerror: 'alert(1)' } },
+            ],
+          },
+          {
+            type: 'orderedList',
+            attrs: { start: -3.5 },
+            content: [{ type: 'listItem', content: [] }],
+          },
+        ],
+      }),
+    ).toEqual({
+      type: 'doc',
+      content: [
+        {
+          type: 'heading',
+          attrs: { level: 2, textAlign: 'center' },
+          content: [text('Title', [{ type: 'bold' }])],
+        },
+        {
+          type: 'paragraph',
+          content: [
+            text('safe', [
+              {
+                type: 'link',
+                attrs: { href: '/shop', target: '_blank', rel: 'noopener noreferrer' },
+              },
+            ]),
+            text('js'),
+            text('data'),
+            text('accent', [{ type: 'textStyle', attrs: { color: '#7a3e1d' } }]),
+            text('pink'),
+          ],
+        },
+        { type: 'orderedList', attrs: { start: 1 }, content: [{ type: 'listItem', content: [] }] },
+      ],
+    });
+    expect(sanitizeRichTextDoc({ type: 'script', text: 'alert(1)' })).toBeNull();
+  });
+});
+
 describe('sanitizeEmbedHtml', () => {
   it('keeps frames from the allowlist, sandboxed, lazy and named', () => {
     expect(
@@ -199,6 +267,26 @@ describe(`nothing unsafe reaches a public page through the editor (${testDialect
         '<p><strong>Kept bold</strong> and <a href="/shop" target="_blank">a kept link</a></p>',
       ),
       {
+        type: 'text',
+        version: 2,
+        doc: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                {
+                  type: 'text',
+                  text: 'doc link',
+                  marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+                },
+              ],
+            },
+          ],
+        },
+        html: '<p>doc link</p>',
+      },
+      {
         type: 'embed',
         version: 1,
         html: '<iframe src="https://www.youtube-nocookie.com/embed/kept"></iframe>',
@@ -209,6 +297,9 @@ describe(`nothing unsafe reaches a public page through the editor (${testDialect
     // payload as text, which is right). So the check reads the markup with the text left out.
     const markup = main.replace(/>[^<]*</g, '><').toLowerCase();
     for (const forbidden of FORBIDDEN) expect(markup).not.toContain(forbidden);
+    // The document the editor reloads is cleaned too.
+    expect(JSON.stringify(saved.draftBlocks[0].doc)).toBe(JSON.stringify(doc));
+    expect(JSON.stringify(saved.draftBlocks).toLowerCase()).not.toContain('javascript:');
     // The draft the editor reads back holds the sanitized HTML too.
     const storedHtml = (saved.draftBlocks as { html?: string }[])
       .map((block) => block.html ?? '')

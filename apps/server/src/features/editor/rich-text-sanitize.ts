@@ -4,6 +4,7 @@ import type { Block } from '@atelier/web/blocks/schema.ts';
 import {
   RICH_TEXT_ALIGNMENTS,
   RICH_TEXT_COLOURS,
+  type RichTextNode,
   upgradeTextBlock,
 } from '@atelier/web/blocks/text-block.tsx';
 import sanitizeHtml from 'sanitize-html';
@@ -84,6 +85,78 @@ const richTextOptions: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, richTextOptions);
 }
+
+// The editor reloads `doc`, never `html`, so the document is held to the same rules: only
+// the nodes and marks the editor makes, links only with safe addresses, colours only from
+// the palette. A page could otherwise carry a javascript: link back into the editor.
+const DOC_NODES = new Set([
+  'doc',
+  'paragraph',
+  'heading',
+  'text',
+  'bulletList',
+  'orderedList',
+  'listItem',
+  'blockquote',
+  'hardBreak',
+]);
+const DOC_MARKS = new Set(['bold', 'italic', 'underline', 'strike', 'link', 'textStyle']);
+const PALETTE = new Set(RICH_TEXT_COLOURS.map(({ value }) => value.toLowerCase()));
+const ALIGNMENTS = new Set<string>(RICH_TEXT_ALIGNMENTS);
+
+type DocMark = NonNullable<RichTextNode['marks']>[number];
+
+function sanitizeMark(mark: DocMark): DocMark | null {
+  if (!DOC_MARKS.has(mark.type)) return null;
+  if (mark.type === 'link') {
+    const href = typeof mark.attrs?.href === 'string' ? mark.attrs.href : '';
+    if (!isSafeHref(href)) return null;
+    const isNewWindow = mark.attrs?.target === '_blank';
+    return {
+      type: 'link',
+      attrs: {
+        href,
+        target: isNewWindow ? '_blank' : null,
+        rel: isNewWindow ? 'noopener noreferrer' : null,
+      },
+    };
+  }
+  if (mark.type === 'textStyle') {
+    const colour = typeof mark.attrs?.color === 'string' ? mark.attrs.color.toLowerCase() : '';
+    return PALETTE.has(colour) ? { type: 'textStyle', attrs: { color: colour } } : null;
+  }
+  return { type: mark.type };
+}
+
+/** A rich-text document reduced to what the editor itself can make (see above). */
+export function sanitizeRichTextDoc(node: RichTextNode): RichTextNode | null {
+  if (!DOC_NODES.has(node.type)) return null;
+  const clean: RichTextNode = { type: node.type };
+  if (node.type === 'heading') {
+    const level = node.attrs?.level;
+    clean.attrs = { level: level === 3 || level === 4 ? level : 2 };
+  }
+  const align = node.attrs?.textAlign;
+  if ((node.type === 'heading' || node.type === 'paragraph') && typeof align === 'string') {
+    if (ALIGNMENTS.has(align)) clean.attrs = { ...clean.attrs, textAlign: align };
+  }
+  if (node.type === 'orderedList' && typeof node.attrs?.start === 'number') {
+    clean.attrs = { start: Math.max(1, Math.trunc(node.attrs.start)) };
+  }
+  if (node.type === 'text') {
+    // ProseMirror refuses empty text nodes, so one would break the editor's load.
+    if (!node.text) return null;
+    clean.text = node.text;
+  }
+  const marks = (node.marks ?? []).flatMap((mark) => sanitizeMark(mark) ?? []);
+  if (marks.length > 0) clean.marks = marks;
+  if (node.content) {
+    clean.content = node.content.flatMap((child) => sanitizeRichTextDoc(child) ?? []);
+  }
+  return clean;
+}
+
+const EMPTY_DOC: RichTextNode = { type: 'doc', content: [{ type: 'paragraph' }] };
 
 function isAllowedFrameSource(src: string | undefined): boolean {
   if (!src || src.length > URL_MAX_LENGTH) return false;
@@ -175,7 +248,11 @@ export function sanitizeBlocks(blocks: Block[]): Block[] {
     switch (block.type) {
       case 'text':
         return block.version === 2
-          ? { ...upgradeTextBlock(block), html: sanitizeRichText(block.html) }
+          ? {
+              ...upgradeTextBlock(block),
+              doc: sanitizeRichTextDoc(block.doc) ?? EMPTY_DOC,
+              html: sanitizeRichText(block.html),
+            }
           : block;
       case 'embed':
         return { ...block, html: sanitizeEmbedHtml(block.html, { title: block.title }) };
