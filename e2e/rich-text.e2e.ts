@@ -147,6 +147,17 @@ describe('rich text and the link editor in Chromium', () => {
       'tel:+15550100100',
     );
     await context.close();
+
+    // The editor reloads the stored (server-sanitized) document with its formatting.
+    await page.reload();
+    await page.getByRole('button', { name: /^Rich Text/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Rich Text' }).waitFor();
+    await page.locator('[data-select]').first().click();
+    const reloaded = page.getByRole('textbox', { name: 'Text', exact: true });
+    await reloaded.locator('strong', { hasText: 'hand' }).waitFor();
+    expect(await reloaded.locator('a[href="https://example.com/shop"]').textContent()).toBe(
+      'the shop',
+    );
     expect(errors).toEqual([]);
   });
 });
