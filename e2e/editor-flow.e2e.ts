@@ -185,4 +185,33 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
     expect(after.text).toBe('Weaving classes every Saturday. Book a placeSpring term');
     expect(errors).toEqual([]);
   });
+
+  it('adds a gallery whose lightbox a visitor opens and closes with the keyboard', async () => {
+    await page.getByRole('button', { name: 'Gallery', exact: true }).click();
+    const settings = page.locator('[data-settings]');
+    await settings.getByRole('button', { name: /loom\.png/ }).click();
+    await settings.getByRole('button', { name: 'Add to gallery' }).click();
+    await settings.getByRole('group', { name: 'Images (1)' }).waitFor();
+    // The status already says Published from before: wait for this publish's answer.
+    const published = page.waitForResponse(
+      (r) => r.url().endsWith('/publish') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await published).status()).toBe(200);
+
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(`${server.baseUrl}/workshop`);
+    const open = visitor.getByRole('button', { name: /^Open image 1 of 1/ });
+    // The island hydrates on load; until then the button does nothing.
+    await visitor.locator('[data-island="GalleryLightbox"][data-hydrated="true"]').waitFor();
+    await open.focus();
+    await visitor.keyboard.press('Enter');
+    const lightbox = visitor.getByRole('dialog', { name: 'Image 1 of 1' });
+    await lightbox.waitFor();
+    expect(await seriousA11yViolations(visitor)).toEqual([]);
+    await visitor.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'hidden' });
+    await context.close();
+  });
 });
