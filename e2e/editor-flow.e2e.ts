@@ -214,4 +214,37 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
     await lightbox.waitFor({ state: 'hidden' });
     await context.close();
   });
+
+  it('embeds a video that asks nothing of YouTube until the visitor presses play', async () => {
+    await page.getByRole('button', { name: 'Video', exact: true }).click();
+    await page.getByLabel('Video link').fill('https://example.com/movie.mp4');
+    await page.getByText('Use a YouTube or Vimeo link', { exact: false }).waitFor();
+    await page.getByLabel('Video link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByLabel('Video title').fill('Warping the loom');
+    const published = page.waitForResponse(
+      (r) => r.url().endsWith('/publish') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await published).status()).toBe(200);
+
+    const context = await browser.newContext();
+    const asked: string[] = [];
+    // Nothing leaves the machine in tests: third-party requests are noted and refused.
+    await context.route(/youtube|ytimg|vimeo|google/, (route) => {
+      asked.push(route.request().url());
+      return route.abort();
+    });
+    const visitor = await context.newPage();
+    await visitor.goto(`${server.baseUrl}/workshop`);
+    await visitor.locator('[data-island="VideoFacade"][data-hydrated="true"]').waitFor();
+    expect(await visitor.locator('iframe').count()).toBe(0);
+    expect(asked).toEqual([]);
+    await visitor.getByRole('button', { name: 'Play video: Warping the loom' }).click();
+    const frame = visitor.locator('iframe[title="Warping the loom"]');
+    await frame.waitFor({ state: 'attached' });
+    expect(await frame.getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+    );
+    await context.close();
+  });
 });
