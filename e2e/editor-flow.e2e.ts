@@ -247,4 +247,30 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
     );
     await context.close();
   });
+
+  it('edits code with CodeMirror, and with a plain text area on Android', async () => {
+    await page.getByRole('button', { name: 'Code', exact: true }).click();
+    const editor = page.locator('[data-settings] .cm-content');
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.type('<b>bold?</b>');
+    await expect
+      .poll(() => page.locator('.device-preview pre code').last().textContent())
+      .toBe('<b>bold?</b>');
+    expect(await page.locator('.device-preview pre b').count()).toBe(0);
+
+    const android = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile',
+      storageState: await page.context().storageState(),
+    });
+    const phone = await android.newPage();
+    await phone.goto(`${server.baseUrl}/config`);
+    await phone.getByRole('button', { name: /^Workshop/ }).click();
+    await phone.getByRole('heading', { level: 1, name: 'Workshop' }).waitFor();
+    await phone.getByRole('button', { name: 'Code', exact: true }).click();
+    await phone.getByText('Code editing is not available on Android.').waitFor();
+    await phone.locator('[data-settings] textarea').fill('plain');
+    expect(await phone.locator('[data-settings] .cm-editor').count()).toBe(0);
+    await android.close();
+  });
 });
