@@ -78,8 +78,8 @@ import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
 import { loadStorefrontAssets } from './ssr/assets.ts';
 import { createPageCache } from './ssr/page-cache.ts';
-import { withRememberedSiteReads } from './ssr/storefront-services.ts';
 import { registerStorefrontRoutes } from './ssr/storefront.routes.tsx';
+import { withRememberedSiteReads } from './ssr/storefront-services.ts';
 
 export type AppOptions = {
   config: Config;
@@ -116,8 +116,7 @@ function createServices(options: AppOptions, app: FastifyInstance) {
   const websites: typeof websiteService = {
     ...websiteService,
     // Every request reads its website (host, currency): remembered until it changes.
-    resolveByHost: (host) =>
-      pageCache.rememberHost(host, () => websiteService.resolveByHost(host)),
+    resolveByHost: (host) => pageCache.rememberHost(host, () => websiteService.resolveByHost(host)),
     getById: (websiteId) =>
       pageCache.rememberForWebsite(websiteId, 'website', () => websiteService.getById(websiteId)),
     // A second website ends "any host reaches the only website": every cached page goes.
