@@ -4,7 +4,6 @@ import {
   addButtonText,
   addFailureTitle,
   afterAddDestination,
-  alertTitles,
   DEFAULT_SCARCITY_THRESHOLD,
   findVariant,
   hasVariantSelectors,
