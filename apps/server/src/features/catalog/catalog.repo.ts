@@ -345,6 +345,29 @@ function catalogQueries(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** A visible product by url id with its collection's url id: one round trip. */
+    async findProductWithCollectionUrl(
+      websiteId: string,
+      urlId: string,
+    ): Promise<{ row: ProductRow; collectionUrlId: string } | undefined> {
+      const found = await db
+        .selectFrom('products')
+        .innerJoin('collections', (join) =>
+          join
+            .onRef('collections.website_id', '=', 'products.website_id')
+            .onRef('collections.collection_id', '=', 'products.collection_id'),
+        )
+        .selectAll('products')
+        .select('collections.url_id as collection_url_id')
+        .where('products.website_id', '=', websiteId)
+        .where('products.url_id', '=', urlId)
+        .where('products.is_visible', '=', true)
+        .executeTakeFirst();
+      if (!found) return undefined;
+      const { collection_url_id, ...row } = found;
+      return { row, collectionUrlId: collection_url_id };
+    },
+
     findProductById(websiteId: string, productId: string): Promise<ProductRow | undefined> {
       return db
         .selectFrom('products')

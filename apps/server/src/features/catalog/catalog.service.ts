@@ -144,13 +144,12 @@ export function createCatalogService({
     },
 
     async getProduct(websiteId: string, collectionUrlId: string, urlId: string): Promise<Product> {
-      const row = await catalogRepo.findProductByUrlId(websiteId, urlId);
-      const collection =
-        row && (await catalogRepo.findCollectionById(websiteId, row.collection_id));
-      if (!row || !collection || collection.url_id !== collectionUrlId) {
+      // The product page's first read: product and collection in one round trip.
+      const found = await catalogRepo.findProductWithCollectionUrl(websiteId, urlId);
+      if (!found || found.collectionUrlId !== collectionUrlId) {
         throw notFound('Product not found');
       }
-      const [product] = await assemble(websiteId, [row], collection.url_id);
+      const [product] = await assemble(websiteId, [found.row], found.collectionUrlId);
       if (!product) throw notFound('Product not found');
       return product;
     },
