@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
+  createJsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -75,6 +75,7 @@ import { createWebsiteRepo } from './features/websites/website.repo.ts';
 import { createWebsiteService } from './features/websites/website.service.ts';
 import { createApiKeyGuard } from './http/auth.ts';
 import { isPageRequest, registerErrorHandler } from './http/errors.ts';
+import { createOpenApiTransformObject } from './http/openapi.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
 import { loadStorefrontAssets } from './ssr/assets.ts';
 import { createPageCache } from './ssr/page-cache.ts';
@@ -264,7 +265,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
           'Storefront and commerce calls of Atelier. Errors are always {error, errors?}.',
       },
     },
-    transform: jsonSchemaTransform,
+    // Every schema with a `.meta({id})` becomes a $ref into components.schemas, and
+    // transformObject is what fills that section (without it every $ref dangled). The plugin
+    // names a schema's input form `<id>Input`, so no contract id may end in `Input` where
+    // `<id>` also exists (hence MoneyEntry, VariantEntry). Both halves use the OpenAPI 3.0
+    // target so a route's inline schema and a component are written the same way. The
+    // wrapper hoists zod's __shared recursive definitions, whose refs no tool could follow.
+    transform: createJsonSchemaTransform({ zodToJsonConfig: { target: 'openapi-3.0' } }),
+    transformObject: createOpenApiTransformObject({
+      zodToJsonConfig: { target: 'openapi-3.0' },
+    }),
   });
 
   await app.register(fastifyStatic, {

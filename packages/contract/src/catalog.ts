@@ -172,7 +172,7 @@ export const moneyInputSchema = z
     decimalValue: z.union([z.string().max(32), z.number()]).optional(),
     currencyCode: z.string().max(3).optional(),
   })
-  .meta({ id: 'MoneyInput' });
+  .meta({ id: 'MoneyEntry' });
 export type MoneyInput = z.infer<typeof moneyInputSchema>;
 
 const MAX_INT4 = 2_147_483_647;
@@ -191,7 +191,7 @@ export const variantInputSchema = z
     qtyInStock: stockSchema.optional(),
     unlimited: z.boolean().optional(),
   })
-  .meta({ id: 'VariantInput' });
+  .meta({ id: 'VariantEntry' });
 export type VariantInput = z.infer<typeof variantInputSchema>;
 
 export const merchandisingSchema = z
