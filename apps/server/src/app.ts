@@ -58,6 +58,7 @@ import { registerMediaRoutes } from './features/media/media.routes.ts';
 import { createMediaService } from './features/media/media.service.ts';
 import { registerMediaLibraryRoutes } from './features/media/media-library.routes.ts';
 import { createMediaStore } from './features/media/media-store.ts';
+import { setStoredFileHeaders } from './features/media/media-urls.ts';
 import { createNavigationRepo } from './features/navigation/navigation.repo.ts';
 import { registerNavigationRoutes } from './features/navigation/navigation.routes.ts';
 import { createNavigationService } from './features/navigation/navigation.service.ts';
@@ -293,6 +294,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     immutable: true,
     maxAge: '365d',
     index: false,
+    // nosniff everywhere; text and CSV uploads are downloads, never pages of this origin.
+    setHeaders: setStoredFileHeaders,
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -38,14 +38,33 @@ export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 export const MEDIA_PAGE_SIZE = 24;
 export const MEDIA_FILENAME_MAX_LENGTH = 200;
 
+/** What the file manager filters by: images, audio (the audio block) or documents. */
+export const MEDIA_KINDS = ['image', 'audio', 'document'] as const;
+export const mediaKindSchema = z.enum(MEDIA_KINDS);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+
+/**
+ * A file of the library. Documents and audio have no renditions: `src` and `url` are the
+ * file itself, `srcset` is empty and the dimensions are 0.
+ */
 export const mediaFileSchema = uploadedImageSchema
-  .extend({ createdAt: z.string() })
+  .extend({
+    /** 0 for documents and audio, which have no pixels. */
+    width: z.number().int().nonnegative(),
+    height: z.number().int().nonnegative(),
+    createdAt: z.string(),
+    kind: mediaKindSchema,
+    /** The address to link to or play: an image's largest rendition, or the file. */
+    url: z.string(),
+  })
   .meta({ id: 'MediaFile' });
 export type MediaFile = z.infer<typeof mediaFileSchema>;
 
 export const mediaListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE),
+  /** Only files of this kind; every kind when left out. */
+  kind: mediaKindSchema.optional(),
 });
 
 export const mediaListSchema = z

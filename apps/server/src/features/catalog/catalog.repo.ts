@@ -103,6 +103,8 @@ function catalogQueries(db: Kysely<DB>) {
         .select('media_id')
         .where('website_id', '=', websiteId)
         .where('media_id', 'in', mediaIds)
+        // A product's pictures are images; a PDF or MP3 of the library is not one.
+        .where('content_type', 'like', 'image/%')
         .execute();
       return rows.map((row) => row.media_id);
     },

@@ -210,6 +210,8 @@ export function createEditorPagesRepo(db: Kysely<DB>) {
         .select('media_id')
         .where('website_id', '=', websiteId)
         .where('media_id', '=', mediaId)
+        // Only an image can be a page's social image.
+        .where('content_type', 'like', 'image/%')
         .executeTakeFirst();
       return row !== undefined;
     },

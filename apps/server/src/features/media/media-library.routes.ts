@@ -1,13 +1,13 @@
 import {
   errorBodySchema,
+  type MediaKind,
   mediaFileSchema,
   mediaListQuerySchema,
   mediaListSchema,
   mediaParamsSchema,
   mediaRenameSchema,
-  uploadedImageSchema,
 } from '@atelier/contract';
-import { formatMegabytes } from '@atelier/core';
+import { formatMegabytes, megabytesToBytes } from '@atelier/core';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +17,10 @@ import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 import { DEFAULT_MAX_IMAGE_BYTES, readUpload } from './media.routes.ts';
 import type { MediaService } from './media.service.ts';
+
+/** Documents (PDF, text, CSV) and audio have their own limits; images keep the API's 20 MB. */
+export const DEFAULT_MAX_DOCUMENT_BYTES = megabytesToBytes(20);
+export const DEFAULT_MAX_AUDIO_BYTES = megabytesToBytes(50);
 
 const errors = {
   400: errorBodySchema,
@@ -31,10 +35,22 @@ const errors = {
  */
 export function registerMediaLibraryRoutes(
   app: FastifyInstance,
-  deps: { media: MediaService; requireMember: RequireMember; maxImageBytes?: number },
+  deps: {
+    media: MediaService;
+    requireMember: RequireMember;
+    maxImageBytes?: number;
+    maxDocumentBytes?: number;
+    maxAudioBytes?: number;
+  },
 ) {
   const { media, requireMember } = deps;
-  const maxImageBytes = deps.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES;
+  const maxBytes: Record<MediaKind, number> = {
+    image: deps.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES,
+    document: deps.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
+    audio: deps.maxAudioBytes ?? DEFAULT_MAX_AUDIO_BYTES,
+  };
+  // The stream stops at the largest limit; the kind's own limit is checked once sniffed.
+  const maxUploadBytes = Math.max(...Object.values(maxBytes));
   const editors = requireMember({ roles: CONTENT_EDITORS });
   const write = [requireCrumb, editors];
   const siteOf = (request: Parameters<typeof editorCallerOf>[0]) =>
@@ -47,7 +63,8 @@ export function registerMediaLibraryRoutes(
       preHandler: editors,
       schema: {
         tags: ['editor'],
-        summary: 'Existing Files: uploaded images, newest first, a page at a time',
+        summary:
+          'Existing Files: uploaded files (of one kind if asked), newest first, a page at a time',
         querystring: mediaListQuerySchema,
         response: { 200: mediaListSchema, ...errors },
       },
@@ -93,7 +110,7 @@ export function registerMediaLibraryRoutes(
   // Multipart only in this scope, as for the API-key upload.
   app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
-      limits: { fileSize: maxImageBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 11 },
+      limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 11 },
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/config/media',
@@ -101,13 +118,16 @@ export function registerMediaLibraryRoutes(
         preHandler: write,
         schema: {
           tags: ['editor'],
-          summary: 'Upload File: an image from the file manager',
+          summary: 'Upload File: an image, document or audio file from the file manager',
           description:
-            'multipart/form-data with `file` (JPEG, PNG, GIF, WebP or AVIF, recognised from its ' +
-            `bytes, at most ${formatMegabytes(maxImageBytes)}) and optional \`altText\`.`,
+            'multipart/form-data with `file`, recognised from its bytes: an image (JPEG, PNG, ' +
+            `GIF, WebP or AVIF, at most ${formatMegabytes(maxBytes.image)}), a document (PDF, ` +
+            `plain text or CSV, at most ${formatMegabytes(maxBytes.document)}) or audio (MP3, ` +
+            `AAC, M4A, Ogg or WAV, at most ${formatMegabytes(maxBytes.audio)}); optional ` +
+            '`altText` for an image.',
           consumes: ['multipart/form-data'],
           response: {
-            201: uploadedImageSchema,
+            201: mediaFileSchema,
             ...errors,
             413: errorBodySchema,
             415: errorBodySchema,
@@ -115,9 +135,12 @@ export function registerMediaLibraryRoutes(
         },
       },
       async (request, reply) => {
-        const upload = await readUpload(request, maxImageBytes);
-        const image = await media.uploadImage({ websiteId: siteOf(request), ...upload });
-        return reply.status(201).send(image);
+        const upload = await readUpload(request, maxUploadBytes);
+        const file = await media.uploadFile(
+          { websiteId: siteOf(request), ...upload, altText: upload.altText ?? '' },
+          maxBytes,
+        );
+        return reply.status(201).send(file);
       },
     );
   });

@@ -104,11 +104,17 @@ describe(`the file manager's API: list, upload, rename, delete (${testDialect})`
   });
 
   it('refuses a file that is not an image and one that is too large, with the spec messages', async () => {
-    const text = await upload('notes.txt', Buffer.from('hello, not an image'));
-    expect(text.statusCode).toBe(415);
-    expect(text.json().error).toBe('The file notes.txt does not appear to be a supported file');
+    // Binary bytes that are no image, document or audio (text is a document since issue 7).
+    const binary = await upload('notes.png', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]));
+    expect(binary.statusCode).toBe(415);
+    expect(binary.json().error).toBe('The file notes.png does not appear to be a supported file');
 
-    const huge = await upload('huge.png', Buffer.alloc(20_000_001, 1));
+    // A PNG signature: the image limit applies, not the larger audio one the stream allows.
+    const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const huge = await upload(
+      'huge.png',
+      Buffer.concat([pngSignature, Buffer.alloc(20_000_001, 1)]),
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error).toBe(
       'The file huge.png is too large. The maximum allowed file size is 20 MB',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type { ColorData, MediaRow } from '../../db/db-types.ts';
 import type { MediaRepo } from './media.repo.ts';
+import { STORED_FILE_EXTENSIONS } from './media-urls.ts';
 
 /** Rendition widths of SPEC §9; an image gets every one up to its own width. */
 export const IMAGE_WIDTHS = [100, 300, 500, 750, 1000, 1500, 2500] as const;
@@ -52,6 +53,41 @@ export function createMediaStore({
           focal_y: input.focalPoint?.y ?? 0.5,
           color_data: JSON.stringify(colorData),
           variant_widths: renditions.map((r) => r.width),
+        });
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true });
+        throw error;
+      }
+    },
+
+    /**
+     * Stores a document or audio file as it came (no renditions) under file.{ext}, the
+     * extension of its sniffed type, then its row; dimensions are 0 for these.
+     */
+    async saveFile(input: {
+      websiteId: string;
+      bytes: Buffer;
+      filename: string;
+      contentType: string;
+    }): Promise<MediaRow> {
+      const extension = STORED_FILE_EXTENSIONS[input.contentType];
+      if (!extension) throw new Error(`No stored extension for ${input.contentType}`);
+      const mediaId = randomUUID();
+      const dir = join(filesDir, input.websiteId, mediaId);
+      await mkdir(dir, { recursive: true });
+      try {
+        await writeFile(join(dir, `file.${extension}`), input.bytes);
+        return await mediaRepo.insert({
+          website_id: input.websiteId,
+          media_id: mediaId,
+          filename: input.filename,
+          content_type: input.contentType,
+          byte_size: input.bytes.length,
+          width: 0,
+          height: 0,
+          alt_text: '',
+          color_data: JSON.stringify({}),
+          variant_widths: [],
         });
       } catch (error) {
         await rm(dir, { recursive: true, force: true });

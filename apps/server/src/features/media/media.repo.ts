@@ -1,3 +1,4 @@
+import type { MediaKind } from '@atelier/contract';
 import type { Kysely } from 'kysely';
 import type { DB, MediaRow } from '../../db/db-types.ts';
 
@@ -5,6 +6,7 @@ export type MediaRepo = ReturnType<typeof createMediaRepo>;
 
 export function createMediaRepo(db: Kysely<DB>) {
   return {
+    /** Images only: every caller shows them as images, and a PDF's id must not become one. */
     findMany(websiteId: string, mediaIds: readonly string[]): Promise<MediaRow[]> {
       if (mediaIds.length === 0) return Promise.resolve([]);
       return db
@@ -12,15 +14,28 @@ export function createMediaRepo(db: Kysely<DB>) {
         .selectAll()
         .where('website_id', '=', websiteId)
         .where('media_id', 'in', mediaIds)
+        .where('content_type', 'like', 'image/%')
         .execute();
     },
 
     /** Newest first; one more than asked for, so the caller knows whether more follow. */
-    listPage(websiteId: string, page: { offset: number; limit: number }): Promise<MediaRow[]> {
+    listPage(
+      websiteId: string,
+      page: { offset: number; limit: number; kind?: MediaKind | undefined },
+    ): Promise<MediaRow[]> {
+      // The kind is the stored type's family; see mediaKindOf in media-urls.ts.
+      const { kind } = page;
       return db
         .selectFrom('media')
         .selectAll()
         .where('website_id', '=', websiteId)
+        .$if(kind === 'image', (q) => q.where('content_type', 'like', 'image/%'))
+        .$if(kind === 'audio', (q) => q.where('content_type', 'like', 'audio/%'))
+        .$if(kind === 'document', (q) =>
+          q
+            .where('content_type', 'not like', 'image/%')
+            .where('content_type', 'not like', 'audio/%'),
+        )
         .orderBy('created_at', 'desc')
         .orderBy('media_id')
         .offset(page.offset)

@@ -1,22 +1,38 @@
 import {
   MEDIA_FILENAME_MAX_LENGTH,
   type MediaFile,
+  type MediaKind,
   type MediaList,
   type UploadedImage,
 } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
+import { editorMessages, formatMegabytes } from '@atelier/core';
 import type { MediaRow } from '../../db/db-types.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { sniffFileType } from './file-sniff.ts';
 import { sniffImageType } from './image-sniff.ts';
 import type { MediaRepo } from './media.repo.ts';
 import { type MediaStore, UnreadableImageError } from './media-store.ts';
-import { toImage } from './media-urls.ts';
+import { mediaKindOf, mediaUrl, toImage } from './media-urls.ts';
 
 export type MediaService = ReturnType<typeof createMediaService>;
 
 function toMediaFile(row: MediaRow): MediaFile {
+  const kind = mediaKindOf(row.content_type);
+  const url = mediaUrl(row);
   return {
-    ...toImage(row),
+    ...(kind === 'image'
+      ? toImage(row)
+      : {
+          id: row.media_id,
+          src: url,
+          srcset: '',
+          width: 0,
+          height: 0,
+          altText: row.alt_text,
+          focalPoint: { x: row.focal_x, y: row.focal_y },
+        }),
+    kind,
+    url,
     filename: row.filename,
     contentType: row.content_type,
     byteSize: row.byte_size,
@@ -34,7 +50,10 @@ export function createMediaService({
 }) {
   return {
     /** The file manager's Existing Files, newest first, a page at a time (Load More). */
-    async list(websiteId: string, page: { offset: number; limit: number }): Promise<MediaList> {
+    async list(
+      websiteId: string,
+      page: { offset: number; limit: number; kind?: MediaKind | undefined },
+    ): Promise<MediaList> {
       const rows = await mediaRepo.listPage(websiteId, page);
       const hasMore = rows.length > page.limit;
       return {
@@ -63,6 +82,41 @@ export function createMediaService({
       if (!(await mediaStore.deleteImage(websiteId, mediaId))) {
         throw notFound(editorMessages.unableToLocateContent);
       }
+    },
+
+    /**
+     * The file manager's Upload File: an image (with renditions, under the image limit), or
+     * a document or audio file kept as it came, each under its kind's limit. The type comes
+     * from the bytes; anything else is the editor's unsupported-file message.
+     */
+    async uploadFile(
+      input: { websiteId: string; filename: string; bytes: Buffer; altText?: string },
+      maxBytes: Readonly<Record<MediaKind, number>>,
+    ): Promise<MediaFile> {
+      const tooLarge = (kind: MediaKind) =>
+        new AppError(
+          'payloadTooLarge',
+          editorMessages.fileTooLarge(input.filename, formatMegabytes(maxBytes[kind])),
+        );
+      if (sniffImageType(input.bytes)) {
+        if (input.bytes.length > maxBytes.image) throw tooLarge('image');
+        const image = await this.uploadImage(input);
+        const row = (await mediaRepo.findMany(input.websiteId, [image.id]))[0];
+        if (!row) throw notFound(editorMessages.unableToLocateContent);
+        return toMediaFile(row);
+      }
+      const type = sniffFileType(input.bytes, input.filename);
+      if (!type) {
+        throw new AppError('unsupportedMediaType', editorMessages.unsupportedFile(input.filename));
+      }
+      if (input.bytes.length > maxBytes[type.kind]) throw tooLarge(type.kind);
+      const row = await mediaStore.saveFile({
+        websiteId: input.websiteId,
+        bytes: input.bytes,
+        filename: input.filename,
+        contentType: type.contentType,
+      });
+      return toMediaFile(row);
     },
 
     /**
