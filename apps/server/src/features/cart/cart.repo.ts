@@ -3,8 +3,16 @@ import type { CartRow, DB } from '../../db/db-types.ts';
 
 export type CartQueries = ReturnType<typeof cartQueries>;
 export type CartRepo = CartQueries & {
-  /** Runs `work` in one transaction with queries bound to it. */
+  /** Runs `work` in one cart-only transaction with queries bound to it. */
   transaction<T>(work: (queries: CartQueries) => Promise<T>): Promise<T>;
+  /** A visitor's first add, on its own (see the commit rule below createCartRepo). */
+  createCartWithEntry(entry: {
+    website_id: string;
+    product_id: string;
+    variant_id: string;
+    quantity: number;
+    additional_fields: string | null;
+  }): Promise<{ cart: CartRow; entryId: string }>;
 };
 
 /** A cart line joined with what it shows and costs now. */
@@ -49,11 +57,57 @@ export type VariantToAdd = VariantForCart &
 export function createCartRepo(db: Kysely<DB>): CartRepo {
   return {
     ...cartQueries(db),
-    transaction: (work) => db.transaction().execute((trx) => work(cartQueries(trx))),
+    /**
+     * A visitor's first add: the cart and its entry in one statement, so it is atomic
+     * without a transaction and costs one round trip. Nobody else knows the new cart's id,
+     * so there is nothing to lock.
+     */
+    async createCartWithEntry(entry: {
+      website_id: string;
+      product_id: string;
+      variant_id: string;
+      quantity: number;
+      additional_fields: string | null;
+    }): Promise<{ cart: CartRow; entryId: string }> {
+      // set_config(…, true) is SET LOCAL: it ends with this statement's own transaction.
+      const result = await sql<CartRow & { entry_id: string }>`
+        with relaxed as (
+          select set_config('synchronous_commit', 'off', true)
+        ), cart as (
+          insert into carts (website_id) values (${entry.website_id}) returning *
+        ), entry as (
+          insert into cart_entries
+            (website_id, cart_id, product_id, variant_id, quantity, additional_fields)
+          select cart.website_id, cart.cart_id, ${entry.product_id}::uuid,
+            ${entry.variant_id}::uuid, ${entry.quantity}::int, ${entry.additional_fields}::text
+          from cart
+          returning entry_id
+        )
+        select cart.*, entry.entry_id from relaxed, cart, entry`.execute(db);
+      const row = result.rows[0];
+      if (!row) throw new Error('the new cart was not created');
+      const { entry_id, ...cart } = row;
+      return { cart, entryId: entry_id };
+    },
+
+    transaction: (work) =>
+      db.transaction().execute(async (trx) => {
+        await sql`set local synchronous_commit = off`.execute(trx);
+        return work(cartQueries(trx));
+      }),
   };
 }
 
-function cartQueries(db: Kysely<DB>) {
+// Cart writes commit without waiting for the WAL flush (`synchronous_commit = off`, per
+// transaction). A cart is recoverable shopper state: a crash can lose at most the last
+// fraction of a second of adds (wal_writer_delay), never corrupt anything, and it places
+// no stock holds (checkout reserves stock in its own, fully synchronous, transaction), so
+// a lost write can never oversell. It is set only where a cart is written on its own:
+// `transaction` here (a CartRepo is never bound inside another transaction; checkout
+// builds its cart queries from `cartQueries`, which never relaxes anything) and the first
+// add's single statement. Orders, payments, stock and gift cards keep the default.
+
+export function cartQueries(db: Kysely<DB>) {
   return {
     findCart(websiteId: string, cartId: string): Promise<CartRow | undefined> {
       return db
@@ -82,36 +136,6 @@ function cartQueries(db: Kysely<DB>) {
         .values({ website_id: websiteId })
         .returningAll()
         .executeTakeFirstOrThrow();
-    },
-
-    /**
-     * A visitor's first add: the cart and its entry in one statement, so it is atomic
-     * without a transaction and costs one round trip. Nobody else knows the new cart's id,
-     * so there is nothing to lock.
-     */
-    async createCartWithEntry(entry: {
-      website_id: string;
-      product_id: string;
-      variant_id: string;
-      quantity: number;
-      additional_fields: string | null;
-    }): Promise<{ cart: CartRow; entryId: string }> {
-      const result = await sql<CartRow & { entry_id: string }>`
-        with cart as (
-          insert into carts (website_id) values (${entry.website_id}) returning *
-        ), entry as (
-          insert into cart_entries
-            (website_id, cart_id, product_id, variant_id, quantity, additional_fields)
-          select cart.website_id, cart.cart_id, ${entry.product_id}::uuid,
-            ${entry.variant_id}::uuid, ${entry.quantity}::int, ${entry.additional_fields}::text
-          from cart
-          returning entry_id
-        )
-        select cart.*, entry.entry_id from cart, entry`.execute(db);
-      const row = result.rows[0];
-      if (!row) throw new Error('the new cart was not created');
-      const { entry_id, ...cart } = row;
-      return { cart, entryId: entry_id };
     },
 
     /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
-import { type CartQueries, createCartRepo } from '../cart/cart.repo.ts';
+import { type CartQueries, cartQueries } from '../cart/cart.repo.ts';
 import { type GiftCardQueries, giftCardQueries } from '../giftcards/giftcards.repo.ts';
 import { type InventoryQueries, inventoryQueries } from '../inventory/inventory.repo.ts';
 import { type JobQueries, jobQueries } from '../jobs/jobs.repo.ts';
@@ -32,7 +32,7 @@ export type CommerceStore = CommerceQueries & {
 
 function commerceQueries(db: Kysely<DB>): CommerceQueries {
   return {
-    carts: createCartRepo(db),
+    carts: cartQueries(db),
     checkouts: checkoutQueries(db),
     inventory: inventoryQueries(db),
     giftCards: giftCardQueries(db),
