@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from './test/test-app.ts';
 
@@ -7,6 +9,13 @@ describe(`the server on ${testDialect}`, () => {
     t = await createTestApp({ seedDemo: false });
   });
   afterAll(() => t.close());
+
+  it('creates the uploaded-files folder on a fresh start, so @fastify/static has a root to serve', async () => {
+    // Without it the server logged '"root" path …/files must exist' on every fresh start.
+    expect(existsSync(join(t.dataDir, 'files'))).toBe(true);
+    const response = await t.app.inject('/files/no-such-file.webp');
+    expect(response.statusCode).toBe(404);
+  });
 
   it('answers /healthz with the database it runs on', async () => {
     const response = await t.app.inject('/healthz');

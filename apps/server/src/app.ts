@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { healthSchema } from '@atelier/contract';
@@ -287,8 +288,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     index: false,
     wildcard: true,
   });
+  // A fresh data folder has no files/ until the first upload or the demo seed; @fastify/static
+  // warns on every start when its root is missing, so it exists before it is registered.
+  const filesDir = join(config.dataDir, 'files');
+  await mkdir(filesDir, { recursive: true });
   await app.register(fastifyStatic, {
-    root: join(config.dataDir, 'files'),
+    root: filesDir,
     prefix: '/files/',
     decorateReply: false,
     immutable: true,
