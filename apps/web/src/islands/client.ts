@@ -1,4 +1,5 @@
 import { CART_EVENT, mayHaveCart } from '../storefront/cart/cart-client.ts';
+import { afterLoadAndPaint, browserLifecycle } from './hydration-schedule.ts';
 import { type IslandName, islandLoaders } from './registry.ts';
 
 // The one script a storefront page loads. It stays tiny: React and each island's code
@@ -30,13 +31,20 @@ function hydrate(element: HTMLElement) {
   hydrateIsland(element).catch((error: unknown) => console.error('Island failed to start', error));
 }
 
-const deferred: HTMLElement[] = [];
-for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  if (element.dataset.hydrateWhen === 'cart' && !mayHaveCart()) deferred.push(element);
-  else hydrate(element);
+function hydrateAll() {
+  const deferred: HTMLElement[] = [];
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    if (element.dataset.hydrateWhen === 'cart' && !mayHaveCart()) deferred.push(element);
+    else hydrate(element);
+  }
+  if (deferred.length > 0) {
+    // The first cart event (an add on this page) brings the deferred islands to life; they
+    // then load the cart themselves and catch up.
+    window.addEventListener(CART_EVENT, () => deferred.forEach(hydrate), { once: true });
+  }
 }
-if (deferred.length > 0) {
-  // The first cart event (an add on this page) brings the deferred islands to life; they
-  // then load the cart themselves and catch up.
-  window.addEventListener(CART_EVENT, () => deferred.forEach(hydrate), { once: true });
-}
+
+// Islands start after the page has loaded and painted, so React's download never competes
+// with the main image (hydration-schedule.ts says why); the cart status catches an add made
+// in that window (recentItemAdded).
+afterLoadAndPaint(browserLifecycle(), hydrateAll);
