@@ -1,11 +1,11 @@
 import type {
   FolderBehavior,
   MediaFile,
+  MediaKind,
   MediaList,
   NavigationItemInput,
   NavigationName,
   SiteLayout,
-  UploadedImage,
 } from '@atelier/contract';
 import { cartMessages, editorMessages } from '@atelier/core';
 import type { Block } from '../../blocks/schema.ts';
@@ -101,11 +101,15 @@ export const api = {
       templateId: 'atelier',
       navigation: { items },
     }),
-  mediaPage: (offset: number) => request<MediaList>('GET', `/api/config/media?offset=${offset}`),
+  mediaPage: (offset: number, kind?: MediaKind) =>
+    request<MediaList>(
+      'GET',
+      `/api/config/media?offset=${offset}${kind ? `&kind=${encodeURIComponent(kind)}` : ''}`,
+    ),
   uploadMedia: (file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return request<UploadedImage>('POST', '/api/config/media', form);
+    return request<MediaFile>('POST', '/api/config/media', form);
   },
   renameMedia: (id: string, filename: string) =>
     request<MediaFile>('PATCH', `/api/config/media/${id}`, { filename }),

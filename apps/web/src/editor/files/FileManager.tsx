@@ -1,27 +1,34 @@
 import type { MediaFile } from '@atelier/contract';
-import { editorMessages, formatMegabytes, humanizeFileSize, megabytesToBytes } from '@atelier/core';
+import { editorMessages, formatMegabytes, humanizeFileSize } from '@atelier/core';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
+import {
+  acceptAttribute,
+  type FileAccept,
+  kindOfUpload,
+  listKindOf,
+  MAX_UPLOAD_BYTES,
+  uploadHint,
+} from './file-kinds.ts';
 import './files.css';
-
-/** The server's limit (media.routes.ts); checked here too so a big file is not sent at all. */
-const MAX_UPLOAD_BYTES = megabytesToBytes(20);
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'];
 
 type Alert = { title?: string; text: string; isError: boolean };
 
 /**
  * The file manager (SPEC §2 labels): Existing Files, a paged list with Load More; Manage,
  * with Upload File; and File Detail for the chosen file, with Choose File, Rename and
- * Delete. Reusable: a block or dialog that needs an image passes `onChoose`.
+ * Delete. Reusable: a block or dialog passes `onChoose`, and `accept` for the kind of file
+ * it can use (images by default; the audio block 'audio'; the link editor 'any').
  */
 export function FileManager({
   onChoose,
   chooseLabel = 'Choose File',
+  accept = 'image',
 }: {
   /** Called with the file the person chose; without it, the manager only manages. */
   onChoose?: (media: MediaFile) => void;
   chooseLabel?: string;
+  accept?: FileAccept;
 }) {
   const id = useId();
   const [tab, setTab] = useState<'existing' | 'manage'>('existing');
@@ -35,18 +42,21 @@ export function FileManager({
     manage: null,
   });
 
-  const loadMore = useCallback(async (offset: number, replace = false) => {
-    setIsLoading(true);
-    try {
-      const page = await api.mediaPage(offset);
-      setFiles((current) => (replace ? page.files : [...current, ...page.files]));
-      setNextOffset(page.nextOffset);
-    } catch {
-      setAlert({ text: editorMessages.unableToLoadResults, isError: true });
-    } finally {
-      setIsLoading(false);
-    }
-  }, []);
+  const loadMore = useCallback(
+    async (offset: number, replace = false) => {
+      setIsLoading(true);
+      try {
+        const page = await api.mediaPage(offset, listKindOf(accept));
+        setFiles((current) => (replace ? page.files : [...current, ...page.files]));
+        setNextOffset(page.nextOffset);
+      } catch {
+        setAlert({ text: editorMessages.unableToLoadResults, isError: true });
+      } finally {
+        setIsLoading(false);
+      }
+    },
+    [accept],
+  );
   useEffect(() => {
     void loadMore(0, true);
   }, [loadMore]);
@@ -54,13 +64,14 @@ export function FileManager({
   const selected = files.find((f) => f.id === selectedId) ?? null;
 
   async function upload(file: File) {
-    if (!IMAGE_TYPES.includes(file.type)) {
+    const kind = kindOfUpload(file, accept);
+    if (!kind) {
       setAlert({ text: editorMessages.unsupportedFile(file.name), isError: true });
       return;
     }
-    if (file.size > MAX_UPLOAD_BYTES) {
+    if (file.size > MAX_UPLOAD_BYTES[kind]) {
       setAlert({
-        text: editorMessages.fileTooLarge(file.name, formatMegabytes(MAX_UPLOAD_BYTES)),
+        text: editorMessages.fileTooLarge(file.name, formatMegabytes(MAX_UPLOAD_BYTES[kind])),
         isError: true,
       });
       return;
@@ -68,6 +79,12 @@ export function FileManager({
     setAlert({ text: `Uploading ${file.name}…`, isError: false });
     try {
       const uploaded = await api.uploadMedia(file);
+      // The bytes decide: a .mp3 that is really text is a document, not for an audio picker.
+      if (accept !== 'any' && uploaded.kind !== accept) {
+        await loadMore(0, true);
+        setAlert({ text: editorMessages.unsupportedFile(file.name), isError: true });
+        return;
+      }
       await loadMore(0, true);
       setSelectedId(uploaded.id);
       setAlert({ text: `Uploaded ${uploaded.filename}.`, isError: false });
@@ -147,8 +164,15 @@ export function FileManager({
                 aria-pressed={file.id === selectedId}
                 onClick={() => setSelectedId(file.id)}
               >
-                <img src={srcOf(file)} alt="" width={96} height={72} loading="lazy" />
+                {file.kind === 'image' ? (
+                  <img src={srcOf(file)} alt="" width={96} height={72} loading="lazy" />
+                ) : (
+                  <FileIcon kind={file.kind} />
+                )}
                 <span className="file-manager__name">{file.filename}</span>
+                {file.kind === 'image' ? null : (
+                  <span className="file-manager__size">{humanizeFileSize(file.byteSize)}</span>
+                )}
               </button>
             </li>
           ))}
@@ -195,19 +219,30 @@ export function FileManager({
           <input
             id={`${id}-upload`}
             type="file"
-            accept={IMAGE_TYPES.join(',')}
+            accept={acceptAttribute(accept)}
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
               if (file) void upload(file);
             }}
           />
-          <p className="field__hint">
-            JPEG, PNG, GIF, WebP or AVIF, up to {formatMegabytes(MAX_UPLOAD_BYTES)}.
-          </p>
+          <p className="field__hint">{uploadHint(accept)}</p>
         </div>
       </div>
     </section>
+  );
+}
+
+/** A drawn symbol for a file without pixels; its name beside it says what it is. */
+function FileIcon({ kind }: { kind: 'audio' | 'document' }) {
+  return (
+    <svg className="file-manager__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {kind === 'audio' ? (
+        <path d="M9 18V5l11-2v13M9 18a3 3 0 1 1-3-3 3 3 0 0 1 3 3Zm11-2a3 3 0 1 1-3-3 3 3 0 0 1 3 3Z" />
+      ) : (
+        <path d="M6 2h8l5 5v15H6ZM14 2v5h5M9 13h7M9 17h7" />
+      )}
+    </svg>
   );
 }
 
@@ -280,16 +315,31 @@ function FileDetail({
   return (
     <section className="file-detail" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>File Detail</h3>
-      <img src={file.src} alt={file.altText || ''} className="file-detail__preview" />
+      {file.kind === 'image' ? (
+        <img src={file.src} alt={file.altText || ''} className="file-detail__preview" />
+      ) : null}
+      {file.kind === 'audio' ? (
+        // biome-ignore lint/a11y/useMediaCaption: a merchant's own upload, previewed before use
+        <audio controls preload="none" src={file.url} aria-label={`Play ${file.filename}`} />
+      ) : null}
       <dl className="file-detail__facts">
         <dt>Name</dt>
         <dd>{file.filename}</dd>
         <dt>Size</dt>
         <dd>{humanizeFileSize(file.byteSize)}</dd>
-        <dt>Dimensions</dt>
-        <dd>
-          {file.width} × {file.height}
-        </dd>
+        {file.kind === 'image' ? (
+          <>
+            <dt>Dimensions</dt>
+            <dd>
+              {file.width} × {file.height}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Type</dt>
+            <dd>{file.contentType}</dd>
+          </>
+        )}
       </dl>
       {onChoose ? (
         <button

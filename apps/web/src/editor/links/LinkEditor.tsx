@@ -390,8 +390,10 @@ function FileChooser(props: {
 }) {
   return (
     <div className="link-editor__files">
+      {/* Any kind: a PDF size guide, a CSV price list or an image all make sense as links. */}
       <FileManager
-        onChoose={(media) => props.onChange(media.src)}
+        accept="any"
+        onChoose={(media) => props.onChange(media.url)}
         chooseLabel="Link to this file"
       />
       <Field

@@ -1,0 +1,53 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { AudioFields } from '../../blocks/audio.fields.tsx';
+import { FileManager } from './FileManager.tsx';
+import { acceptAttribute, kindOfUpload, listKindOf, uploadHint } from './file-kinds.ts';
+
+describe("the file manager's accept filter", () => {
+  it('takes only the kind a picker can use, by type or by name', () => {
+    const pdf = { name: 'Size guide.PDF', type: 'application/pdf' };
+    const mp3 = { name: 'theme.mp3', type: '' };
+    const photo = { name: 'shop.jpg', type: 'image/jpeg' };
+    expect(kindOfUpload(photo, 'image')).toBe('image');
+    expect(kindOfUpload(pdf, 'image')).toBeUndefined();
+    expect(kindOfUpload(mp3, 'audio')).toBe('audio');
+    expect(kindOfUpload(pdf, 'audio')).toBeUndefined();
+    expect(kindOfUpload(pdf, 'document')).toBe('document');
+    expect(kindOfUpload({ name: 'prices.csv', type: 'text/csv' }, 'any')).toBe('document');
+    expect(kindOfUpload(mp3, 'any')).toBe('audio');
+    expect(kindOfUpload({ name: 'setup.exe', type: 'application/x-msdownload' }, 'any')).toBe(
+      undefined,
+    );
+  });
+
+  it('lists every kind for any and one kind otherwise', () => {
+    expect(listKindOf('any')).toBeUndefined();
+    expect(listKindOf('audio')).toBe('audio');
+    expect(acceptAttribute('image')).not.toContain('application/pdf');
+    expect(acceptAttribute('any')).toContain('application/pdf');
+    expect(acceptAttribute('any')).toContain('audio/mpeg');
+    expect(uploadHint('audio')).toBe('Audio: MP3, AAC, M4A, Ogg or WAV, up to 50 MB.');
+    expect(uploadHint('image')).toBe('Images: JPEG, PNG, GIF, WebP or AVIF, up to 20 MB.');
+  });
+
+  it('puts the filter on the Upload File input and its hint', () => {
+    const audio = renderToStaticMarkup(<FileManager accept="audio" />);
+    expect(audio).toContain('accept="audio/mpeg,');
+    expect(audio).not.toContain('image/jpeg');
+    expect(audio).toContain('Audio: MP3, AAC, M4A, Ogg or WAV, up to 50 MB.');
+    const images = renderToStaticMarkup(<FileManager />);
+    expect(images).toContain('accept="image/jpeg,');
+    expect(images).not.toContain('application/pdf');
+  });
+
+  it('opens the audio picker for a new audio block and keeps the typed address field', () => {
+    const markup = renderToStaticMarkup(
+      <AudioFields block={{ type: 'audio', version: 1, title: '', src: '' }} onChange={() => {}} />,
+    );
+    expect(markup).toContain('aria-expanded="true"');
+    expect(markup).toContain('Close files');
+    expect(markup).toContain('Audio: MP3, AAC, M4A, Ogg or WAV');
+    expect(markup).toContain('Audio file address');
+  });
+});
