@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { healthSchema } from '@atelier/contract';
@@ -45,7 +46,6 @@ import { createEditorPagesRepo } from './features/editor/editor-pages.repo.ts';
 import { registerEditorPagesRoutes } from './features/editor/editor-pages.routes.ts';
 import { createEditorPagesService } from './features/editor/editor-pages.service.ts';
 import { registerEditorShellRoutes } from './features/editor/editor-shell.routes.ts';
-import { createPageScheduleRepo } from './features/editor/page-schedule.repo.ts';
 import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
@@ -81,7 +81,7 @@ import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createOpenApiTransformObject } from './http/openapi.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
 import { loadStorefrontAssets } from './ssr/assets.ts';
-import { createPageCache } from './ssr/page-cache.ts';
+import { createPageCache, type PageCache } from './ssr/page-cache.ts';
 import { registerStorefrontRoutes } from './ssr/storefront.routes.tsx';
 import { withRememberedSiteReads } from './ssr/storefront-services.ts';
 
@@ -110,10 +110,9 @@ export function findWebDist(): string {
   return join(process.cwd(), 'apps', 'web', 'dist');
 }
 
-function createServices(options: AppOptions, app: FastifyInstance) {
+function createServices(options: AppOptions, app: FastifyInstance, pageCache: PageCache) {
   const { db } = options.database;
   // Writes that change public pages tell the page cache after they commit.
-  const pageCache = createPageCache({ isEnabled: options.config.isPageCacheEnabled });
   const onPublicChange = pageCache.invalidate;
   const websiteRepo = createWebsiteRepo(db);
   const websiteService = createWebsiteService({ websiteRepo, onPublicChange });
@@ -209,7 +208,17 @@ function createServices(options: AppOptions, app: FastifyInstance) {
  */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
+  const pageCache = createPageCache({ isEnabled: config.isPageCacheEnabled });
   const app = Fastify({
+    // A cached public page is answered before Fastify routes the request (page-cache.ts).
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (!pageCache.serveEarly(request, response)) handler(request, response);
+      });
+      // Fastify's default for its own server (node's is 5 s).
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     // Bodies are never logged; the redaction is a second guard so a card number or
     // security code cannot reach a log line even if someone logs a request body.
     logger: {
@@ -225,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const services = createServices(options, app);
+  const services = createServices(options, app, pageCache);
   const assets = loadStorefrontAssets(findWebDist());
   if (!assets.isBuilt && config.env !== 'test') {
     app.log.warn(
@@ -385,12 +394,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   if (options.seedDemo ?? true) {
     await seedDemoStoreIfEmpty({ services, log: app.log });
-  }
-  // The page cache learns a go-live time from the publish call that set it; pages scheduled
-  // before this process started are read back so they too appear on time, not at the next
-  // unrelated write.
-  for (const due of await createPageScheduleRepo(options.database.db).pendingPublishes()) {
-    services.pageCache.invalidateAt(due.websiteId, due.publishAt);
   }
   // Tests start the worker themselves (or call runDueJobs) so timing stays in their hands.
   if (config.env !== 'test') services.commerce.jobs.start();

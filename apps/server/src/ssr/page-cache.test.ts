@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CatalogProduct } from '@atelier/contract';
 import { Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -303,5 +305,72 @@ describe(`rendered-page cache (${testDialect})`, () => {
       // The home page shows no mug: it is the same page, so the browser's copy stands.
       expect(changed.statusCode).toBe(304);
     }
+  });
+
+  it('answers hits over a socket before Fastify, with exactly the headers of the miss', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const get = (path: string, extra: Record<string, string> = {}, method = 'GET') =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+        (resolve, reject) => {
+          const req = httpRequest(
+            { host: '127.0.0.1', port, path, method, headers: { host: 'localhost', ...extra } },
+            (res) => {
+              let body = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => {
+                body += chunk;
+              });
+              res.on('end', () =>
+                resolve({ status: res.statusCode ?? 0, headers: { ...res.headers }, body }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        },
+      );
+    // Per response, not per page: the clock, the connection and which path answered.
+    const comparable = (headers: Record<string, unknown>) => {
+      const { date, connection, 'keep-alive': keepAlive, 'x-page-cache': cache, ...rest } = headers;
+      return rest;
+    };
+    const path = '/shop/p/linen-work-shirt?fast=1';
+    const before = t.app.services.pageCache.stats().earlyHits;
+    const miss = await get(path);
+    const hit = await get(path);
+    expect(miss.headers['x-page-cache']).toBe('miss');
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    expect(t.app.services.pageCache.stats().earlyHits).toBe(before + 1);
+    expect(hit.status).toBe(200);
+    expect(hit.body).toBe(miss.body);
+    expect(comparable(hit.headers)).toEqual(comparable(miss.headers));
+    expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(hit.headers['set-cookie']).toBeUndefined();
+
+    const head = await get(path, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(miss.headers['content-length']);
+
+    const notModified = await get(path, { 'if-none-match': String(miss.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers.etag).toBe(miss.headers.etag);
+    expect(notModified.headers['content-security-policy']).toBe(
+      miss.headers['content-security-policy'],
+    );
+
+    // The Host header picks the website: another host is resolved and rendered on its
+    // own (with one website, any host reaches it), never handed this host's entry.
+    const otherHost = await get(path, { host: 'other-host.example' });
+    expect(otherHost.headers['x-page-cache']).toBe('miss');
+
+    // ?format=json is its own entry with its own content type, from the fast path too.
+    await get('/shop?format=json&fast=1');
+    const json = await get('/shop?format=json&fast=1');
+    expect(json.headers['x-page-cache']).toBe('hit');
+    expect(json.headers['content-type']).toContain('application/json');
+    expect(t.app.services.pageCache.stats().earlyHits).toBe(before + 4);
   });
 });

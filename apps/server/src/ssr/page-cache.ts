@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseHost } from '../features/websites/website.service.ts';
 
@@ -19,6 +20,15 @@ import { normaliseHost } from '../features/websites/website.service.ts';
 // islands, and the routes that read a cart or an order (/cart, /checkout, order pages)
 // never opt in. The key is host + path + query, so `?format=json` is its own entry.
 //
+// A hit is answered before Fastify sees the request (`serveEarly`, the server's request
+// listener): no routing, hooks, logger or reply objects, just stored bytes, as a static
+// file server would. What the hit needs is computed once when the page is stored: the
+// miss's own response headers (helmet's CSP and the rest, content type, cache-control,
+// ETag), minus anything per visitor (cookies) or per response (length, date). The key
+// holds the Host header, which is what picks the website, so a host only gets pages
+// rendered for that host. Everything else (a miss, another method, `app.inject` in tests)
+// goes through Fastify, where the route's onRequest hook still answers hits.
+//
 // One process only: with several instances the clock would have to be shared (Redis or
 // a version column), the same way the rate limiter's counts would.
 
@@ -31,8 +41,10 @@ type Entry = {
   /** Encoded once when stored: a hit then writes bytes as a static file server does. */
   body: Buffer;
   etag: string;
-  contentType: string;
   bytes: number;
+  /** The miss's response headers as a hit sends them, with and without the body. */
+  headers: Headers;
+  notModifiedHeaders: Headers;
 };
 
 type Pending = { startedAt: number; websiteId?: string };
@@ -61,11 +73,25 @@ export function createPageCache({
   // A Map iterates in insertion order, so re-inserting on a hit makes it an LRU.
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
+  let earlyHits = 0;
   const pending = new WeakMap<FastifyRequest, Pending>();
   const reads = new Map<string, Read>();
 
-  const keyOf = (request: FastifyRequest) =>
+  const keyOf = (request: FastifyRequest | IncomingMessage) =>
     `${request.method === 'HEAD' ? 'GET' : request.method} ${normaliseHost(request.headers.host)}${request.url}`;
+
+  /** The stored page for `key` while it is current, moved to the LRU's young end. */
+  function lookup(key: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (!isFresh(entry.websiteId, entry.renderedAt)) {
+      remove(key, entry);
+      return undefined;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
 
   function invalidate(websiteId: string) {
     clock += 1;
@@ -163,20 +189,32 @@ export function createPageCache({
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       pending.set(request, { startedAt: clock });
       if (!isEnabled) return;
-      const key = keyOf(request);
-      const entry = entries.get(key);
+      const entry = lookup(keyOf(request));
       if (!entry) return;
-      if (!isFresh(entry.websiteId, entry.renderedAt)) {
-        remove(key, entry);
-        return;
+      if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
+        return reply.headers(entry.notModifiedHeaders).status(304).send();
       }
-      entries.delete(key);
-      entries.set(key, entry);
-      reply
-        .type(entry.contentType)
-        .header('cache-control', 'no-cache')
-        .header('x-page-cache', 'hit');
-      return answer(request, reply, entry);
+      return reply.headers(entry.headers).send(entry.body);
+    },
+
+    /**
+     * The server's request listener calls this first: answers a current cached page
+     * (200, HEAD or 304) straight from the stored bytes and headers and returns true, or
+     * returns false and Fastify handles the request.
+     */
+    serveEarly(request: IncomingMessage, response: ServerResponse): boolean {
+      if (!isEnabled || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+      const entry = lookup(keyOf(request));
+      if (!entry) return false;
+      earlyHits += 1;
+      if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
+        response.writeHead(304, entry.notModifiedHeaders).end();
+      } else if (request.method === 'HEAD') {
+        response.writeHead(200, entry.headers).end();
+      } else {
+        response.writeHead(200, entry.headers).end(entry.body);
+      }
+      return true;
     },
 
     /** Says which website the request's page belongs to (known once the host resolves). */
@@ -207,13 +245,15 @@ export function createPageCache({
         if (previous) remove(key, previous);
         const encoded = Buffer.from(body);
         const bytes = encoded.length + key.length;
+        const headers = storedHeaders(reply.getHeaders(), etag);
         entries.set(key, {
           websiteId: state.websiteId,
           renderedAt: state.startedAt,
           body: encoded,
           etag,
-          contentType: String(reply.getHeader('content-type') ?? 'text/html; charset=utf-8'),
           bytes,
+          headers: { ...headers, 'content-length': String(encoded.length), 'x-page-cache': 'hit' },
+          notModifiedHeaders: { ...headers, 'x-page-cache': 'hit' },
         });
         totalBytes += bytes;
         for (const [oldKey, old] of entries) {
@@ -244,8 +284,32 @@ export function createPageCache({
     },
 
     /** For tests and the benchmark's report. */
-    stats: () => ({ entries: entries.size, bytes: totalBytes }),
+    stats: () => ({ entries: entries.size, bytes: totalBytes, earlyHits }),
   };
+}
+
+/** Headers every visitor may get: never a cookie, and nothing about one response. */
+const PER_RESPONSE = new Set([
+  'set-cookie',
+  'content-length',
+  'date',
+  'connection',
+  'x-page-cache',
+]);
+
+type Headers = Record<string, string | string[]>;
+
+function storedHeaders(
+  headers: Record<string, string | number | string[] | undefined>,
+  etag: string,
+): Headers {
+  const kept: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || PER_RESPONSE.has(name.toLowerCase())) continue;
+    kept[name] = typeof value === 'number' ? String(value) : value;
+  }
+  kept.etag = etag;
+  return kept;
 }
 
 function etagOf(body: string): string {
