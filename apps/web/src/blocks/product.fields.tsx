@@ -1,6 +1,7 @@
-import { LabelledInput } from './field-controls.tsx';
+import { CollectionPicker, ProductPicker } from './catalog-pickers.tsx';
 import type { ProductBlock } from './product.tsx';
 
+/** Editor-only: the collection, then one of its products, chosen from what the store has. */
 export function ProductFields({
   block,
   onChange,
@@ -10,17 +11,15 @@ export function ProductFields({
 }) {
   return (
     <>
-      <LabelledInput
-        label="Collection URL"
-        hint="The address of the store collection, such as shop."
+      <CollectionPicker
         value={block.collectionUrlId}
-        onChange={(collectionUrlId) => onChange({ ...block, collectionUrlId })}
+        // Another collection's product ids mean nothing here, so the product starts over.
+        onChange={(collectionUrlId) => onChange({ ...block, collectionUrlId, productUrlId: '' })}
       />
-      <LabelledInput
-        label="Product URL"
-        hint="The last part of the product's address, such as linen-throw."
+      <ProductPicker
+        collectionUrlId={block.collectionUrlId}
         value={block.productUrlId}
-        onChange={(productUrlId) => onChange({ ...block, productUrlId: productUrlId.trim() })}
+        onChange={(productUrlId) => onChange({ ...block, productUrlId })}
       />
     </>
   );

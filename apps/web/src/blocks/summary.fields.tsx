@@ -1,3 +1,4 @@
+import { CollectionPicker } from './catalog-pickers.tsx';
 import { LabelledInput } from './field-controls.tsx';
 import type { SummaryBlock } from './summary.tsx';
 
@@ -10,9 +11,7 @@ export function SummaryFields({
 }) {
   return (
     <>
-      <LabelledInput
-        label="Collection URL"
-        hint="The address of the collection, such as shop."
+      <CollectionPicker
         value={block.collectionUrlId}
         onChange={(collectionUrlId) => onChange({ ...block, collectionUrlId })}
       />

@@ -5,6 +5,7 @@ import type {
   MediaList,
   NavigationItemInput,
   NavigationName,
+  ProductList,
   SiteLayout,
 } from '@atelier/contract';
 import { cartMessages, editorMessages } from '@atelier/core';
@@ -95,6 +96,12 @@ export const api = {
   addFolder: (title: string, folderBehavior: FolderBehavior) =>
     request<EditorPage>('POST', '/api/config/pages', { title, kind: 'folder', folderBehavior }),
   siteLayout: () => request<SiteLayout>('GET', '/api/commondata/GetSiteLayout'),
+  /** A store collection's products as visitors see them (the public catalog API). */
+  collectionProducts: (collectionUrlId: string) =>
+    request<ProductList>(
+      'GET',
+      `/api/catalog/collections/${encodeURIComponent(collectionUrlId)}/products`,
+    ),
   updateNavigation: (fieldName: NavigationName, items: NavigationItemInput[]) =>
     request<SiteLayout>('POST', '/api/widget/UpdateNavigation', {
       fieldName,
