@@ -46,6 +46,7 @@ import { createEditorPagesRepo } from './features/editor/editor-pages.repo.ts';
 import { registerEditorPagesRoutes } from './features/editor/editor-pages.routes.ts';
 import { createEditorPagesService } from './features/editor/editor-pages.service.ts';
 import { registerEditorShellRoutes } from './features/editor/editor-shell.routes.ts';
+import { createPageScheduleRepo } from './features/editor/page-schedule.repo.ts';
 import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
@@ -394,6 +395,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   if (options.seedDemo ?? true) {
     await seedDemoStoreIfEmpty({ services, log: app.log });
+  }
+  // The page cache learns a go-live time from the publish call that set it; pages scheduled
+  // before this process started are read back so they too appear on time, not at the next
+  // unrelated write.
+  for (const due of await createPageScheduleRepo(options.database.db).pendingPublishes()) {
+    services.pageCache.invalidateAt(due.websiteId, due.publishAt);
   }
   // Tests start the worker themselves (or call runDueJobs) so timing stays in their hands.
   if (config.env !== 'test') services.commerce.jobs.start();
