@@ -71,6 +71,7 @@ import { createPreferencesService } from './features/preferences/preferences.ser
 import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
 import { createSeoRepo } from './features/seo/seo.repo.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
+import { createSampleContexts } from './features/templates/template-context.ts';
 import { createTemplatesRepo } from './features/templates/templates.repo.ts';
 import { registerTemplatesRoutes } from './features/templates/templates.routes.ts';
 import { createTemplatesService } from './features/templates/templates.service.ts';
@@ -165,9 +166,17 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     onPublicChange,
     onPublicChangeAt: pageCache.invalidateAt,
   });
+  const templatesRepo = createTemplatesRepo(db);
   const templates = createTemplatesService({
-    templatesRepo: createTemplatesRepo(db),
+    templatesRepo,
     onPublicChange,
+    sampleContextOf: createSampleContexts({
+      websites,
+      catalog,
+      // Made below; a sample is only built on a save, long after startup.
+      navigation: { getPublicNavigation: (websiteId) => navigation.getPublicNavigation(websiteId) },
+      templatesRepo,
+    }),
   });
   const headerFooter = createHeaderFooterService({
     headerFooterRepo: createHeaderFooterRepo(db),

@@ -15,6 +15,20 @@ export function createTemplatesRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The store's first product collection (menu order): what a save renders over. */
+    async firstCollectionUrlId(websiteId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('collections')
+        .select('url_id')
+        .where('website_id', '=', websiteId)
+        .where('is_enabled', '=', true)
+        .orderBy('navigation_index')
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.url_id;
+    },
+
     find(websiteId: string, slot: string): Promise<WebsiteTemplateRow | undefined> {
       return db
         .selectFrom('website_templates')

@@ -5,6 +5,7 @@ import {
   templateListSchema,
   templateMessages,
   templateParamsSchema,
+  templateSavedSchema,
   templateSaveSchema,
   templateSchema,
 } from '@atelier/web/editor/api/templates-contract.ts';
@@ -80,7 +81,7 @@ export function registerTemplatesRoutes(
         params: templateParamsSchema,
         body: templateSaveSchema,
         response: {
-          200: templateSchema,
+          200: templateSavedSchema,
           400: templateInvalidSchema.or(errorBodySchema),
           ...errors,
         },
@@ -99,7 +100,7 @@ export function registerTemplatesRoutes(
           .status(400)
           .send({ error: templateMessages.invalid, templateErrors: result.diagnostics });
       }
-      return result.template;
+      return { ...result.template, warnings: result.warnings };
     },
   );
 

@@ -4,8 +4,10 @@ import {
   type Template,
   type TemplateDiagnostic,
   type TemplateSlot,
+  type TemplateWarning,
 } from '@atelier/web/editor/api/templates-contract.ts';
 import type { WebsiteTemplateRow } from '../../db/db-types.ts';
+import type { SampleContextOf } from './template-context.ts';
 import type { TemplatesRepo } from './templates.repo.ts';
 
 // Developer mode: a website's own JSON-Template templates. A template is only stored
@@ -15,7 +17,7 @@ import type { TemplatesRepo } from './templates.repo.ts';
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
 
 export type SaveResult =
-  | { isSaved: true; template: Template }
+  | { isSaved: true; template: Template; warnings: TemplateWarning[] }
   | { isSaved: false; diagnostics: TemplateDiagnostic[] };
 
 /** What a public page needs: the output of the website's template for a slot, if any. */
@@ -32,6 +34,31 @@ const MAX_OUTPUT_LENGTH = 2_000_000;
 const MAX_COMPILED = 1000;
 
 export const NO_TEMPLATES: SiteTemplates = { has: () => false, render: () => null };
+
+/** Errors like "partial 'name' which could not be found" quote what is missing. */
+const QUOTED_NAME = /'([^'\n]+)'|"([^"\n]+)"/;
+
+/**
+ * Run-time errors come from the engine without a place. The first tag (`{…}`) that names
+ * the quoted partial or formatter is where the developer would look, so it is given as
+ * the warning's line and column; an error that names nothing has none.
+ */
+export function placeRenderError(source: string, message: string): TemplateWarning {
+  const name = QUOTED_NAME.exec(message)
+    ?.slice(1)
+    .find((n) => n !== undefined);
+  if (!name) return { message };
+  const tags = /\{[^{}\n]*\}/g;
+  for (let tag = tags.exec(source); tag !== null; tag = tags.exec(source)) {
+    const at = tag[0].indexOf(name);
+    if (at < 0) continue;
+    const offset = tag.index + at;
+    const before = source.slice(0, offset);
+    const line = before.split('\n').length;
+    return { message, line, column: offset - before.lastIndexOf('\n') };
+  }
+  return { message };
+}
 
 const isSlot = (slot: string): slot is TemplateSlot =>
   (TEMPLATE_SLOTS as readonly string[]).includes(slot);
@@ -55,6 +82,8 @@ const defaultTemplate = (slot: TemplateSlot): Template => ({
 export function createTemplatesService(deps: {
   templatesRepo: TemplatesRepo;
   onPublicChange: (websiteId: string) => void;
+  /** A real page's context for a slot, to render a template over on save. */
+  sampleContextOf?: SampleContextOf;
 }) {
   const { templatesRepo, onPublicChange } = deps;
   // Keyed by website and slot, valid for one updated_at: a save moves updated_at, so the
@@ -75,6 +104,29 @@ export function createTemplatesService(deps: {
     if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
     compiled.set(key, { updatedAt, source: row.source, template });
     return template;
+  }
+
+  /**
+   * Parse errors refuse a save; errors that only appear while rendering (a partial not
+   * found, a formatter failing on real data) would otherwise vanish on the live page, so
+   * the template is rendered over the slot's real context, with the live budgets, and
+   * each distinct error comes back as a warning.
+   */
+  async function renderWarnings(
+    websiteId: string,
+    slot: TemplateSlot,
+    source: string,
+  ): Promise<TemplateWarning[]> {
+    const sample = await deps.sampleContextOf?.(websiteId, slot);
+    if (!sample) return [];
+    // Page contexts are plain JSON (they are what ?format=json sends).
+    const json = sample.context as Parameters<typeof render>[1];
+    const { errors } = render(compile(source), json, {
+      locale: sample.locale,
+      timeBudgetMs: RENDER_BUDGET_MS,
+      maxOutputLength: MAX_OUTPUT_LENGTH,
+    });
+    return [...new Set(errors)].map((message) => placeRenderError(source, message));
   }
 
   return {
@@ -100,9 +152,10 @@ export function createTemplatesService(deps: {
     }): Promise<SaveResult> {
       const diagnostics = validate(input.source);
       if (diagnostics.length > 0) return { isSaved: false, diagnostics };
+      const warnings = await renderWarnings(input.websiteId, input.slot, input.source);
       const row = await templatesRepo.upsert(input);
       onPublicChange(input.websiteId);
-      return { isSaved: true, template: toTemplate(row) };
+      return { isSaved: true, template: toTemplate(row), warnings };
     },
 
     /** Back to the default rendering; removing a slot that has no template is a no-op. */

@@ -128,6 +128,42 @@ describe(`developer mode templates (${testDialect})`, () => {
     expect((await visit('/')).body).not.toContain('dev-header');
   });
 
+  it('saves a template whose partial is missing, warning with the line and column it renders from', async () => {
+    const source = '<ul>\n{.repeated section items}\n  <li>{@|apply card}</li>\n{.end}\n</ul>\n';
+    const saved = await owner.call('PUT', '/api/config/templates/collection-list', { source });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Rendered over the store's real list page: one warning however many items repeat it.
+    expect(saved.json()).toMatchObject({
+      slot: 'collection-list',
+      isCustom: true,
+      warnings: [
+        {
+          message: "RuntimeError: Attempt to apply partial 'card' which could not be found.",
+          line: 3,
+          column: 16,
+        },
+      ],
+    });
+    // A template that renders cleanly saves with no warnings.
+    const clean = await owner.call('PUT', '/api/config/templates/collection-list', {
+      source: LIST_TEMPLATE,
+    });
+    expect(clean.json().warnings).toEqual([]);
+    // The item slot renders over the store's first product: its fields are found.
+    const item = await owner.call('PUT', '/api/config/templates/item', {
+      source: '<h1>{item.title|apply heading}</h1>',
+    });
+    expect(item.json().warnings).toEqual([
+      {
+        message: "RuntimeError: Attempt to apply partial 'heading' which could not be found.",
+        line: 1,
+        column: 23,
+      },
+    ]);
+    await owner.call('DELETE', '/api/config/templates/collection-list');
+    await owner.call('DELETE', '/api/config/templates/item');
+  });
+
   it('is for admins only: an editor gets 403, a visitor 401, and a write needs the crumb', async () => {
     const added = await owner.call('POST', '/api/config/members', {
       email: 'editor@example.com',

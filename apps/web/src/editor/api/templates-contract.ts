@@ -40,6 +40,26 @@ export type TemplateDiagnostic = z.infer<typeof templateDiagnosticSchema>;
 export const formatDiagnostic = (d: TemplateDiagnostic) =>
   `Line ${d.line}, column ${d.column}: ${d.message}`;
 
+/**
+ * A problem that only shows while rendering (a partial not found, an unknown formatter at
+ * run time): the save still succeeds, the output just lacks that part. Line and column
+ * when the place is known; the engine reports none for run-time errors, so the server
+ * points at the first place the source names what is missing.
+ */
+export const templateWarningSchema = z
+  .object({
+    message: z.string(),
+    line: z.number().int().min(1).optional(),
+    column: z.number().int().min(1).optional(),
+  })
+  .meta({ id: 'TemplateWarning' });
+export type TemplateWarning = z.infer<typeof templateWarningSchema>;
+
+export const formatWarning = (w: TemplateWarning) =>
+  w.line !== undefined && w.column !== undefined
+    ? `Line ${w.line}, column ${w.column}: ${w.message}`
+    : w.message;
+
 export const templateSchema = z
   .object({
     slot: templateSlotSchema,
@@ -50,6 +70,12 @@ export const templateSchema = z
   })
   .meta({ id: 'Template' });
 export type Template = z.infer<typeof templateSchema>;
+
+/** A successful save: the stored template and what rendering it over sample data reported. */
+export const templateSavedSchema = templateSchema
+  .extend({ warnings: z.array(templateWarningSchema) })
+  .meta({ id: 'TemplateSaved' });
+export type TemplateSaved = z.infer<typeof templateSavedSchema>;
 
 export const templateListSchema = z.object({ templates: z.array(templateSchema) });
 export const templateParamsSchema = z.object({ slot: templateSlotSchema });
