@@ -21,6 +21,7 @@ import { ApiError } from './api/client.ts';
 import { type SaveOutcome, templatesApi } from './api/templates-client.ts';
 import {
   formatDiagnostic,
+  formatWarning,
   TEMPLATE_SLOT_LABELS,
   TEMPLATE_SLOTS,
 } from './api/templates-contract.ts';
@@ -95,7 +96,7 @@ export default function DeveloperPanel() {
       const outcome: SaveOutcome = await templatesApi.save(slot, source);
       dispatch(
         outcome.isSaved
-          ? { type: 'saved', template: outcome.template }
+          ? { type: 'saved', template: outcome.template, warnings: outcome.warnings }
           : { type: 'refused', message: outcome.message, diagnostics: outcome.diagnostics },
       );
     });
@@ -180,9 +181,21 @@ export default function DeveloperPanel() {
             )}
             {notice?.kind === 'error' && <p>{notice.text}</p>}
           </div>
-          <p role="status" className="developer__status">
-            {notice?.kind === 'status' ? notice.text : ''}
-          </p>
+          {/* Saved, so not an alert: rendering over the site's real data reported problems
+              the live page will show as missing parts. */}
+          <div role="status" className="developer__status">
+            {notice?.kind === 'status' && <p>{notice.text}</p>}
+            {notice?.kind === 'status' && notice.warnings && (
+              <div className="developer__warnings">
+                <p>Rendering it with this site's data reported:</p>
+                <ul>
+                  {notice.warnings.map((w) => (
+                    <li key={formatWarning(w)}>{formatWarning(w)}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
         </section>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Template } from './api/templates-contract.ts';
+import { formatWarning, type Template, type TemplateWarning } from './api/templates-contract.ts';
 import {
   currentTemplate,
   developerReducer,
@@ -66,6 +66,40 @@ describe('the developer mode reducer', () => {
     expect(currentTemplate(removed)?.isCustom).toBe(false);
     expect(sourceOf(removed)).toBe(STARTERS['collection-list']);
     expect(removed.notice?.kind).toBe('status');
+  });
+
+  it('keeps the warnings of a save that rendered with errors beside its status, not as an error', () => {
+    const warnings = [
+      {
+        message: "RuntimeError: Attempt to apply partial 'card' which could not be found.",
+        line: 3,
+        column: 16,
+      },
+    ];
+    const saved = developerReducer(loaded, {
+      type: 'saved',
+      template: custom('collection-list', '{@|apply card}'),
+      warnings,
+    });
+    expect(saved.notice).toEqual({
+      kind: 'status',
+      text: 'Product list (collection list page) saved. It is live now.',
+      warnings,
+    });
+    expect(formatWarning(warnings[0] as TemplateWarning)).toBe(
+      "Line 3, column 16: RuntimeError: Attempt to apply partial 'card' which could not be found.",
+    );
+    expect(formatWarning({ message: 'RuntimeError: Rendering exceeded its time budget' })).toBe(
+      'RuntimeError: Rendering exceeded its time budget',
+    );
+    // A clean save has no warnings list at all, and the next slot starts without them.
+    const clean = developerReducer(saved, {
+      type: 'saved',
+      template: custom('collection-list', '<p>{title}</p>'),
+      warnings: [],
+    });
+    expect(clean.notice).not.toHaveProperty('warnings');
+    expect(developerReducer(saved, { type: 'select', slot: 'item' }).notice).toBeNull();
   });
 
   it('reports a failed call without losing the draft', () => {

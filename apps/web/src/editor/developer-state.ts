@@ -3,6 +3,7 @@ import {
   type Template,
   type TemplateDiagnostic,
   type TemplateSlot,
+  type TemplateWarning,
 } from './api/templates-contract.ts';
 
 // Developer mode's screen state as a pure reducer: which slot is open, unsaved text per
@@ -36,7 +37,8 @@ export const STARTERS: Record<TemplateSlot, string> = {
 };
 
 export type Notice =
-  | { kind: 'status'; text: string }
+  /** warnings: what rendering the saved template over real data reported (it is live). */
+  | { kind: 'status'; text: string; warnings?: TemplateWarning[] }
   | { kind: 'invalid'; text: string; diagnostics: TemplateDiagnostic[] }
   | { kind: 'error'; text: string };
 
@@ -52,7 +54,7 @@ export type DeveloperAction =
   | { type: 'loaded'; templates: Template[] }
   | { type: 'select'; slot: TemplateSlot }
   | { type: 'edit'; source: string }
-  | { type: 'saved'; template: Template }
+  | { type: 'saved'; template: Template; warnings?: TemplateWarning[] }
   | { type: 'refused'; message: string; diagnostics: TemplateDiagnostic[] }
   | { type: 'removed'; template: Template }
   | { type: 'failed'; message: string };
@@ -88,6 +90,7 @@ export function developerReducer(state: DeveloperState, action: DeveloperAction)
         notice: {
           kind: 'status',
           text: `${TEMPLATE_SLOT_LABELS[action.template.slot]} saved. It is live now.`,
+          ...(action.warnings && action.warnings.length > 0 && { warnings: action.warnings }),
         },
       };
     case 'refused':

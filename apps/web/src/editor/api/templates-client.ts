@@ -1,12 +1,18 @@
 import { editorMessages } from '@atelier/core';
 import { ApiError, currentXsrfToken } from './client.ts';
-import type { Template, TemplateDiagnostic, TemplateSlot } from './templates-contract.ts';
+import type {
+  Template,
+  TemplateDiagnostic,
+  TemplateSaved,
+  TemplateSlot,
+  TemplateWarning,
+} from './templates-contract.ts';
 
 // Developer mode's calls. A save refused for template errors is an answer, not a failure:
 // it comes back with each error's line and column for the panel to show.
 
 export type SaveOutcome =
-  | { isSaved: true; template: Template }
+  | { isSaved: true; template: Template; warnings: TemplateWarning[] }
   | { isSaved: false; message: string; diagnostics: TemplateDiagnostic[] };
 
 async function call(method: string, path: string, body?: unknown): Promise<Response> {
@@ -59,7 +65,8 @@ export const templatesApi = {
         };
       }
     }
-    return { isSaved: true, template: await read<Template>(response) };
+    const { warnings = [], ...template } = await read<TemplateSaved>(response);
+    return { isSaved: true, template, warnings };
   },
 
   remove: async (slot: TemplateSlot) => read<Template>(await call('DELETE', pathOf(slot))),
