@@ -109,6 +109,23 @@ describe('developer mode in Chromium', () => {
     expect(after.items).toContain('Linen Work Shirt');
   });
 
+  it('saves a template whose partial is missing and shows the render warning as a status, not an alert', async () => {
+    await replaceSource(
+      '<section class="dev-list">\n{.repeated section items}\n<p class="dev-item">{@|apply card}</p>\n{.end}\n</section>',
+    );
+    await page.getByRole('button', { name: 'Save template' }).click();
+    const status = page.getByRole('status').filter({ hasText: 'It is live now.' });
+    await expect.poll(() => status.locator('li').count()).toBe(1);
+    expect(await status.locator('li').textContent()).toBe(
+      "Line 3, column 30: RuntimeError: Attempt to apply partial 'card' which could not be found.",
+    );
+    expect(await page.getByRole('alert').textContent()).toBe('');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'developer-mode-warnings');
+    // Saved and live: the list renders, without the missing part.
+    expect((await visitShop()).main).toContain('<section class="dev-list">');
+  });
+
   it('removes the custom template and the default list page returns', async () => {
     await page.getByRole('button', { name: 'Remove custom template' }).click();
     await expect
