@@ -2,10 +2,12 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CatalogProduct } from '@atelier/contract';
 import { Role } from '@atelier/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownerClient } from '../features/auth/editor-client.ts';
 import { createShopper, fillDetails, injectSend } from '../features/checkout/commerce-test-kit.ts';
 import { createTestApp, type TestApp, testDialect } from '../test/test-app.ts';
+import { createPageCache } from './page-cache.ts';
 
 // The page cache must never show a visitor something that is no longer true: each write
 // that changes a public page is followed by a request that has to see the change at once.
@@ -372,5 +374,33 @@ describe(`rendered-page cache (${testDialect})`, () => {
     expect(json.headers['x-page-cache']).toBe('hit');
     expect(json.headers['content-type']).toContain('application/json');
     expect(t.app.services.pageCache.stats().earlyHits).toBe(before + 4);
+  });
+});
+
+describe('cold render limit', () => {
+  it('renders at most four missed pages at once, queues the rest in order and frees every slot', async () => {
+    const cache = createPageCache({ isEnabled: false });
+    const app = Fastify();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const started: number[] = [];
+    app.get('/:n', { onRequest: cache.onRequest }, async (request, reply) => {
+      started.push(Number((request.params as { n: string }).n));
+      await gate;
+      return cache.send(reply.type('text/html; charset=utf-8'), '<p>page</p>');
+    });
+    await app.ready();
+    const answers = Promise.all(Array.from({ length: 12 }, (_, n) => app.inject({ url: `/${n}` })));
+    await vi.waitFor(() => expect(cache.stats().waiting).toBe(8));
+    expect(cache.stats().rendering).toBe(4);
+    expect(started).toEqual([0, 1, 2, 3]);
+    open();
+    const done = await answers;
+    expect(done.map((answer) => answer.statusCode)).toEqual(Array(12).fill(200));
+    expect(started.slice(4)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(cache.stats()).toMatchObject({ rendering: 0, waiting: 0 });
+    await app.close();
   });
 });

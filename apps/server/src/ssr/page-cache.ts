@@ -51,6 +51,12 @@ type Pending = { startedAt: number; websiteId?: string };
 
 /** 32 MB of pages keeps the server well under its memory budget (docs/PERFORMANCE.md). */
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Page renders under way at once. More do not finish sooner (the embedded database has one
+ * session, React renders on the one thread) but each holds its query results and HTML in
+ * memory: 50 at once peaked the server at ~430 MB. The rest wait in arrival order.
+ */
+const MAX_RENDERS = 4;
 /** Remembered reads (hosts, websites, navigation…): bounded, since a host is visitor input. */
 const MAX_READS = 2000;
 
@@ -76,6 +82,43 @@ export function createPageCache({
   let earlyHits = 0;
   const pending = new WeakMap<FastifyRequest, Pending>();
   const reads = new Map<string, Read>();
+  let rendering = 0;
+  /** Renders waiting for a slot; each is handed the slot of a render that finished. */
+  const waiting: Array<() => void> = [];
+
+  function releaseRender() {
+    const next = waiting.shift();
+    if (next) next();
+    else rendering -= 1;
+  }
+
+  /**
+   * Holds one of MAX_RENDERS slots until the response ends or the visitor goes away; a
+   * visitor who left while waiting passes the slot straight on.
+   */
+  async function awaitRenderSlot(reply: FastifyReply): Promise<void> {
+    let isOwner = false;
+    let isDone = false;
+    const done = () => {
+      if (isDone) return;
+      isDone = true;
+      if (isOwner) releaseRender();
+    };
+    reply.raw.once('finish', done);
+    reply.raw.once('close', done);
+    if (rendering < MAX_RENDERS) {
+      rendering += 1;
+      isOwner = true;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      waiting.push(() => {
+        isOwner = true;
+        if (isDone) releaseRender();
+        resolve();
+      });
+    });
+  }
 
   const keyOf = (request: FastifyRequest | IncomingMessage) =>
     `${request.method === 'HEAD' ? 'GET' : request.method} ${normaliseHost(request.headers.host)}${request.url}`;
@@ -188,9 +231,9 @@ export function createPageCache({
      */
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       pending.set(request, { startedAt: clock });
-      if (!isEnabled) return;
-      const entry = lookup(keyOf(request));
-      if (!entry) return;
+      const entry = isEnabled ? lookup(keyOf(request)) : undefined;
+      // Noted before a wait, the start is only earlier than the reads: still safe to store.
+      if (!entry) return awaitRenderSlot(reply);
       if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
         return reply.headers(entry.notModifiedHeaders).status(304).send();
       }
@@ -284,7 +327,13 @@ export function createPageCache({
     },
 
     /** For tests and the benchmark's report. */
-    stats: () => ({ entries: entries.size, bytes: totalBytes, earlyHits }),
+    stats: () => ({
+      entries: entries.size,
+      bytes: totalBytes,
+      earlyHits,
+      rendering,
+      waiting: waiting.length,
+    }),
   };
 }
 
