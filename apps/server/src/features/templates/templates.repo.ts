@@ -21,6 +21,8 @@ export function createTemplatesRepo(db: Kysely<DB>) {
         .selectFrom('collections')
         .select('url_id')
         .where('website_id', '=', websiteId)
+        // The only kind the list and item slots render (catalog.service's findCollectionList).
+        .where('collection_type', '=', 'products')
         .where('is_enabled', '=', true)
         .orderBy('navigation_index')
         .orderBy('created_at')
