@@ -141,6 +141,14 @@ describe(`documents and audio in the file manager (${testDialect})`, () => {
         'The file catalogue.pdf is too large. The maximum allowed file size is 20 MB',
       );
 
+      // A document is never taken where an image is meant: a page's social image.
+      const page = await owner.call('POST', '/api/config/pages', { title: 'Size guide' });
+      expect(page.statusCode, page.body).toBe(201);
+      const social = await owner.call('PATCH', `/api/config/pages/${page.json().id}`, {
+        socialImageId: pdf.id,
+      });
+      expect(social.statusCode).toBe(400);
+
       // Deleting a document removes its file as for an image's renditions.
       expect((await owner.call('DELETE', `/api/config/media/${pdf.id}`)).statusCode).toBe(204);
       expect((await t.app.inject({ method: 'GET', url: pdf.url })).statusCode).toBe(404);
