@@ -158,22 +158,11 @@ export function FileManager({
         <ul className="file-manager__grid">
           {files.map((file) => (
             <li key={file.id}>
-              <button
-                type="button"
-                className="file-manager__file"
-                aria-pressed={file.id === selectedId}
-                onClick={() => setSelectedId(file.id)}
-              >
-                {file.kind === 'image' ? (
-                  <img src={srcOf(file)} alt="" width={96} height={72} loading="lazy" />
-                ) : (
-                  <FileIcon kind={file.kind} />
-                )}
-                <span className="file-manager__name">{file.filename}</span>
-                {file.kind === 'image' ? null : (
-                  <span className="file-manager__size">{humanizeFileSize(file.byteSize)}</span>
-                )}
-              </button>
+              <FileTile
+                file={file}
+                isSelected={file.id === selectedId}
+                onSelect={() => setSelectedId(file.id)}
+              />
             </li>
           ))}
         </ul>
@@ -230,6 +219,36 @@ export function FileManager({
         </div>
       </div>
     </section>
+  );
+}
+
+/** One file of Existing Files: an image's thumbnail, or a document's or track's icon and size. */
+export function FileTile({
+  file,
+  isSelected,
+  onSelect,
+}: {
+  file: MediaFile;
+  isSelected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="file-manager__file"
+      aria-pressed={isSelected}
+      onClick={onSelect}
+    >
+      {file.kind === 'image' ? (
+        <img src={srcOf(file)} alt="" width={96} height={72} loading="lazy" />
+      ) : (
+        <FileIcon kind={file.kind} />
+      )}
+      <span className="file-manager__name">{file.filename}</span>
+      {file.kind === 'image' ? null : (
+        <span className="file-manager__size">{humanizeFileSize(file.byteSize)}</span>
+      )}
+    </button>
   );
 }
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AudioFields } from '../../blocks/audio.fields.tsx';
-import { FileManager } from './FileManager.tsx';
+import { FileManager, FileTile } from './FileManager.tsx';
 import { acceptAttribute, kindOfUpload, listKindOf, uploadHint } from './file-kinds.ts';
 
 describe("the file manager's accept filter", () => {
@@ -49,5 +49,58 @@ describe("the file manager's accept filter", () => {
     expect(markup).toContain('Close files');
     expect(markup).toContain('Audio: MP3, AAC, M4A, Ogg or WAV');
     expect(markup).toContain('Audio file address');
+  });
+
+  it('shows a document or a track as an icon, its name and size, and an image as a thumbnail', () => {
+    const base = {
+      id: '7c0c2f5e-1d2b-4f43-9d2a-5b1f2c3d4e5f',
+      srcset: '',
+      width: 0,
+      height: 0,
+      altText: '',
+      focalPoint: { x: 0.5, y: 0.5 },
+      colorData: {},
+      createdAt: '2026-11-23T14:00:00.000Z',
+    };
+    const pdf = renderToStaticMarkup(
+      <FileTile
+        file={{
+          ...base,
+          kind: 'document',
+          src: '/files/s/m/file.pdf',
+          url: '/files/s/m/file.pdf',
+          filename: 'size-guide.pdf',
+          contentType: 'application/pdf',
+          byteSize: 2048,
+        }}
+        isSelected
+        onSelect={() => {}}
+      />,
+    );
+    expect(pdf).not.toContain('<img');
+    expect(pdf).toContain('<svg');
+    expect(pdf).toContain('aria-pressed="true"');
+    expect(pdf).toContain('>size-guide.pdf</span>');
+    expect(pdf).toContain('>2 KB</span>');
+    const photo = renderToStaticMarkup(
+      <FileTile
+        file={{
+          ...base,
+          kind: 'image',
+          src: '/files/s/m/300.webp',
+          srcset: '/files/s/m/100.webp 100w, /files/s/m/300.webp 300w',
+          url: '/files/s/m/300.webp',
+          width: 300,
+          height: 200,
+          filename: 'loom.png',
+          contentType: 'image/webp',
+          byteSize: 2048,
+        }}
+        isSelected={false}
+        onSelect={() => {}}
+      />,
+    );
+    expect(photo).toContain('<img src="/files/s/m/100.webp"');
+    expect(photo).not.toContain('KB');
   });
 });
