@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { createOwner } from './support/editor.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const LIST_TEMPLATE = `<section class="dev-list">
@@ -51,11 +52,7 @@ describe('developer mode in Chromium', () => {
   }
 
   it('opens developer mode for the owner, with no serious accessibility violations', async () => {
-    await page.goto(`${server.baseUrl}/config`);
-    await page.getByRole('heading', { name: 'Create the owner of this website' }).waitFor();
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create owner' }).click();
+    await createOwner(page, server.baseUrl);
     await page.getByRole('button', { name: 'Developer' }).click();
     await page.getByRole('heading', { level: 1, name: 'Developer mode' }).waitFor();
     await page.getByRole('navigation', { name: 'Template slots' }).waitFor();

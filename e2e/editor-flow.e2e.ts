@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { addPage, createOwner } from './support/editor.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 // Issue 7's "Done means", tried as a new owner would: a fresh install, the owner created
@@ -72,14 +73,8 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
   }
 
   it('creates the owner on a fresh install and adds a page', async () => {
-    await page.goto(`${server.baseUrl}/config`);
-    await page.getByRole('heading', { name: 'Create the owner of this website' }).waitFor();
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create owner' }).click();
-    await page.getByLabel('New page title').fill('Workshop');
-    await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Workshop' }).waitFor();
+    await createOwner(page, server.baseUrl);
+    await addPage(page, 'Workshop');
   });
 
   it('drags a text block and an image block from the palette onto the page', async () => {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.ts';
+import { addPage, createOwner } from './support/editor.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const require = createRequire(import.meta.url);
@@ -51,13 +52,8 @@ describe('documents, audio and catalog pickers in Chromium', () => {
   });
 
   it('links an uploaded PDF, plays an uploaded MP3 and shows a chosen product on the public page', async () => {
-    await page.goto(`${server.baseUrl}/config`);
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create owner' }).click();
-    await page.getByLabel('New page title').fill('Downloads');
-    await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Downloads' }).waitFor();
+    await createOwner(page, server.baseUrl);
+    await addPage(page, 'Downloads');
 
     // Rich text whose last words link to a PDF uploaded in the link editor's File tab.
     await page.locator('[data-palette-type="text"]').click();

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { createOwner } from './support/editor.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 describe('navigation and files in /config, seen on the public site (Chromium)', () => {
@@ -51,10 +52,7 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
   const status = (text: string) => page.getByRole('status').filter({ hasText: text });
 
   it('creates the owner and shows Main Navigation and Not Linked', async () => {
-    await page.goto(`${server.baseUrl}/config`);
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create owner' }).click();
+    await createOwner(page, server.baseUrl);
     await page.getByRole('navigation', { name: 'Pages' }).waitFor();
     for (const title of ['Alpha Page', 'Beta Page']) {
       const created = await call('POST', '/api/config/pages', { title });

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support/browser.ts';
+import { addPage, createOwner } from './support/editor.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const require = createRequire(import.meta.url);
@@ -36,13 +37,8 @@ describe('rich text and the link editor in Chromium', () => {
   });
 
   it('formats text, adds a checked email link and a new-window web link, and publishes them', async () => {
-    await page.goto(`${server.baseUrl}/config`);
-    await page.getByLabel('Email').fill('owner@example.com');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create owner' }).click();
-    await page.getByLabel('New page title').fill('Rich Text');
-    await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Rich Text' }).waitFor();
+    await createOwner(page, server.baseUrl);
+    await addPage(page, 'Rich Text');
 
     await page.locator('[data-palette-type="text"]').click();
     const text = page.getByRole('textbox', { name: 'Text', exact: true });
