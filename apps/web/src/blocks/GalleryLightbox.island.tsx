@@ -9,17 +9,44 @@ import type { GalleryLayout } from './gallery.tsx';
 
 type GalleryProps = { images: Image[]; layout: GalleryLayout; onOpen?: (index: number) => void };
 
+/**
+ * Slideshow and slider settings no script acts on yet (there is no slideshow island; the
+ * designs scroll natively). Rendered as data attributes so a later island reads them from
+ * the markup without a second copy of the options.
+ */
+function motionData(layout: GalleryLayout): Record<string, string> | undefined {
+  if (layout.design !== 'slideshow' && layout.design !== 'slider') return undefined;
+  return {
+    'data-autoplay': layout.autoplayDuration === null ? 'off' : String(layout.autoplayDuration),
+    'data-controls': String(layout.controls),
+    'data-thumbnails': String(layout.thumbnails),
+    ...(layout.thumbnails
+      ? {
+          'data-square-thumbs': String(layout.squareThumbs),
+          'data-thumbnail-strip-height': String(layout.thumbnailStripHeight),
+          'data-thumbnail-strip-margin': String(layout.thumbnailStripMargin),
+        }
+      : {}),
+  };
+}
+
 export function GalleryImages({ images, layout, onOpen }: GalleryProps) {
   const style = {
     '--gallery-columns': layout.thumbnailsPerRow,
     '--gallery-gap': `${layout.padding}px`,
     '--gallery-ratio': layout.aspectRatioValue ?? 'auto',
+    ...(layout.design === 'stacked' ? { '--gallery-max-width': `${layout.maxWidth}px` } : {}),
   } as CSSProperties;
+  const classes = [
+    'gallery',
+    `gallery--${layout.design}`,
+    layout.autoCrop && 'gallery--crop',
+    layout.activeAlignment && `gallery--align-${layout.activeAlignment}`,
+    layout.showMeta && layout.showMetaOnHover && 'gallery--meta-hover',
+    layout.transparentBackground && 'gallery--transparent',
+  ].filter(Boolean);
   return (
-    <ul
-      className={`gallery gallery--${layout.design}${layout.autoCrop ? ' gallery--crop' : ''}`}
-      style={style}
-    >
+    <ul className={classes.join(' ')} style={style} {...motionData(layout)}>
       {images.map((image, index) => {
         const picture = <ResponsiveImage image={image} sizes="(max-width: 432px) 100vw, 50vw" />;
         return (
@@ -37,7 +64,11 @@ export function GalleryImages({ images, layout, onOpen }: GalleryProps) {
               picture
             )}
             {layout.showMeta && image.altText ? (
-              <p className="gallery__caption">{image.altText}</p>
+              <p
+                className={`gallery__caption gallery__caption--${layout.metaPosition ?? 'bottom'}`}
+              >
+                {image.altText}
+              </p>
             ) : null}
           </li>
         );

@@ -8,7 +8,9 @@ import GalleryLightbox, { GalleryImages } from './GalleryLightbox.island.tsx';
 // Gallery: uploaded images in one of SPEC §3's designs. The stored options keep the
 // spec's attribute names; core's resolveGalleryOptions fills defaults and clamps ranges,
 // so whatever is stored renders consistently. Only a gallery with the lightbox on ships
-// JavaScript (a small island); the others are plain HTML.
+// JavaScript (a small island); the others are plain HTML. Layout options (gap, crop and
+// aspect ratio, captions, stacked max width, slider alignment) are CSS; slideshow motion
+// (autoplay, controls, thumbnails) is rendered as data attributes until a script uses it.
 
 export const galleryBlockSchema = z.object({
   type: z.literal('gallery'),
@@ -26,10 +28,44 @@ export type GalleryLayout = Pick<
   | 'aspectRatioValue'
   | 'autoCrop'
   | 'showMeta'
+  | 'metaPosition'
+  | 'showMetaOnHover'
   | 'thumbnailsPerRow'
   | 'padding'
+  | 'maxWidth'
+  | 'transparentBackground'
+  | 'activeAlignment'
   | 'lightboxTheme'
+  | 'autoplay'
+  | 'autoplayDuration'
+  | 'controls'
+  | 'thumbnails'
+  | 'squareThumbs'
+  | 'thumbnailStripHeight'
+  | 'thumbnailStripMargin'
 >;
+
+export const galleryLayout = (options: GalleryOptions): GalleryLayout => ({
+  design: options.design,
+  aspectRatioValue: options.aspectRatioValue,
+  autoCrop: options.autoCrop,
+  showMeta: options.showMeta,
+  metaPosition: options.metaPosition,
+  showMetaOnHover: options.showMetaOnHover,
+  thumbnailsPerRow: options.thumbnailsPerRow,
+  padding: options.padding,
+  maxWidth: options.maxWidth,
+  transparentBackground: options.transparentBackground,
+  activeAlignment: options.activeAlignment,
+  lightboxTheme: options.lightboxTheme,
+  autoplay: options.autoplay,
+  autoplayDuration: options.autoplayDuration,
+  controls: options.controls,
+  thumbnails: options.thumbnails,
+  squareThumbs: options.squareThumbs,
+  thumbnailStripHeight: options.thumbnailStripHeight,
+  thumbnailStripMargin: options.thumbnailStripMargin,
+});
 
 export function GalleryView({ block, data }: { block: GalleryBlock; data: BlockData }) {
   const images = block.mediaIds.flatMap((id): Image[] => {
@@ -38,15 +74,7 @@ export function GalleryView({ block, data }: { block: GalleryBlock; data: BlockD
   });
   if (images.length === 0) return null;
   const options = resolveGalleryOptions(block.options);
-  const layout: GalleryLayout = {
-    design: options.design,
-    aspectRatioValue: options.aspectRatioValue,
-    autoCrop: options.autoCrop,
-    showMeta: options.showMeta,
-    thumbnailsPerRow: options.thumbnailsPerRow,
-    padding: options.padding,
-    lightboxTheme: options.lightboxTheme,
-  };
+  const layout = galleryLayout(options);
   if (!options.lightbox) {
     return (
       <div className="block block--gallery">

@@ -1,0 +1,198 @@
+import type { Image } from '@atelier/contract';
+import { GALLERY_RANGES, resolveGalleryOptions } from '@atelier/core';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { applicableGalleryOptions, GalleryOptionFields } from './gallery.fields.tsx';
+import type { GalleryBlock } from './gallery.tsx';
+import { BlockView } from './render.tsx';
+
+const ids = ['6d1f3f43-3d9f-4b3c-9a55-1f0f6c1e0a01', '6d1f3f43-3d9f-4b3c-9a55-1f0f6c1e0a02'];
+const image = (id: string): Image => ({
+  id,
+  src: `/files/w/${id}/1000.webp`,
+  srcset: `/files/w/${id}/500.webp 500w`,
+  width: 1000,
+  height: 750,
+  altText: `Photo ${id.slice(-2)}`,
+  focalPoint: { x: 0.5, y: 0.5 },
+});
+const data = { media: Object.fromEntries(ids.map((id) => [id, image(id)])), collections: {} };
+const gallery = (options: GalleryBlock['options']): GalleryBlock => ({
+  type: 'gallery',
+  version: 1,
+  mediaIds: ids,
+  options,
+});
+const page = (options: GalleryBlock['options']) =>
+  renderToStaticMarkup(
+    <BlockView block={gallery(options)} data={data} useCLDRMoneyFormat={false} />,
+  );
+const fields = (options: GalleryBlock['options']) =>
+  renderToStaticMarkup(<GalleryOptionFields block={gallery(options)} onChange={() => {}} />);
+/** The visible text of every <label>, in order. */
+const labels = (markup: string) =>
+  [...markup.matchAll(/<label[^>]*>(.*?)<\/label>/g)].map((m) =>
+    (m[1] ?? '').replace(/<!-- -->/g, ''),
+  );
+const applicable = (options: GalleryBlock['options']) =>
+  applicableGalleryOptions(resolveGalleryOptions(options));
+
+describe('the gallery option fields', () => {
+  it('offer per design only the options core says apply', () => {
+    expect(applicable({ design: 'grid' })).toEqual([
+      'design',
+      'thumbnails-per-row',
+      'aspect-ratio',
+      'auto-crop',
+      'padding',
+      'show-meta-only-title',
+      'lightbox',
+    ]);
+    expect(applicable({ design: 'stacked' })).toEqual([
+      'design',
+      'max-width',
+      'padding',
+      'show-meta-basic',
+      'meta-position',
+      'show-meta-on-hover',
+      'lightbox',
+    ]);
+    // Slideshow turns thumbnails and captions on by default, so their settings follow.
+    expect(applicable({ design: 'slideshow' })).toEqual([
+      'design',
+      'auto-crop',
+      'padding',
+      'autoplay',
+      'controls',
+      'thumbnails',
+      'square-thumbs',
+      'thumbnail-strip-height',
+      'thumbnail-strip-margin',
+      'show-meta',
+      'meta-position',
+      'show-meta-on-hover',
+      'lightbox',
+    ]);
+    expect(applicable({ design: 'slider' })).toEqual([
+      'design',
+      'auto-crop',
+      'padding',
+      'autoplay',
+      'controls',
+      'active-alignment',
+      'thumbnails',
+      'lightbox',
+    ]);
+  });
+
+  it('show dependent options only when what they depend on is on', () => {
+    const slideshow = applicable({
+      design: 'slideshow',
+      autoplay: true,
+      'auto-crop': false,
+      lightbox: true,
+    });
+    expect(slideshow).toContain('autoplay-duration');
+    expect(slideshow).toContain('transparentBackground');
+    expect(slideshow).toContain('lightboxTheme');
+    // Autoplay stored on a grid means nothing there, so its duration is not offered either.
+    const grid = applicable({ design: 'grid', autoplay: true, 'auto-crop': false });
+    expect(grid).not.toContain('autoplay');
+    expect(grid).not.toContain('autoplay-duration');
+    expect(grid).not.toContain('transparentBackground');
+    expect(applicable({ design: 'grid', 'show-meta-only-title': true })).toContain('meta-position');
+  });
+
+  it('render labelled inputs: ranges on numbers, selects for choices, checkboxes for switches', () => {
+    const grid = fields({ design: 'grid', lightbox: true });
+    expect(labels(grid)).toEqual([
+      'Design',
+      'Images per row',
+      'Aspect ratio',
+      'Crop images to fill their frame',
+      'Space between images (px)',
+      'Show captions',
+      'Open images in a lightbox',
+      'Lightbox theme',
+    ]);
+    const { min, max } = GALLERY_RANGES.padding;
+    expect(grid).toMatch(new RegExp(`type="number"[^>]*min="${min}" max="${max}"[^>]*value="20"`));
+    expect(grid).toContain('<option value="anamorphic-widescreen">');
+    expect(grid).not.toContain('Active image alignment');
+
+    const slider = fields({ design: 'slider', autoplay: true });
+    expect(labels(slider)).toContain('Active image alignment');
+    expect(labels(slider)).toContain('Seconds per image (s)');
+    expect(labels(slider)).not.toContain('Aspect ratio');
+    expect(slider).toMatch(/<input[^>]*type="checkbox"[^>]*checked=""/);
+    // Every input is named by a label pointing at it.
+    for (const [, id] of slider.matchAll(/<(?:input|select)[^>]*id="([^"]+)"/g)) {
+      expect(slider).toContain(`for="${id}"`);
+    }
+  });
+
+  it('show a stored value that is out of range as typed, and a missing one as its default', () => {
+    expect(fields({ design: 'grid', 'thumbnails-per-row': 99 })).toContain('value="99"');
+    expect(fields({ design: 'grid' })).toContain(
+      `value="${GALLERY_RANGES.thumbnailsPerRow.defaultValue}"`,
+    );
+  });
+});
+
+describe('the gallery on the page', () => {
+  it('uses the padding as the gap and the grid’s aspect ratio for its crop, clamped by core', () => {
+    const markup = page({ design: 'grid', padding: 80, 'aspect-ratio': 'widescreen' });
+    expect(markup).toContain(`--gallery-gap:${GALLERY_RANGES.padding.max}px`);
+    expect(markup).toContain(`--gallery-ratio:${16 / 9}`);
+    expect(markup).toContain('gallery--crop');
+    const uncropped = page({ design: 'grid', 'auto-crop': false, 'aspect-ratio': 'bogus' });
+    expect(uncropped).not.toContain('gallery--crop');
+    expect(uncropped).toContain('--gallery-ratio:1"');
+  });
+
+  it('shows captions where asked, and only when the design’s caption switch is on', () => {
+    expect(page({ design: 'grid' })).not.toContain('gallery__caption');
+    const grid = page({
+      design: 'grid',
+      'show-meta-only-title': true,
+      'meta-position': 'top-left',
+      'show-meta-on-hover': true,
+    });
+    expect(grid.match(/gallery__caption gallery__caption--top-left/g)).toHaveLength(2);
+    expect(grid).toContain('>Photo 01</p>');
+    expect(grid).toContain('gallery--meta-hover');
+    expect(page({ design: 'stacked', 'meta-position': 'nowhere' })).toContain(
+      'gallery__caption--bottom',
+    );
+    expect(page({ design: 'slider', 'show-meta': true })).not.toContain('gallery__caption');
+  });
+
+  it('limits stacked images to the clamped max width and passes the lightbox theme', () => {
+    expect(page({ design: 'stacked', 'max-width': 20 })).toContain('--gallery-max-width:100px');
+    expect(page({ design: 'grid', 'max-width': 200 })).not.toContain('--gallery-max-width');
+    const light = page({ lightbox: true, lightboxTheme: 'light' });
+    expect(light).toContain('lightbox lightbox--light');
+    expect(page({ lightbox: true, lightboxTheme: 'pink' })).toContain('lightbox lightbox--dark');
+  });
+
+  it('keeps slideshow settings as data for a later script, and its transparent background', () => {
+    const slideshow = page({
+      design: 'slideshow',
+      autoplay: true,
+      'autoplay-duration': 30,
+      controls: true,
+      'auto-crop': false,
+      transparentBackground: true,
+    });
+    expect(slideshow).toContain('data-autoplay="10"');
+    expect(slideshow).toContain('data-controls="true"');
+    expect(slideshow).toContain('data-thumbnails="true"');
+    expect(slideshow).toContain('data-thumbnail-strip-height="80"');
+    expect(slideshow).toContain('gallery--transparent');
+    expect(slideshow).not.toContain('gallery--crop');
+    const slider = page({ design: 'slider', 'active-alignment': 'left' });
+    expect(slider).toContain('gallery--align-left');
+    expect(slider).toContain('data-autoplay="off"');
+    expect(page({ design: 'grid', autoplay: true })).not.toContain('data-autoplay');
+  });
+});
