@@ -161,6 +161,14 @@ function resolvedValue(options: GalleryOptions, key: string): string | number | 
   }
 }
 
+/**
+ * What a number field stores on leaving it: core's resolved (clamped, defaulted) value when
+ * the typed one differs, or null when there is nothing to change (untouched or in range).
+ */
+export function settledNumber(stored: unknown, resolved: number): number | null {
+  return stored === undefined || stored === resolved ? null : resolved;
+}
+
 function NumberOption({
   optionKey,
   stored,
@@ -199,7 +207,8 @@ function NumberOption({
           onChange(e.target.value.trim() !== '' && Number.isFinite(number) ? number : '');
         }}
         onBlur={() => {
-          if (stored !== undefined && stored !== resolved) onChange(resolved);
+          const settled = settledNumber(stored, resolved);
+          if (settled !== null) onChange(settled);
         }}
       />
       <p className="field__hint" id={`${id}-hint`}>

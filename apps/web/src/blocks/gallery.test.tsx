@@ -2,7 +2,7 @@ import type { Image } from '@atelier/contract';
 import { GALLERY_RANGES, resolveGalleryOptions } from '@atelier/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { applicableGalleryOptions, GalleryOptionFields } from './gallery.fields.tsx';
+import { applicableGalleryOptions, GalleryOptionFields, settledNumber } from './gallery.fields.tsx';
 import type { GalleryBlock } from './gallery.tsx';
 import { BlockView } from './render.tsx';
 
@@ -136,6 +136,16 @@ describe('the gallery option fields', () => {
     expect(fields({ design: 'grid' })).toContain(
       `value="${GALLERY_RANGES.thumbnailsPerRow.defaultValue}"`,
     );
+  });
+
+  it('settle a typed number on blur to what core resolves it to', () => {
+    const settle = (key: string, typed: number | string) =>
+      settledNumber(typed, resolveGalleryOptions({ design: 'stacked', [key]: typed }).maxWidth);
+    expect(settle('max-width', 1)).toBe(GALLERY_RANGES.maxWidth.min);
+    expect(settle('max-width', 9000)).toBe(GALLERY_RANGES.maxWidth.max);
+    expect(settle('max-width', '')).toBe(GALLERY_RANGES.maxWidth.defaultValue);
+    expect(settle('max-width', 150)).toBeNull();
+    expect(settledNumber(undefined, 20)).toBeNull();
   });
 });
 
