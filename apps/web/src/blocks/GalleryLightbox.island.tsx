@@ -35,7 +35,9 @@ export function GalleryImages({ images, layout, onOpen }: GalleryProps) {
     '--gallery-columns': layout.thumbnailsPerRow,
     '--gallery-gap': `${layout.padding}px`,
     '--gallery-ratio': layout.aspectRatioValue ?? 'auto',
-    ...(layout.design === 'stacked' ? { '--gallery-max-width': `${layout.maxWidth}px` } : {}),
+    ...(layout.design === 'stacked' && layout.maxWidth !== null
+      ? { '--gallery-max-width': `${layout.maxWidth}px` }
+      : {}),
   } as CSSProperties;
   const classes = [
     'gallery',

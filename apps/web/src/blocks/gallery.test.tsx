@@ -177,9 +177,11 @@ describe('the gallery on the page', () => {
     expect(page({ design: 'slider', 'show-meta': true })).not.toContain('gallery__caption');
   });
 
-  it('limits stacked images to the clamped max width and passes the lightbox theme', () => {
+  it('limits stacked images to a set max width (clamped) and passes the lightbox theme', () => {
     expect(page({ design: 'stacked', 'max-width': 20 })).toContain('--gallery-max-width:100px');
     expect(page({ design: 'grid', 'max-width': 200 })).not.toContain('--gallery-max-width');
+    // No width set: a stacked gallery keeps the content width instead of the 300 px default.
+    expect(page({ design: 'stacked' })).not.toContain('--gallery-max-width');
     const light = page({ lightbox: true, lightboxTheme: 'light' });
     expect(light).toContain('lightbox lightbox--light');
     expect(page({ lightbox: true, lightboxTheme: 'pink' })).toContain('lightbox lightbox--dark');

@@ -21,8 +21,12 @@ export const galleryBlockSchema = z.object({
 });
 export type GalleryBlock = z.infer<typeof galleryBlockSchema>;
 
-/** What the browser needs of the options: plain JSON for the island. */
-export type GalleryLayout = Pick<
+/**
+ * What the browser needs of the options: plain JSON for the island. `maxWidth` is null
+ * unless the owner set one: the spec's 100–300 px range belongs to an autocolumns design,
+ * so its default of 300 must not shrink every stacked gallery.
+ */
+export type GalleryLayout = { maxWidth: number | null } & Pick<
   GalleryOptions,
   | 'design'
   | 'aspectRatioValue'
@@ -32,7 +36,6 @@ export type GalleryLayout = Pick<
   | 'showMetaOnHover'
   | 'thumbnailsPerRow'
   | 'padding'
-  | 'maxWidth'
   | 'transparentBackground'
   | 'activeAlignment'
   | 'lightboxTheme'
@@ -45,7 +48,10 @@ export type GalleryLayout = Pick<
   | 'thumbnailStripMargin'
 >;
 
-export const galleryLayout = (options: GalleryOptions): GalleryLayout => ({
+export const galleryLayout = (
+  options: GalleryOptions,
+  stored: GalleryBlock['options'] = {},
+): GalleryLayout => ({
   design: options.design,
   aspectRatioValue: options.aspectRatioValue,
   autoCrop: options.autoCrop,
@@ -54,7 +60,7 @@ export const galleryLayout = (options: GalleryOptions): GalleryLayout => ({
   showMetaOnHover: options.showMetaOnHover,
   thumbnailsPerRow: options.thumbnailsPerRow,
   padding: options.padding,
-  maxWidth: options.maxWidth,
+  maxWidth: stored['max-width'] === undefined ? null : options.maxWidth,
   transparentBackground: options.transparentBackground,
   activeAlignment: options.activeAlignment,
   lightboxTheme: options.lightboxTheme,
@@ -74,7 +80,7 @@ export function GalleryView({ block, data }: { block: GalleryBlock; data: BlockD
   });
   if (images.length === 0) return null;
   const options = resolveGalleryOptions(block.options);
-  const layout = galleryLayout(options);
+  const layout = galleryLayout(options, block.options);
   if (!options.lightbox) {
     return (
       <div className="block block--gallery">
