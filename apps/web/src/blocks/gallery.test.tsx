@@ -2,6 +2,12 @@ import type { Image } from '@atelier/contract';
 import { GALLERY_RANGES, resolveGalleryOptions } from '@atelier/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import {
+  autoplayDelay,
+  type SlideState,
+  slideReducer,
+  wrapSlide,
+} from './GalleryLightbox.island.tsx';
 import { applicableGalleryOptions, GalleryOptionFields, settledNumber } from './gallery.fields.tsx';
 import type { GalleryBlock } from './gallery.tsx';
 import { BlockView } from './render.tsx';
@@ -187,7 +193,7 @@ describe('the gallery on the page', () => {
     expect(page({ lightbox: true, lightboxTheme: 'pink' })).toContain('lightbox lightbox--dark');
   });
 
-  it('keeps slideshow settings as data for a later script, and its transparent background', () => {
+  it('renders a slideshow’s controls, live counter and thumbnail strip on the server', () => {
     const slideshow = page({
       design: 'slideshow',
       autoplay: true,
@@ -195,16 +201,87 @@ describe('the gallery on the page', () => {
       controls: true,
       'auto-crop': false,
       transparentBackground: true,
+      'thumbnail-strip-height': 60,
+      'thumbnail-strip-margin': 12,
     });
-    expect(slideshow).toContain('data-autoplay="10"');
-    expect(slideshow).toContain('data-controls="true"');
-    expect(slideshow).toContain('data-thumbnails="true"');
-    expect(slideshow).toContain('data-thumbnail-strip-height="80"');
+    // One island, even without the lightbox: the row moves only with JavaScript.
+    expect(slideshow.match(/data-island="GalleryLightbox"/g)).toHaveLength(1);
+    expect(slideshow).not.toContain('<dialog');
+    expect(slideshow).toContain('aria-roledescription="carousel"');
+    expect(slideshow).toContain('aria-label="Previous image"');
+    expect(slideshow).toContain('aria-label="Next image"');
+    expect(slideshow).toContain('class="gallery-show__play">Pause</button>');
+    // Autoplaying, the counter is quiet; the first slide is the one the server shows.
+    expect(slideshow).toContain('aria-live="off">Image 1 of 2</p>');
+    expect(slideshow).toContain('--strip-height:60px;--strip-margin:12px');
+    expect(slideshow).toContain('gallery-show__thumbs gallery-show__thumbs--square');
+    expect(slideshow.match(/aria-label="Show image \d of 2: Photo 0\d"/g)).toHaveLength(2);
+    expect(slideshow.match(/aria-current="true"/g)).toHaveLength(1);
     expect(slideshow).toContain('gallery--transparent');
     expect(slideshow).not.toContain('gallery--crop');
-    const slider = page({ design: 'slider', 'active-alignment': 'left' });
+    expect(slideshow).not.toContain('data-autoplay');
+
+    const still = page({ design: 'slideshow', 'square-thumbs': false });
+    expect(still).not.toContain('Previous image');
+    expect(still).not.toContain('gallery-show__play');
+    expect(still).toContain('aria-live="polite"');
+    expect(still).toContain('class="gallery-show__thumbs"');
+    // A zero-height strip is no strip: no invisible buttons in the tab order.
+    expect(page({ design: 'slideshow', 'thumbnail-strip-height': 0 })).not.toContain('Show image');
+
+    const slider = page({ design: 'slider', 'active-alignment': 'left', controls: true });
     expect(slider).toContain('gallery--align-left');
-    expect(slider).toContain('data-autoplay="off"');
-    expect(page({ design: 'grid', autoplay: true })).not.toContain('data-autoplay');
+    expect(slider).toContain('aria-label="Next image"');
+    expect(slider).not.toContain('Show image');
+    expect(slider).not.toContain('gallery-show__play');
+  });
+
+  it('ships no script for a grid or stacked gallery without the lightbox', () => {
+    for (const design of ['grid', 'stacked']) {
+      const markup = page({ design, autoplay: true, controls: true });
+      expect(markup).not.toContain('data-island');
+      expect(markup).not.toContain('Next image');
+    }
+    expect(page({ design: 'grid', lightbox: true })).toContain('data-island="GalleryLightbox"');
+  });
+});
+
+describe('the slideshow’s steps', () => {
+  const at = (index: number, over: Partial<SlideState> = {}): SlideState => ({
+    index,
+    count: 5,
+    playing: true,
+    held: false,
+    ...over,
+  });
+
+  it('steps next and previous with wrap-around, and jumps to a thumbnail', () => {
+    expect(slideReducer(at(0), { type: 'step', by: 1 }).index).toBe(1);
+    expect(slideReducer(at(4), { type: 'step', by: 1 }).index).toBe(0);
+    expect(slideReducer(at(0), { type: 'step', by: -1 }).index).toBe(4);
+    expect(slideReducer(at(1), { type: 'go', index: 3 }).index).toBe(3);
+    expect(wrapSlide(7, 5)).toBe(2);
+    expect(wrapSlide(3, 0)).toBe(0);
+  });
+
+  it('autoplays only while playing, not held by hover or focus, with more than one image', () => {
+    expect(slideReducer(at(4), { type: 'tick', from: 4 }).index).toBe(0);
+    expect(slideReducer(at(2, { playing: false }), { type: 'tick', from: 2 }).index).toBe(2);
+    expect(slideReducer(at(2, { held: true }), { type: 'tick', from: 2 }).index).toBe(2);
+    expect(slideReducer(at(0, { count: 1 }), { type: 'tick', from: 0 }).index).toBe(0);
+    // A timer armed before the visitor stepped does not skip the slide they chose.
+    expect(slideReducer(at(3), { type: 'tick', from: 2 }).index).toBe(3);
+    const paused = slideReducer(at(1), { type: 'play', playing: false });
+    expect(paused).toMatchObject({ index: 1, playing: false });
+    expect(slideReducer(paused, { type: 'hold', held: true }).held).toBe(true);
+  });
+
+  it('waits the set seconds between slides, and never moves for reduced motion', () => {
+    expect(autoplayDelay(at(0), 4, false)).toBe(4000);
+    expect(autoplayDelay(at(0), 4, true)).toBeNull();
+    expect(autoplayDelay(at(0), null, false)).toBeNull();
+    expect(autoplayDelay(at(0, { playing: false }), 4, false)).toBeNull();
+    expect(autoplayDelay(at(0, { held: true }), 4, false)).toBeNull();
+    expect(autoplayDelay(at(0, { count: 1 }), 4, false)).toBeNull();
   });
 });

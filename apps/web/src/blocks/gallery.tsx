@@ -3,14 +3,15 @@ import { type GalleryOptions, MAX_GALLERY_SIZE, resolveGalleryOptions } from '@a
 import { z } from 'zod';
 import { Island } from '../islands/Island.tsx';
 import type { BlockData } from '../ui/page-context.ts';
-import GalleryLightbox, { GalleryImages } from './GalleryLightbox.island.tsx';
+import GalleryLightbox, { GalleryImages, isMovingDesign } from './GalleryLightbox.island.tsx';
 
 // Gallery: uploaded images in one of SPEC §3's designs. The stored options keep the
 // spec's attribute names; core's resolveGalleryOptions fills defaults and clamps ranges,
-// so whatever is stored renders consistently. Only a gallery with the lightbox on ships
-// JavaScript (a small island); the others are plain HTML. Layout options (gap, crop and
-// aspect ratio, captions, stacked max width, slider alignment) are CSS; slideshow motion
-// (autoplay, controls, thumbnails) is rendered as data attributes until a script uses it.
+// so whatever is stored renders consistently. Only a slideshow, a slider or a gallery with
+// the lightbox on ships JavaScript (one small island per gallery); grid and stacked without
+// the lightbox are plain HTML. Layout options (gap, crop and aspect ratio, captions, stacked
+// max width, slider alignment) are CSS; the island adds slideshow motion (controls,
+// autoplay, thumbnail strip) on top of the server-rendered row.
 
 export const galleryBlockSchema = z.object({
   type: z.literal('gallery'),
@@ -38,6 +39,7 @@ export type GalleryLayout = { maxWidth: number | null } & Pick<
   | 'padding'
   | 'transparentBackground'
   | 'activeAlignment'
+  | 'lightbox'
   | 'lightboxTheme'
   | 'autoplay'
   | 'autoplayDuration'
@@ -63,6 +65,7 @@ export const galleryLayout = (
   maxWidth: stored['max-width'] === undefined ? null : options.maxWidth,
   transparentBackground: options.transparentBackground,
   activeAlignment: options.activeAlignment,
+  lightbox: options.lightbox,
   lightboxTheme: options.lightboxTheme,
   autoplay: options.autoplay,
   autoplayDuration: options.autoplayDuration,
@@ -81,7 +84,7 @@ export function GalleryView({ block, data }: { block: GalleryBlock; data: BlockD
   if (images.length === 0) return null;
   const options = resolveGalleryOptions(block.options);
   const layout = galleryLayout(options, block.options);
-  if (!options.lightbox) {
+  if (!options.lightbox && !isMovingDesign(options.design)) {
     return (
       <div className="block block--gallery">
         <GalleryImages images={images} layout={layout} />
