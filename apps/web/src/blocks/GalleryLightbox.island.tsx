@@ -53,16 +53,18 @@ export function slideReducer(state: SlideState, action: SlideAction): SlideState
 }
 
 /**
- * Milliseconds until the next automatic slide, or null for none: autoplay off, paused by
- * the visitor, held by hover or focus, a single image, or a visitor who asked the system
- * for reduced motion (then the show never moves by itself).
+ * Whether the show starts moving by itself: never for a visitor who asked the system for
+ * reduced motion (they can still press Play, an explicit choice rather than autoplay).
  */
-export function autoplayDelay(
-  state: SlideState,
-  autoplayDuration: number | null,
-  reducedMotion: boolean,
-): number | null {
-  if (autoplayDuration === null || reducedMotion) return null;
+export const startsPlaying = (autoplay: boolean, reducedMotion: boolean) =>
+  autoplay && !reducedMotion;
+
+/**
+ * Milliseconds until the next automatic slide, or null for none: autoplay off, paused by
+ * the visitor (or never started, see startsPlaying), held by hover or focus, or one image.
+ */
+export function autoplayDelay(state: SlideState, autoplayDuration: number | null): number | null {
+  if (autoplayDuration === null) return null;
   if (!state.playing || state.held || state.count < 2) return null;
   return autoplayDuration * 1000;
 }
@@ -151,10 +153,10 @@ function Slideshow({ images, layout, onOpen }: GalleryProps) {
   useEffect(() => {
     const reduced = prefersReducedMotion();
     setReducedMotion(reduced);
-    if (reduced) dispatch({ type: 'play', playing: false });
-  }, []);
+    dispatch({ type: 'play', playing: startsPlaying(layout.autoplay, reduced) });
+  }, [layout.autoplay]);
 
-  const delay = autoplayDelay(state, layout.autoplayDuration, reducedMotion);
+  const delay = autoplayDelay(state, layout.autoplayDuration);
   // Re-armed on every slide change, so a manual step restarts the full interval.
   useEffect(() => {
     if (delay === null) return;
@@ -220,8 +222,13 @@ function Slideshow({ images, layout, onOpen }: GalleryProps) {
         event.preventDefault();
         dispatch({ type: 'step', by: event.key === 'ArrowRight' ? 1 : -1 });
       }}
-      onMouseEnter={() => dispatch({ type: 'hold', held: true })}
-      onMouseLeave={() => dispatch({ type: 'hold', held: false })}
+      // A mouse only: a tap would hold the show with no leave event to release it.
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') dispatch({ type: 'hold', held: true });
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType === 'mouse') dispatch({ type: 'hold', held: false });
+      }}
       onFocus={() => dispatch({ type: 'hold', held: true })}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
@@ -248,7 +255,7 @@ function Slideshow({ images, layout, onOpen }: GalleryProps) {
               className="gallery-show__play"
               onClick={() => dispatch({ type: 'play', playing: !state.playing })}
             >
-              {state.playing && !reducedMotion ? 'Pause' : 'Play'}
+              {state.playing ? 'Pause' : 'Play'}
             </button>
           ) : null}
           {layout.controls ? (

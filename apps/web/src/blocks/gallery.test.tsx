@@ -6,6 +6,7 @@ import {
   autoplayDelay,
   type SlideState,
   slideReducer,
+  startsPlaying,
   wrapSlide,
 } from './GalleryLightbox.island.tsx';
 import { applicableGalleryOptions, GalleryOptionFields, settledNumber } from './gallery.fields.tsx';
@@ -276,12 +277,14 @@ describe('the slideshow’s steps', () => {
     expect(slideReducer(paused, { type: 'hold', held: true }).held).toBe(true);
   });
 
-  it('waits the set seconds between slides, and never moves for reduced motion', () => {
-    expect(autoplayDelay(at(0), 4, false)).toBe(4000);
-    expect(autoplayDelay(at(0), 4, true)).toBeNull();
-    expect(autoplayDelay(at(0), null, false)).toBeNull();
-    expect(autoplayDelay(at(0, { playing: false }), 4, false)).toBeNull();
-    expect(autoplayDelay(at(0, { held: true }), 4, false)).toBeNull();
-    expect(autoplayDelay(at(0, { count: 1 }), 4, false)).toBeNull();
+  it('waits the set seconds between slides, and never starts by itself for reduced motion', () => {
+    expect(autoplayDelay(at(0), 4)).toBe(4000);
+    expect(autoplayDelay(at(0), null)).toBeNull();
+    expect(autoplayDelay(at(0, { playing: false }), 4)).toBeNull();
+    expect(autoplayDelay(at(0, { held: true }), 4)).toBeNull();
+    expect(autoplayDelay(at(0, { count: 1 }), 4)).toBeNull();
+    expect(startsPlaying(true, false)).toBe(true);
+    expect(startsPlaying(true, true)).toBe(false);
+    expect(startsPlaying(false, false)).toBe(false);
   });
 });
