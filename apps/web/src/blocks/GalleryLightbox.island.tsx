@@ -138,7 +138,12 @@ export function GalleryImages({ images, layout, onOpen, listRef }: GalleryProps)
  * markup too (so nothing appears or moves on hydration); the state starts as the server
  * rendered it and only then reads prefers-reduced-motion.
  */
-function Slideshow({ images, layout, onOpen }: GalleryProps) {
+function Slideshow({
+  images,
+  layout,
+  onOpen,
+  lightboxOpen,
+}: GalleryProps & { lightboxOpen: boolean }) {
   const list = useRef<HTMLUListElement>(null);
   const [state, dispatch] = useReducer(slideReducer, {
     index: 0,
@@ -156,7 +161,8 @@ function Slideshow({ images, layout, onOpen }: GalleryProps) {
     dispatch({ type: 'play', playing: startsPlaying(layout.autoplay, reduced) });
   }, [layout.autoplay]);
 
-  const delay = autoplayDelay(state, layout.autoplayDuration);
+  // The row keeps still behind an open lightbox: nobody is watching it move.
+  const delay = lightboxOpen ? null : autoplayDelay(state, layout.autoplayDuration);
   // Re-armed on every slide change, so a manual step restarts the full interval.
   useEffect(() => {
     if (delay === null) return;
@@ -315,25 +321,28 @@ function Slideshow({ images, layout, onOpen }: GalleryProps) {
 export default function GalleryLightbox({ images, layout }: GalleryProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [current, setCurrent] = useState(0);
+  const [open, setOpen] = useState(false);
   const image = images[current];
   const step = (by: number) => setCurrent((index) => wrapSlide(index + by, images.length));
   const onOpen = layout.lightbox
     ? (index: number) => {
         setCurrent(index);
         dialog.current?.showModal();
+        setOpen(true);
       }
     : undefined;
 
   return (
     <>
       {isMovingDesign(layout.design) ? (
-        <Slideshow images={images} layout={layout} onOpen={onOpen} />
+        <Slideshow images={images} layout={layout} onOpen={onOpen} lightboxOpen={open} />
       ) : (
         <GalleryImages images={images} layout={layout} onOpen={onOpen} />
       )}
       {layout.lightbox ? (
         <dialog
           ref={dialog}
+          onClose={() => setOpen(false)}
           className={`lightbox lightbox--${layout.lightboxTheme}`}
           aria-label={`Image ${current + 1} of ${images.length}`}
           onKeyDown={(event) => {

@@ -244,6 +244,12 @@ describe('the gallery on the page', () => {
       expect(markup).not.toContain('Next image');
     }
     expect(page({ design: 'grid', lightbox: true })).toContain('data-island="GalleryLightbox"');
+    // Slideshow and lightbox together are still one island: slide buttons open the dialog.
+    const both = page({ design: 'slideshow', lightbox: true, controls: true });
+    expect(both.match(/data-island=/g)).toHaveLength(1);
+    expect(both).toContain('aria-label="Open image 1 of 2: Photo 01"');
+    expect(both).toContain('aria-label="Next image"');
+    expect(both.match(/<dialog/g)).toHaveLength(1);
   });
 });
 
