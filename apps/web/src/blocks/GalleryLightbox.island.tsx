@@ -102,7 +102,15 @@ export function GalleryImages({ images, layout, onOpen, listRef }: GalleryProps)
     layout.transparentBackground && 'gallery--transparent',
   ].filter(Boolean);
   return (
-    <ul ref={listRef} className={classes.join(' ')} style={style}>
+    <ul
+      ref={listRef}
+      className={classes.join(' ')}
+      style={style}
+      // A scrolling row must be reachable by keyboard (its arrow keys scroll it even before
+      // the island hydrates, then step one slide); grid and stacked do not scroll.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus (WCAG 2.1.1).
+      tabIndex={listRef ? 0 : undefined}
+    >
       {images.map((image, index) => {
         const picture = <ResponsiveImage image={image} sizes="(max-width: 432px) 100vw, 50vw" />;
         return (
@@ -220,8 +228,6 @@ function Slideshow({
       className="gallery-show"
       aria-roledescription="carousel"
       aria-label="Gallery"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes focus so its arrow keys work (WAI-ARIA carousel pattern).
-      tabIndex={0}
       onKeyDown={(event) => {
         if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
         // The row would also scroll natively; one step per key press.

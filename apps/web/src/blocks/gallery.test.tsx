@@ -209,6 +209,8 @@ describe('the gallery on the page', () => {
     expect(slideshow.match(/data-island="GalleryLightbox"/g)).toHaveLength(1);
     expect(slideshow).not.toContain('<dialog');
     expect(slideshow).toContain('aria-roledescription="carousel"');
+    // The scrolling row is reachable by keyboard, even before the island hydrates.
+    expect(slideshow).toMatch(/<ul class="gallery gallery--slideshow[^"]*"[^>]*tabindex="0"/);
     expect(slideshow).toContain('aria-label="Previous image"');
     expect(slideshow).toContain('aria-label="Next image"');
     expect(slideshow).toContain('class="gallery-show__play">Pause</button>');
@@ -242,6 +244,7 @@ describe('the gallery on the page', () => {
       const markup = page({ design, autoplay: true, controls: true });
       expect(markup).not.toContain('data-island');
       expect(markup).not.toContain('Next image');
+      expect(markup).not.toContain('tabindex');
     }
     expect(page({ design: 'grid', lightbox: true })).toContain('data-island="GalleryLightbox"');
     // Slideshow and lightbox together are still one island: slide buttons open the dialog.
