@@ -108,7 +108,6 @@ export function GalleryImages({ images, layout, onOpen, listRef }: GalleryProps)
       style={style}
       // A scrolling row must be reachable by keyboard (its arrow keys scroll it even before
       // the island hydrates, then step one slide); grid and stacked do not scroll.
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus (WCAG 2.1.1).
       tabIndex={listRef ? 0 : undefined}
     >
       {images.map((image, index) => {
