@@ -1,7 +1,22 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { CartRow, DB } from '../../db/db-types.ts';
 
 export type CartQueries = ReturnType<typeof cartQueries>;
+
+/** A cart line's picture: the product's first image (`img`), joined laterally on `p`. */
+function firstImageOfProduct(eb: ExpressionBuilder<DB & { p: DB['products'] }, 'p'>) {
+  return eb
+    .selectFrom('product_images as pi')
+    .innerJoin('media as m', (join) =>
+      join.onRef('m.website_id', '=', 'pi.website_id').onRef('m.media_id', '=', 'pi.media_id'),
+    )
+    .select(['m.media_id', 'm.variant_widths'])
+    .whereRef('pi.website_id', '=', 'p.website_id')
+    .whereRef('pi.product_id', '=', 'p.product_id')
+    .orderBy('pi.display_index')
+    .limit(1)
+    .as('img');
+}
 export type CartRepo = CartQueries & {
   /** Runs `work` in one cart-only transaction with queries bound to it. */
   transaction<T>(work: (queries: CartQueries) => Promise<T>): Promise<T>;
@@ -155,23 +170,7 @@ export function cartQueries(db: Kysely<DB>) {
             .onRef('c.website_id', '=', 'p.website_id')
             .onRef('c.collection_id', '=', 'p.collection_id'),
         )
-        .leftJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('product_images as pi')
-              .innerJoin('media as m', (join) =>
-                join
-                  .onRef('m.website_id', '=', 'pi.website_id')
-                  .onRef('m.media_id', '=', 'pi.media_id'),
-              )
-              .select(['m.media_id', 'm.variant_widths'])
-              .whereRef('pi.website_id', '=', 'p.website_id')
-              .whereRef('pi.product_id', '=', 'p.product_id')
-              .orderBy('pi.display_index')
-              .limit(1)
-              .as('img'),
-          (join) => join.onTrue(),
-        )
+        .leftJoinLateral(firstImageOfProduct, (join) => join.onTrue())
         .select([
           'v.variant_id',
           'v.product_id',
@@ -336,23 +335,7 @@ export function cartQueries(db: Kysely<DB>) {
             .onRef('c.website_id', '=', 'p.website_id')
             .onRef('c.collection_id', '=', 'p.collection_id'),
         )
-        .leftJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('product_images as pi')
-              .innerJoin('media as m', (join) =>
-                join
-                  .onRef('m.website_id', '=', 'pi.website_id')
-                  .onRef('m.media_id', '=', 'pi.media_id'),
-              )
-              .select(['m.media_id', 'm.variant_widths'])
-              .whereRef('pi.website_id', '=', 'p.website_id')
-              .whereRef('pi.product_id', '=', 'p.product_id')
-              .orderBy('pi.display_index')
-              .limit(1)
-              .as('img'),
-          (join) => join.onTrue(),
-        )
+        .leftJoinLateral(firstImageOfProduct, (join) => join.onTrue())
         .select([
           'e.website_id',
           'e.entry_id',
