@@ -82,7 +82,7 @@ import { createApiKeyGuard } from './http/auth.ts';
 import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createOpenApiTransformObject } from './http/openapi.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
-import { loadStorefrontAssets } from './ssr/assets.ts';
+import { loadStorefrontAssets, registerAssetRoutes } from './ssr/assets.ts';
 import { createPageCache, type PageCache } from './ssr/page-cache.ts';
 import { registerStorefrontRoutes } from './ssr/storefront.routes.tsx';
 import { withRememberedSiteReads } from './ssr/storefront-services.ts';
@@ -299,15 +299,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
   });
 
-  await app.register(fastifyStatic, {
-    root: join(findWebDist(), 'assets'),
-    prefix: '/assets/',
-    // Vite puts a content hash in every file name: a changed file gets a new URL.
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    wildcard: true,
-  });
+  await registerAssetRoutes(app, join(findWebDist(), 'assets'));
   // A fresh data folder has no files/ until the first upload or the demo seed; @fastify/static
   // warns on every start when its root is missing, so it exists before it is registered.
   const filesDir = join(config.dataDir, 'files');

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AssetTags } from '@atelier/web/storefront/layout/Document.tsx';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
 const manifestSchema = z.record(
@@ -59,4 +61,27 @@ export function loadStorefrontAssets(webDistDir: string): StorefrontAssets {
 
 function hashOf(text: string): string {
   return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/**
+ * `/assets/*`: the Vite build's files, immutable since every name carries a content hash.
+ * The build writes `name.br` and `name.gz` beside a file when they are smaller
+ * (scripts/build.mjs), and the plugin answers with one of them by Accept-Encoding: brotli
+ * before gzip at equal q, never an encoding given q=0, the file itself without the header,
+ * and the next choice when a variant is missing. Nothing is compressed per request. Each
+ * variant is its own file, so Content-Length, ETag (size and mtime) and 304s are its own.
+ */
+export async function registerAssetRoutes(app: FastifyInstance, assetsDir: string) {
+  await app.register(fastifyStatic, {
+    root: assetsDir,
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    wildcard: true,
+    preCompressed: true,
+    // One URL has several encoded forms, so a shared cache must key it by the request's
+    // Accept-Encoding, identity answers included.
+    setHeaders: (response) => response.setHeader('Vary', 'Accept-Encoding'),
+  });
 }
