@@ -2,6 +2,14 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseHost } from '../features/websites/website.service.ts';
+import {
+  type ContentCoding,
+  codedEtag,
+  compressedForm,
+  compressPage,
+  type PageForm,
+  preferredCoding,
+} from './page-encoding.ts';
 
 // Rendered public pages, kept in process memory. The rule that keeps it correct:
 //
@@ -45,6 +53,8 @@ type Entry = {
   /** The miss's response headers as a hit sends them, with and without the body. */
   headers: Headers;
   notModifiedHeaders: Headers;
+  /** Brotli and gzip forms, each made by the first request that accepts it (page-encoding.ts). */
+  compressed: Partial<Record<ContentCoding, PageForm>>;
 };
 
 type Pending = { startedAt: number; websiteId?: string };
@@ -188,6 +198,19 @@ export function createPageCache({
     return read.value as Promise<T>;
   }
 
+  /** The entry as the request accepts it; a compressed form is made once and kept. */
+  function formFor(entry: Entry, coding: ContentCoding | undefined): PageForm {
+    if (coding === undefined) return entry;
+    let form = entry.compressed[coding];
+    if (!form) {
+      form = compressedForm(entry, coding);
+      entry.compressed[coding] = form;
+      entry.bytes += form.body.length;
+      totalBytes += form.body.length;
+    }
+    return form;
+  }
+
   function remove(key: string, entry: Entry) {
     entries.delete(key);
     totalBytes -= entry.bytes;
@@ -234,10 +257,11 @@ export function createPageCache({
       const entry = isEnabled ? lookup(keyOf(request)) : undefined;
       // Noted before a wait, the start is only earlier than the reads: still safe to store.
       if (!entry) return awaitRenderSlot(reply);
-      if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
-        return reply.headers(entry.notModifiedHeaders).status(304).send();
+      const form = formFor(entry, preferredCoding(request.headers['accept-encoding']));
+      if (matchesEtag(request.headers['if-none-match'], form.etag)) {
+        return reply.headers(form.notModifiedHeaders).status(304).send();
       }
-      return reply.headers(entry.headers).send(entry.body);
+      return reply.headers(form.headers).send(form.body);
     },
 
     /**
@@ -250,12 +274,13 @@ export function createPageCache({
       const entry = lookup(keyOf(request));
       if (!entry) return false;
       earlyHits += 1;
-      if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
-        response.writeHead(304, entry.notModifiedHeaders).end();
+      const form = formFor(entry, preferredCoding(request.headers['accept-encoding']));
+      if (matchesEtag(request.headers['if-none-match'], form.etag)) {
+        response.writeHead(304, form.notModifiedHeaders).end();
       } else if (request.method === 'HEAD') {
-        response.writeHead(200, entry.headers).end();
+        response.writeHead(200, form.headers).end();
       } else {
-        response.writeHead(200, entry.headers).end(entry.body);
+        response.writeHead(200, form.headers).end(form.body);
       }
       return true;
     },
@@ -282,6 +307,10 @@ export function createPageCache({
         // A route that marks its answer private or no-store (a members-only page) opts out.
         !/no-store|private/.test(String(reply.getHeader('cache-control') ?? '')) &&
         isFresh(state.websiteId, state.startedAt);
+      // The same address is sent compressed or not by Accept-Encoding: caches must key on it.
+      reply.header('vary', 'Accept-Encoding');
+      const coding = preferredCoding(request.headers['accept-encoding']);
+      let stored: Entry | undefined;
       if (isStorable && state.websiteId !== undefined) {
         const key = keyOf(request);
         const previous = entries.get(key);
@@ -289,7 +318,7 @@ export function createPageCache({
         const encoded = Buffer.from(body);
         const bytes = encoded.length + key.length;
         const headers = storedHeaders(reply.getHeaders(), etag);
-        entries.set(key, {
+        stored = {
           websiteId: state.websiteId,
           renderedAt: state.startedAt,
           body: encoded,
@@ -297,15 +326,27 @@ export function createPageCache({
           bytes,
           headers: { ...headers, 'content-length': String(encoded.length), 'x-page-cache': 'hit' },
           notModifiedHeaders: { ...headers, 'x-page-cache': 'hit' },
-        });
+          compressed: {},
+        };
+        entries.set(key, stored);
         totalBytes += bytes;
+        // Made here, before the size check counts it; kept for the hits that accept it.
+        formFor(stored, coding);
         for (const [oldKey, old] of entries) {
           if (totalBytes <= maxBytes) break;
           remove(oldKey, old);
         }
       }
       if (isEnabled) reply.header('x-page-cache', 'miss');
-      return answer(request, reply, { body, etag });
+      if (coding === undefined) return answer(request, reply, { body, etag });
+      reply.header('content-encoding', coding);
+      return answer(
+        request,
+        reply,
+        stored
+          ? formFor(stored, coding)
+          : { body: compressPage(Buffer.from(body), coding), etag: codedEtag(etag, coding) },
+      );
     },
 
     /**
