@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,6 +30,17 @@ export type DatabaseOptions =
 const INT8_OID = 20;
 pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 
+const PREPARED_MARK = '/* prepared */ ';
+
+/**
+ * Put first in a hot statement's SQL: on PostgreSQL each connection then parses and plans
+ * it once (a named prepared statement) instead of on every call. For a statement with
+ * joins and CTEs, planning costs several times its execution (docs/PERFORMANCE.md, add
+ * to cart). Only for statements whose text is fixed in code, since each distinct text
+ * stays prepared on every connection for its lifetime. PGlite ignores the comment.
+ */
+export const prepared = sql.raw(PREPARED_MARK);
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.kind === 'postgres' ? openPostgres(options) : await openPGlite(options);
   try {
@@ -52,8 +64,28 @@ function openPostgres(options: {
   pool.on('error', (error) => {
     if (options.onIdleError) options.onIdleError(error);
   });
+  pool.on('connect', preparesMarkedStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+}
+
+const statementNames = new Map<string, string>();
+
+/** Sends statements that begin with `prepared` as named statements, named by their text. */
+function preparesMarkedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // pg's query has a dozen overloads; Kysely calls it with (text, values) or a cursor,
+  // and every other form passes through unchanged.
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) return query(...args);
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `atelier_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      statementNames.set(text, name);
+    }
+    return query({ name, text, values });
+  }) as typeof client.query;
 }
 
 // The embedded Postgres' own memory. Its default 128 MB of shared buffers is sized for a

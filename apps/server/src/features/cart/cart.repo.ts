@@ -1,25 +1,27 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { prepared } from '../../db/database.ts';
 import type { CartRow, DB } from '../../db/db-types.ts';
 
 export type CartQueries = ReturnType<typeof cartQueries>;
 
-/** A cart line's picture: the product's first image (`img`), joined laterally on `p`. */
-function firstImageOfProduct(eb: ExpressionBuilder<DB & { p: DB['products'] }, 'p'>) {
-  return eb
-    .selectFrom('product_images as pi')
-    .innerJoin('media as m', (join) =>
-      join.onRef('m.website_id', '=', 'pi.website_id').onRef('m.media_id', '=', 'pi.media_id'),
-    )
-    .select(['m.media_id', 'm.variant_widths'])
-    .whereRef('pi.website_id', '=', 'p.website_id')
-    .whereRef('pi.product_id', '=', 'p.product_id')
-    .orderBy('pi.display_index')
-    .limit(1)
-    .as('img');
-}
+/**
+ * A cart line's picture: the product's first image, joined laterally on `p` (products).
+ * Raw so the first add's statement, which skips the query builder, shares it.
+ */
+const firstImageOfProduct = sql<{ media_id: string; variant_widths: number[] }>`(
+  select m.media_id, m.variant_widths
+  from product_images pi
+  join media m on m.website_id = pi.website_id and m.media_id = pi.media_id
+  where pi.website_id = p.website_id and pi.product_id = p.product_id
+  order by pi.display_index
+  limit 1
+)`;
+
 export type CartRepo = CartQueries & {
   /** Runs `work` in one cart-only transaction with queries bound to it. */
   transaction<T>(work: (queries: CartQueries) => Promise<T>): Promise<T>;
+  /** A visitor's first add in one statement, when the database alone can judge it. */
+  addToNewCart(input: NewCartAdd): Promise<NewCartLine | undefined>;
   /** A visitor's first add, on its own (see the commit rule below createCartRepo). */
   createCartWithEntry(entry: {
     website_id: string;
@@ -69,9 +71,94 @@ export type VariantToAdd = VariantForCart &
     'website_id' | 'entry_id' | 'quantity' | 'additional_fields' | 'product_id' | 'variant_id'
   >;
 
+/**
+ * A first add the database can judge alone: no form answers to check, so what decides
+ * it is the variant, the product's visibility and the stock, all read by the statement
+ * that inserts. The rules come from core as values so they are not restated in SQL.
+ */
+export type NewCartAdd = {
+  websiteId: string;
+  productId: string;
+  /** The variant asked for; null asks for the product's only variant. */
+  sku: string | null;
+  quantity: number;
+  /** Product types whose stock is never counted (core's `hasUnlimitedStockByType`). */
+  unlimitedStockTypes: readonly number[];
+  /** Product types that must name their variant (a gift card's denomination). */
+  skuRequiredTypes: readonly number[];
+};
+
+/** The new cart, its one entry and what that entry shows. */
+export type NewCartLine = { cart: CartRow; entryId: string; variant: VariantToAdd };
+
 export function createCartRepo(db: Kysely<DB>): CartRepo {
   return {
     ...cartQueries(db),
+    /**
+     * A visitor's first add in one round trip: the variant is chosen, checked (visible,
+     * no form to answer, enough stock by the same rule as `assertStock` with nothing in
+     * the cart yet) and inserted with its new cart by one statement, which answers with
+     * what the line shows. No row at all means the add needs judging with messages: the
+     * caller then takes the reading path, which finds the reason (or, after a race with a
+     * restock, adds). Stock is read, not locked, exactly as on that path: adding holds
+     * nothing, checkout reserves.
+     */
+    async addToNewCart(input: NewCartAdd): Promise<NewCartLine | undefined> {
+      // set_config(…, true) is SET LOCAL: it ends with this statement's own transaction.
+      // `chosen` is referenced more than once, so it is evaluated once for all of them.
+      const result = await sql<CartRow & { entry_id: string } & VariantToAdd>`${prepared}
+        with relaxed as (
+          select set_config('synchronous_commit', 'off', true)
+        ), chosen as (
+          select v.variant_id, v.product_id, v.sku, p.product_type, v.qty_in_stock,
+            v.is_unlimited, p.is_visible, p.additional_fields_form_id, p.title, p.url_id,
+            c.url_id as collection_url_id, v.option_values, v.price_cents,
+            v.sale_price_cents, v.is_on_sale, img.media_id as image_media_id,
+            img.variant_widths as image_widths
+          from product_variants v
+          join products p on p.website_id = v.website_id and p.product_id = v.product_id
+          join collections c on c.website_id = p.website_id and c.collection_id = p.collection_id
+          left join lateral ${firstImageOfProduct} img on true
+          where v.website_id = ${input.websiteId} and v.product_id = ${input.productId}
+            and p.is_visible and p.additional_fields_form_id is null
+            and (case when ${input.sku}::text is null
+              then p.product_type <> all(${input.skuRequiredTypes}::int[])
+                and not exists (
+                  select from product_variants o
+                  where o.website_id = v.website_id and o.product_id = v.product_id
+                    and o.variant_id <> v.variant_id)
+              else v.sku = ${input.sku}::text end)
+            and (v.is_unlimited or p.product_type = any(${input.unlimitedStockTypes}::int[])
+              or v.qty_in_stock >= ${input.quantity}::int)
+        ), cart as (
+          insert into carts (website_id) select ${input.websiteId}::uuid from chosen
+          returning *
+        ), entry as (
+          insert into cart_entries (website_id, cart_id, product_id, variant_id, quantity)
+          select cart.website_id, cart.cart_id, chosen.product_id, chosen.variant_id,
+            ${input.quantity}::int
+          from cart, chosen
+          returning entry_id
+        )
+        select cart.*, entry.entry_id, chosen.* from relaxed, cart, entry, chosen`.execute(db);
+      const row = result.rows[0];
+      if (!row) return undefined;
+      const {
+        website_id,
+        cart_id,
+        is_purchased,
+        order_id,
+        created_at,
+        updated_at,
+        entry_id,
+        ...variant
+      } = row;
+      return {
+        cart: { website_id, cart_id, is_purchased, order_id, created_at, updated_at },
+        entryId: entry_id,
+        variant,
+      };
+    },
     /**
      * A visitor's first add: the cart and its entry in one statement, so it is atomic
      * without a transaction and costs one round trip. Nobody else knows the new cart's id,
@@ -170,7 +257,7 @@ export function cartQueries(db: Kysely<DB>) {
             .onRef('c.website_id', '=', 'p.website_id')
             .onRef('c.collection_id', '=', 'p.collection_id'),
         )
-        .leftJoinLateral(firstImageOfProduct, (join) => join.onTrue())
+        .leftJoinLateral(firstImageOfProduct.as('img'), (join) => join.onTrue())
         .select([
           'v.variant_id',
           'v.product_id',
@@ -335,7 +422,7 @@ export function cartQueries(db: Kysely<DB>) {
             .onRef('c.website_id', '=', 'p.website_id')
             .onRef('c.collection_id', '=', 'p.collection_id'),
         )
-        .leftJoinLateral(firstImageOfProduct, (join) => join.onTrue())
+        .leftJoinLateral(firstImageOfProduct.as('img'), (join) => join.onTrue())
         .select([
           'e.website_id',
           'e.entry_id',

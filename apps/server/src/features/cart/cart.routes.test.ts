@@ -1,4 +1,5 @@
 import type { Product, ShoppingCart } from '@atelier/contract';
+import { Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 
@@ -76,26 +77,61 @@ describe(`the shopping cart API (${testDialect})`, () => {
     expect(String(response.headers['set-cookie'])).toMatch(/crumb=[\w-]{16,}/);
   });
 
+  /** The visitor's cart as a later page load reads it. */
+  async function readCart(v: Visitor): Promise<ShoppingCart> {
+    const read = await t.app.inject({
+      url: '/api/commerce/shopping-cart',
+      headers: { cookie: cookieHeader(v) },
+    });
+    return read.json().shoppingCart;
+  }
+
+  /** A first add that must answer exactly what a later read of its new cart shows. */
+  async function expectFirstAddAnswersItsCart(body: object) {
+    const v = await newVisitor();
+    const added = await add(v, body);
+    expect(added.statusCode, added.body).toBe(200);
+    const cart = await readCart(v);
+    expect(cart.entries).toHaveLength(1);
+    expect(added.json().shoppingCart).toEqual(cart);
+    expect(added.json().newlyAdded).toEqual(cart.entries[0]);
+    return cart;
+  }
+
   it('answers a first add with the same cart a later read of it shows', async () => {
-    // A first add answers from the variant it read instead of reading the new cart back:
-    // the answer must be exactly what the cart holds (price, sale, image, link, totals).
-    for (const [urlId, wanted] of [
-      ['linen-work-shirt', undefined],
-      ['stoneware-mug', 'MUG-OAT'],
+    // A first add answers from the variant it chose instead of reading the new cart back:
+    // the answer must be exactly what the cart holds (price, sale, image, link, totals),
+    // whether the one-statement add took it or the reading path did (form answers).
+    await expectFirstAddAnswersItsCart({
+      ...sku('linen-work-shirt', products['linen-work-shirt']?.variants[0]?.sku ?? ''),
+      quantity: 2,
+    });
+    await expectFirstAddAnswersItsCart({ ...sku('stoneware-mug', 'MUG-OAT'), quantity: 2 });
+    await expectFirstAddAnswersItsCart({ itemId: products['stoneware-mug']?.id, quantity: 1 });
+    await expectFirstAddAnswersItsCart({
+      ...sku('gift-card', 'GIFT-25'),
+      quantity: 1,
+      additionalFields: JSON.stringify({ recipientName: 'Ada', recipientEmail: 'a@example.com' }),
+    });
+  });
+
+  it('refuses a first add beyond the stock with the stock message, and makes no cart', async () => {
+    // L / Sand has 3 in stock; S / Indigo none. Carts hold no stock, so earlier tests'
+    // carts do not count.
+    for (const [wanted, quantity] of [
+      ['LWS-L-SAND', 4],
+      ['LWS-S-INDIGO', 1],
     ] as const) {
       const v = await newVisitor();
-      const variant = wanted ?? products[urlId]?.variants[0]?.sku ?? '';
-      const added = await add(v, { ...sku(urlId, variant), quantity: 2 });
-      expect(added.statusCode, added.body).toBe(200);
-      const read = await t.app.inject({
-        url: '/api/commerce/shopping-cart',
-        headers: { cookie: cookieHeader(v) },
+      const over = await add(v, { ...sku('linen-work-shirt', wanted), quantity });
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toEqual({
+        error: 'Sorry, we do not have enough of that item available.',
       });
-      const cart: ShoppingCart = read.json().shoppingCart;
-      expect(cart.entries).toHaveLength(1);
-      expect(added.json().shoppingCart).toEqual(cart);
-      expect(added.json().newlyAdded).toEqual(cart.entries[0]);
+      expect(over.headers['set-cookie']).toBeUndefined();
+      expect(v.cookies.atelier_cart).toBeUndefined();
     }
+    await expectFirstAddAnswersItsCart({ ...sku('linen-work-shirt', 'LWS-L-SAND'), quantity: 3 });
   });
 
   it('refuses a write without the crumb, with the session-expired message', async () => {
@@ -299,6 +335,87 @@ describe(`the shopping cart API (${testDialect})`, () => {
       additionalFields: '{"x":1}',
     });
     expect(mug.json().newlyAdded.additionalFields).toBeNull();
+  });
+
+  describe('after a catalog change', () => {
+    let admin: (
+      method: 'POST' | 'PATCH' | 'PUT',
+      path: string,
+      payload: object,
+    ) => Promise<Awaited<ReturnType<typeof t.app.inject>>>;
+    let candle: { itemId: string; variantId: string };
+
+    beforeAll(async () => {
+      const website = await t.app.services.websites.resolveByHost('localhost');
+      if (!website) throw new Error('no demo website');
+      const { secret } = await t.app.services.apiKeys.create({
+        websiteId: website.id,
+        name: 'cart test',
+        role: Role.admin,
+      });
+      admin = (method, path, payload) =>
+        t.app.inject({
+          method,
+          url: `/api/content-service/product/1.1/websites/${website.id}${path}`,
+          headers: { host: 'localhost', authorization: `Bearer ${secret}` },
+          payload,
+        });
+      const mug = products['stoneware-mug'];
+      const shop = await t.app.services.catalogAdmin.getProduct(website.id, mug?.id ?? '');
+      const created = await admin('POST', '/products', {
+        collectionId: shop.collectionId,
+        productType: 1,
+        title: 'Cart Test Candle',
+        variants: [{ priceMoney: { value: '12.00', currency: 'USD' }, qtyInStock: 2 }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      candle = { itemId: created.json().id, variantId: created.json().variants[0].id };
+    });
+
+    it('prices the very next first add at a new price', async () => {
+      const before = await expectFirstAddAnswersItsCart({ itemId: candle.itemId, quantity: 1 });
+      expect(before.entries[0]?.purchasePriceCents).toBe(1200);
+      const changed = await admin('PATCH', `/products/${candle.itemId}`, {
+        variants: [
+          {
+            id: candle.variantId,
+            priceMoney: { value: '31.00', currency: 'USD' },
+            salePriceMoney: { value: '27.50', currency: 'USD' },
+            onSale: true,
+          },
+        ],
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const after = await expectFirstAddAnswersItsCart({ itemId: candle.itemId, quantity: 1 });
+      expect(after.entries[0]?.purchasePriceCents).toBe(2750);
+      expect(after.subtotalAmount).toEqual({ value: '27.50', currency: 'USD' });
+    });
+
+    it('refuses a first add of a hidden product and takes it once shown again', async () => {
+      const hidden = await admin('PATCH', `/products/${candle.itemId}`, { isVisible: false });
+      expect(hidden.statusCode, hidden.body).toBe(200);
+      const refused = await add(await newVisitor(), { itemId: candle.itemId, quantity: 1 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(
+        'Sorry, that item variant is unavailable. Please select another variant.',
+      );
+      const shown = await admin('PATCH', `/products/${candle.itemId}`, { isVisible: true });
+      expect(shown.statusCode, shown.body).toBe(200);
+      await expectFirstAddAnswersItsCart({ itemId: candle.itemId, quantity: 1 });
+    });
+
+    it('judges a first add by the stock as it is now, both ways', async () => {
+      const stock = (qtyInStock: number) =>
+        admin('PUT', `/products/${candle.itemId}/variants/${candle.variantId}/stock`, {
+          qtyInStock,
+        });
+      expect((await stock(0)).statusCode).toBe(200);
+      const soldOut = await add(await newVisitor(), { itemId: candle.itemId, quantity: 1 });
+      expect(soldOut.statusCode).toBe(409);
+      expect(soldOut.json().error).toBe('Sorry, we do not have enough of that item available.');
+      expect((await stock(5)).statusCode).toBe(200);
+      await expectFirstAddAnswersItsCart({ itemId: candle.itemId, quantity: 5 });
+    });
   });
 
   it('slows down a visitor who adds too fast', async () => {

@@ -24,7 +24,13 @@ import type { CartRow } from '../../db/db-types.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import type { FormsService } from '../forms/forms.service.ts';
 import { renditionUrl } from '../media/media-urls.ts';
-import type { CartQueries, CartRepo, PricedEntryRow, VariantForCart } from './cart.repo.ts';
+import type {
+  CartQueries,
+  CartRepo,
+  PricedEntryRow,
+  VariantForCart,
+  VariantToAdd,
+} from './cart.repo.ts';
 
 export type CartService = ReturnType<typeof createCartService>;
 
@@ -97,6 +103,52 @@ export function createCartService({
     };
   }
 
+  /**
+   * A visitor's first add: a new cart nobody else can reach yet, so no lock to take and
+   * nothing to merge. Its one line is the variant the add chose, so the answer needs no
+   * second read. Without form answers the database judges it in the one statement that
+   * inserts; when that statement adds nothing, the add is judged here from a fresh read,
+   * so a refusal carries the same message as on any other path.
+   */
+  async function addToNewCart(
+    websiteId: string,
+    body: AddCartEntryBody,
+    quantity: number,
+  ): Promise<{ cart: CartRow; line: PricedEntryRow }> {
+    if (!body.additionalFields?.trim()) {
+      const added = await cartRepo.addToNewCart({
+        websiteId,
+        productId: body.itemId,
+        sku: body.sku || null,
+        quantity,
+        unlimitedStockTypes: UNLIMITED_STOCK_TYPES,
+        skuRequiredTypes: [ProductType.giftCard],
+      });
+      if (added) {
+        const line = lineOf(websiteId, added.variant, added.entryId, quantity, null);
+        return { cart: added.cart, line };
+      }
+    }
+    const variants = await cartRepo.listVariantsToAdd(websiteId, body.itemId);
+    const additionalFields = await acceptedFields({
+      websiteId,
+      formId: variants[0]?.additional_fields_form_id ?? null,
+      productType: variants[0]?.product_type,
+      json: body.additionalFields,
+    });
+    const variant = chooseVariant(variants, body);
+    // The stock rule of every add, with nothing of the variant in the cart yet.
+    assertStock(variant, quantity, 0);
+    const { cart, entryId } = await cartRepo.createCartWithEntry({
+      website_id: websiteId,
+      product_id: variant.product_id,
+      variant_id: variant.variant_id,
+      quantity,
+      additional_fields: additionalFields,
+    });
+    return { cart, line: lineOf(websiteId, variant, entryId, quantity, additionalFields) };
+  }
+
   return {
     /** The visitor's cart, or an empty one when the cookie names no open cart. */
     async getCart(websiteId: string, cartId: string | undefined): Promise<ShoppingCart> {
@@ -107,9 +159,9 @@ export function createCartService({
 
     /**
      * Adds an item: checks the variant and quantity with core's rules and the stock with
-     * the inventory call's rule (what is left after what this cart already holds), all
-     * inside one transaction that holds the cart's row lock, so two tabs adding at once
-     * cannot both pass the check.
+     * the inventory call's rule (what is left after what this cart already holds). To an
+     * existing cart, all inside one transaction that holds the cart's row lock, so two
+     * tabs adding at once cannot both pass the check; a first add has no cart to share.
      */
     async addEntry(input: {
       websiteId: string;
@@ -120,44 +172,24 @@ export function createCartService({
       const quantity = parseQuantity(body.quantity);
       if (!quantity.ok) throw invalid(quantity.error, { quantity: quantity.error });
 
+      const currency = (await currencyOf(websiteId)) as CurrencyCode;
+      if (!input.cartId) {
+        const added = await addToNewCart(websiteId, body, quantity.value);
+        const shoppingCart = viewOf(websiteId, added.cart, [added.line], currency);
+        const newlyAdded = shoppingCart.entries[0];
+        if (!newlyAdded) throw new Error('the added entry is missing from its cart');
+        return { cartId: added.cart.cart_id, shoppingCart, newlyAdded };
+      }
+
       // Read before the transaction: on the embedded database a query outside it would
       // wait for the connection the transaction holds.
-      const currency = (await currencyOf(websiteId)) as CurrencyCode;
-      const variantsRead = await cartRepo.listVariantsToAdd(websiteId, body.itemId);
-      const product = variantsRead[0];
+      const product = (await cartRepo.listVariantsOfProduct(websiteId, body.itemId))[0];
       const additionalFields = await acceptedFields({
         websiteId,
         formId: product?.additional_fields_form_id ?? null,
         productType: product?.product_type,
         json: body.additionalFields,
       });
-
-      if (!input.cartId) {
-        // A first add: a new cart nobody else can reach yet, so no lock to take and
-        // nothing to merge; cart and entry go in with one statement. The stock rule is
-        // the same as below, with nothing of the variant in the cart yet.
-        // Its one line is the variant just read, so the answer needs no second read.
-        const variant = chooseVariant(variantsRead, body);
-        assertStock(variant, quantity.value, 0);
-        const { cart, entryId } = await cartRepo.createCartWithEntry({
-          website_id: websiteId,
-          product_id: variant.product_id,
-          variant_id: variant.variant_id,
-          quantity: quantity.value,
-          additional_fields: additionalFields,
-        });
-        const line: PricedEntryRow = {
-          ...variant,
-          website_id: websiteId,
-          entry_id: entryId,
-          quantity: quantity.value,
-          additional_fields: additionalFields,
-        };
-        const shoppingCart = viewOf(websiteId, cart, [line], currency);
-        const newlyAdded = shoppingCart.entries.find((e) => e.id === entryId);
-        if (!newlyAdded) throw new Error('the added entry is missing from its cart');
-        return { cartId: cart.cart_id, shoppingCart, newlyAdded };
-      }
 
       return cartRepo.transaction(async (repo) => {
         const variant = chooseVariant(
@@ -306,6 +338,26 @@ async function lockEntry(
     : undefined;
   if (!cart || !entry) throw new AppError('notFound', message);
   return { cart, entry };
+}
+
+/** Product types that never run out (digital goods, gift cards, paywall access). */
+const UNLIMITED_STOCK_TYPES = Object.values(ProductType).filter(hasUnlimitedStockByType);
+
+/** A new entry of `variant` as a cart line, priced and pictured as a read of it would be. */
+function lineOf(
+  websiteId: string,
+  variant: VariantToAdd,
+  entryId: string,
+  quantity: number,
+  additionalFields: string | null,
+): PricedEntryRow {
+  return {
+    ...variant,
+    website_id: websiteId,
+    entry_id: entryId,
+    quantity,
+    additional_fields: additionalFields,
+  };
 }
 
 /**
