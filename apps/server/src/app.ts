@@ -7,7 +7,6 @@ import { healthSchema } from '@atelier/contract';
 import { EMBED_FRAME_SOURCES } from '@atelier/web/blocks/embed.tsx';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -81,6 +80,7 @@ import { createWebsiteService } from './features/websites/website.service.ts';
 import { createApiKeyGuard } from './http/auth.ts';
 import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createOpenApiTransformObject } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
 import { loadStorefrontAssets, registerAssetRoutes } from './ssr/assets.ts';
 import { createPageCache, type PageCache } from './ssr/page-cache.ts';
@@ -252,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     );
   }
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseHost } from '../features/websites/website.service.ts';
@@ -300,7 +300,9 @@ export function createPageCache({
       const request = reply.request;
       const state = pending.get(request);
       if (!state || reply.statusCode !== 200) return reply.send(body);
-      const etag = etagOf(body);
+      // Encoded once: hashed, stored and sent as the same bytes.
+      const encoded = Buffer.from(body);
+      const etag = etagOf(encoded);
       const isStorable =
         isEnabled &&
         state.websiteId !== undefined &&
@@ -315,7 +317,6 @@ export function createPageCache({
         const key = keyOf(request);
         const previous = entries.get(key);
         if (previous) remove(key, previous);
-        const encoded = Buffer.from(body);
         const bytes = encoded.length + key.length;
         const headers = storedHeaders(reply.getHeaders(), etag);
         stored = {
@@ -338,14 +339,14 @@ export function createPageCache({
         }
       }
       if (isEnabled) reply.header('x-page-cache', 'miss');
-      if (coding === undefined) return answer(request, reply, { body, etag });
+      if (coding === undefined) return answer(request, reply, { body: encoded, etag });
       reply.header('content-encoding', coding);
       return answer(
         request,
         reply,
         stored
           ? formFor(stored, coding)
-          : { body: compressPage(Buffer.from(body), coding), etag: codedEtag(etag, coding) },
+          : { body: compressPage(encoded, coding), etag: codedEtag(etag, coding) },
       );
     },
 
@@ -402,8 +403,8 @@ function storedHeaders(
   return kept;
 }
 
-function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+function etagOf(body: Buffer): string {
+  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 /** If-None-Match holds one or more tags, or `*`; weak tags compare equal to strong ones. */

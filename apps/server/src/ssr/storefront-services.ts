@@ -31,19 +31,60 @@ export type StorefrontServices = {
 };
 
 /**
- * The services with what every page reads (navigation, header and footer, templates,
- * checkout preferences) remembered per website under the page cache's clock. Rendering a
- * page then costs the queries of its own content only, even with PAGE_CACHE=off; every
- * write to these ticks the clock after it commits (docs/ARCHITECTURE.md, page cache).
+ * The services with what pages read (navigation, header and footer, templates, checkout
+ * preferences, and the catalog's products, lists and their forms) remembered per website
+ * under the page cache's clock. Every write to these ticks the clock after it commits
+ * (docs/ARCHITECTURE.md, page cache), so a remembered read is exactly as current as a
+ * cached page, and a page rendered with PAGE_CACHE=off costs React and no queries.
+ * Failed reads (an unknown product) are not remembered: visitors choose those addresses.
  */
+/** Thrown inside a remembered page read when the page turns out to be members-only. */
+const MEMBERS_ONLY = Symbol('members only');
+
 export function withRememberedSiteReads(
   services: StorefrontServices,
   pageCache: Pick<PageCache, 'rememberForWebsite'>,
 ): StorefrontServices {
-  const { navigation, preferences, headerFooter, templates } = services;
+  const { navigation, preferences, headerFooter, templates, catalog, forms, content } = services;
   const remember = pageCache.rememberForWebsite;
+  const findCollectionList: CatalogService['findCollectionList'] = (websiteId, urlId, options) =>
+    remember(websiteId, `list|${urlId}|${options?.categorySlug ?? ''}`, () =>
+      catalog.findCollectionList(websiteId, urlId, options),
+    );
   return {
     ...services,
+    content: {
+      ...content,
+      // Only a page for everyone is remembered: whether a members-only page shows depends
+      // on the visitor, so asking about one stops the remembered read and asks again.
+      getPage: async (websiteId, slug, options) => {
+        try {
+          return await remember(websiteId, `page|${slug}`, () =>
+            content.getPage(websiteId, slug, { canSeePrivate: () => Promise.reject(MEMBERS_ONLY) }),
+          );
+        } catch (error) {
+          if (error !== MEMBERS_ONLY) throw error;
+          return content.getPage(websiteId, slug, options);
+        }
+      },
+    },
+    catalog: {
+      ...catalog,
+      findCollectionList,
+      // The same remembered list; a missing one asks the catalog again for its 404.
+      getCollectionList: async (websiteId, urlId, options) =>
+        (await findCollectionList(websiteId, urlId, options)) ??
+        catalog.getCollectionList(websiteId, urlId, options),
+      getProduct: (websiteId, collectionUrlId, urlId) =>
+        remember(websiteId, `product|${collectionUrlId}|${urlId}`, () =>
+          catalog.getProduct(websiteId, collectionUrlId, urlId),
+        ),
+    },
+    forms: {
+      ...forms,
+      getForm: (websiteId, formId) =>
+        remember(websiteId, `form|${formId}`, () => forms.getForm(websiteId, formId)),
+    },
     navigation: {
       ...navigation,
       getPublicNavigation: (websiteId) =>

@@ -63,10 +63,19 @@ export type TestApp = { app: App; config: Config; dataDir: string; close: () => 
  * the caller then disposes of them.
  */
 export async function createTestApp(
-  options: { seedDemo?: boolean; dataDir?: string; testDatabase?: TestDatabase } = {},
+  options: {
+    seedDemo?: boolean;
+    dataDir?: string;
+    testDatabase?: TestDatabase;
+    pageCache?: 'on' | 'off';
+  } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'atelier-test-')));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ...(options.pageCache && { PAGE_CACHE: options.pageCache }),
+  });
   const testDatabase = options.testDatabase ?? (await createTestDatabase());
   const database = await testDatabase.open();
   const app = await buildApp({ config, database, seedDemo: options.seedDemo ?? true });

@@ -178,6 +178,8 @@ describe(`pages in the editor: drafts and publishing (${testDialect})`, () => {
     expect(member.statusCode).toBe(200);
     expect(member.body).toContain('For members only.');
     expect(member.headers['cache-control']).toBe('private, no-store');
+    // What a member was shown is never remembered for the next visitor.
+    expect((await visit('/members-corner')).statusCode).toBe(404);
   });
 
   it('hides a page in Draft or Needs Review again', async () => {
