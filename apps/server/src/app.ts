@@ -140,7 +140,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const cart = createCartService({ cartRepo: createCartRepo(db), currencyOf, forms });
   const mediaRepo = createMediaRepo(db);
   const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
-  const media = createMediaService({ mediaStore, mediaRepo });
+  const media = createMediaService({ mediaStore, mediaRepo, onPublicChange });
   const catalogAdmin = createCatalogAdminService({
     catalogRepo,
     onPublicChange,

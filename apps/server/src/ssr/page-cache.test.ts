@@ -293,6 +293,19 @@ describe.each([
       expect(relive.body).not.toContain('Madder and weld');
     });
 
+    it('drops a deleted image from the product page at once', async () => {
+      const owner = await ownerOf();
+      const shirt = await product('linen-work-shirt');
+      const image = shirt.images[0];
+      if (!image) throw new Error('the demo shirt has no image');
+      expect(await cachedPage(shirt.fullUrl)).toContain(image.src);
+      const deleted = await owner.call('DELETE', `/api/config/media/${image.id}`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const after = await page(shirt.fullUrl);
+      expect(after.headers['x-page-cache']).toBe(miss);
+      expect(after.body).not.toContain(image.src);
+    });
+
     it('shows a change of the site title at once, on pages and in the remembered website', async () => {
       const owner = await ownerOf();
       const before = await cachedPage('/shop/p/stoneware-mug');

@@ -44,9 +44,12 @@ function toMediaFile(row: MediaRow): MediaFile {
 export function createMediaService({
   mediaStore,
   mediaRepo,
+  onPublicChange = () => {},
 }: {
   mediaStore: MediaStore;
   mediaRepo: MediaRepo;
+  /** A removed file leaves the products and pages that showed it: they change. */
+  onPublicChange?: (websiteId: string) => void;
 }) {
   return {
     /** The file manager's Existing Files, newest first, a page at a time (Load More). */
@@ -79,9 +82,9 @@ export function createMediaService({
     },
 
     async remove(websiteId: string, mediaId: string): Promise<void> {
-      if (!(await mediaStore.deleteImage(websiteId, mediaId))) {
-        throw notFound(editorMessages.unableToLocateContent);
-      }
+      const isRemoved = await mediaStore.deleteImage(websiteId, mediaId);
+      if (!isRemoved) throw notFound(editorMessages.unableToLocateContent);
+      onPublicChange(websiteId);
     },
 
     /**
