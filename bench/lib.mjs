@@ -39,6 +39,17 @@ export function memoryOf(pid) {
   }
 }
 
+/**
+ * The node flags `npm start` gives the server (package.json), read from there so the bench
+ * measures the process a user runs: they bound V8's heap growth (docs/PERFORMANCE.md).
+ */
+export function startFlags() {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const flags = scripts.start.match(/node((?: --\S+)*) apps\/server\/dist\/main\.js/)?.[1];
+  if (flags === undefined) throw new Error('package.json start script: no node … main.js');
+  return flags.split(' ').filter(Boolean);
+}
+
 const children = new Set();
 /** Kills whatever is still running (the runtime limit or an error). */
 export function killChildren() {
@@ -60,13 +71,14 @@ async function waitForHttp(child, url, timeoutMs) {
 }
 
 /**
- * The production server as a user runs it: built bundle, NODE_ENV=production, a fresh
- * data folder (the demo store is seeded on first start), on a free loopback port.
+ * The production server as a user runs it: built bundle, `npm start`'s node flags,
+ * NODE_ENV=production, a fresh data folder (the demo store is seeded on first start), on
+ * a free loopback port.
  */
 export async function startAtelier(env = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...startFlags(), join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

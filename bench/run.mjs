@@ -16,6 +16,7 @@ import {
   memoryOf,
   root,
   startAtelier,
+  startFlags,
   startStaticNode,
 } from './lib.mjs';
 import { runLighthouse } from './lighthouse.mjs';
@@ -233,7 +234,7 @@ async function main() {
     );
   }
   ratios.push(
-    `peak RSS PGlite: cold server ${fmt(coldMemory.peakMb)} MB, warm server ${fmt(warmMemory.peakMb)} MB (budget 350 MB; MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}); RSS after the runs ${fmt(coldMemory.rssMb)} / ${fmt(warmMemory.rssMb)} MB`,
+    `peak RSS PGlite: cold server ${fmt(coldMemory.peakMb)} MB, warm server ${fmt(warmMemory.peakMb)} MB (budget 350 MB; MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}, node ${startFlags().join(' ')}); RSS after the runs ${fmt(coldMemory.rssMb)} / ${fmt(warmMemory.rssMb)} MB`,
   );
   for (const line of ratios) console.log(line);
 
