@@ -64,12 +64,14 @@ export type VariantForCart = {
   additional_fields_form_id: string | null;
 };
 
+/** What a cart line shows of its variant. */
+type VariantShown = Omit<
+  PricedEntryRow,
+  'website_id' | 'entry_id' | 'quantity' | 'additional_fields'
+>;
+
 /** A variant as an add needs it, with what its cart line will show. */
-export type VariantToAdd = VariantForCart &
-  Omit<
-    PricedEntryRow,
-    'website_id' | 'entry_id' | 'quantity' | 'additional_fields' | 'product_id' | 'variant_id'
-  >;
+export type VariantToAdd = VariantForCart & VariantShown;
 
 /**
  * A first add the database can judge alone: no form answers to check, so what decides
@@ -88,8 +90,8 @@ export type NewCartAdd = {
   skuRequiredTypes: readonly number[];
 };
 
-/** The new cart, its one entry and what that entry shows. */
-export type NewCartLine = { cart: CartRow; entryId: string; variant: VariantToAdd };
+/** The new cart and its one line, as a read of the cart would give it. */
+export type NewCartLine = { cart: CartRow; line: PricedEntryRow };
 
 export function createCartRepo(db: Kysely<DB>): CartRepo {
   return {
@@ -106,12 +108,14 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
     async addToNewCart(input: NewCartAdd): Promise<NewCartLine | undefined> {
       // set_config(…, true) is SET LOCAL: it ends with this statement's own transaction.
       // `chosen` is referenced more than once, so it is evaluated once for all of them.
-      const result = await sql<CartRow & { entry_id: string } & VariantToAdd>`${prepared}
+      // Only what the answer shows comes back: each column costs parsing on every add.
+      const result = await sql<
+        Pick<CartRow, 'cart_id' | 'created_at'> & { entry_id: string } & VariantShown
+      >`${prepared}
         with relaxed as (
           select set_config('synchronous_commit', 'off', true)
         ), chosen as (
-          select v.variant_id, v.product_id, v.sku, p.product_type, v.qty_in_stock,
-            v.is_unlimited, p.is_visible, p.additional_fields_form_id, p.title, p.url_id,
+          select v.variant_id, v.product_id, v.sku, p.product_type, p.title, p.url_id,
             c.url_id as collection_url_id, v.option_values, v.price_cents,
             v.sale_price_cents, v.is_on_sale, img.media_id as image_media_id,
             img.variant_widths as image_widths
@@ -132,7 +136,7 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
               or v.qty_in_stock >= ${input.quantity}::int)
         ), cart as (
           insert into carts (website_id) select ${input.websiteId}::uuid from chosen
-          returning *
+          returning website_id, cart_id, created_at
         ), entry as (
           insert into cart_entries (website_id, cart_id, product_id, variant_id, quantity)
           select cart.website_id, cart.cart_id, chosen.product_id, chosen.variant_id,
@@ -140,24 +144,28 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
           from cart, chosen
           returning entry_id
         )
-        select cart.*, entry.entry_id, chosen.* from relaxed, cart, entry, chosen`.execute(db);
+        select cart.cart_id, cart.created_at, entry.entry_id, chosen.*
+        from relaxed, cart, entry, chosen`.execute(db);
       const row = result.rows[0];
       if (!row) return undefined;
-      const {
-        website_id,
+      const { cart_id, created_at, entry_id, ...shown } = row;
+      const cart: CartRow = {
+        website_id: input.websiteId,
         cart_id,
-        is_purchased,
-        order_id,
+        is_purchased: false,
+        order_id: null,
         created_at,
-        updated_at,
-        entry_id,
-        ...variant
-      } = row;
-      return {
-        cart: { website_id, cart_id, is_purchased, order_id, created_at, updated_at },
-        entryId: entry_id,
-        variant,
+        // Both default to now(), the statement's transaction time.
+        updated_at: created_at,
       };
+      const line: PricedEntryRow = {
+        ...shown,
+        website_id: input.websiteId,
+        entry_id,
+        quantity: input.quantity,
+        additional_fields: null,
+      };
+      return { cart, line };
     },
     /**
      * A visitor's first add: the cart and its entry in one statement, so it is atomic

@@ -124,10 +124,7 @@ export function createCartService({
         unlimitedStockTypes: UNLIMITED_STOCK_TYPES,
         skuRequiredTypes: [ProductType.giftCard],
       });
-      if (added) {
-        const line = lineOf(websiteId, added.variant, added.entryId, quantity, null);
-        return { cart: added.cart, line };
-      }
+      if (added) return added;
     }
     const variants = await cartRepo.listVariantsToAdd(websiteId, body.itemId);
     const additionalFields = await acceptedFields({
