@@ -175,6 +175,25 @@ describe(`compressed cached pages (${testDialect})`, () => {
     expect(head.headers['content-length']).toBe(String(browser.body.length));
   });
 
+  it("compresses the pages it never stores: a visitor's cart, checkout and the 404 page", async () => {
+    for (const [path, status] of [
+      ['/cart', 200],
+      ['/checkout', 200],
+      ['/no-such-page', 404],
+    ] as const) {
+      // As a browser asks: an unknown address answers JSON to API clients.
+      const plain = await get(path, { accept: 'text/html' });
+      const browser = await get(path, { accept: 'text/html', ...BROWSER });
+      expect(plain.status).toBe(status);
+      expect(browser.status).toBe(status);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(browser.headers['content-encoding']).toBe('br');
+      expect(browser.headers.vary).toContain('Accept-Encoding');
+      expect(browser.body.length).toBeLessThan(plain.body.length / 2);
+      expect(brotliDecompressSync(browser.body).equals(plain.body)).toBe(true);
+    }
+  });
+
   it('compresses through Fastify too (app.inject), where the route hook answers hits', async () => {
     const page = (headers: Record<string, string> = {}) =>
       t.app.inject({
