@@ -4,7 +4,6 @@
 // after a 2 s warm-up) and the whole run is killed after BENCH_LIMIT_MINUTES (20).
 // The figures and how to read them are in docs/PERFORMANCE.md.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -55,14 +54,11 @@ function record(name, connections, result) {
 const timed = (url, connections, request = {}) =>
   measure({ url, connections, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, ...request });
 
-function ensureBuilt() {
-  const isBuilt =
-    existsSync(join(root, 'apps/server/dist/main.js')) &&
-    existsSync(join(root, 'apps/web/dist/.vite/manifest.json'));
-  if (isBuilt) return;
+// Always builds: figures from a stale build would not be this checkout's.
+function build() {
   console.log('bench: building (npm run build)…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build failed');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
 }
 
 /** Requests/s and p99 of page routes at each connection count on one server. */
@@ -136,7 +132,7 @@ async function createPostgresDatabase() {
 }
 
 async function main() {
-  ensureBuilt();
+  build();
   console.log(
     `bench: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GB, ` +
       `Node ${process.version}; ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per measurement`,
