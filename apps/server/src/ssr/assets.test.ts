@@ -1,14 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../test/raw-get.ts';
 import { registerAssetRoutes } from './assets.ts';
-
-type Answer = { status: number; headers: Record<string, string | undefined>; body: Buffer };
 
 // Over a real socket, since what is under test is what goes on the wire: the encoded
 // bytes, their length and the headers a browser or a shared cache acts on.
@@ -22,25 +20,8 @@ describe('/assets/* precompressed variants', () => {
   );
   const styles = Buffer.from('.product { display: grid; gap: 1rem; }\n'.repeat(200));
 
-  function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-    return new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: Object.fromEntries(
-              Object.entries(res.headers).map(([name, value]) => [name, String(value)]),
-            ),
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  }
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    rawGet(port, path, headers, method);
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'atelier-assets-'));

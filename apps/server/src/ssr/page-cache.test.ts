@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CatalogProduct } from '@atelier/contract';
 import { Role } from '@atelier/core';
@@ -6,6 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownerClient } from '../features/auth/editor-client.ts';
 import { createShopper, fillDetails, injectSend } from '../features/checkout/commerce-test-kit.ts';
+import { rawGet } from '../test/raw-get.ts';
 import { createTestApp, type TestApp, testDialect } from '../test/test-app.ts';
 import { createPageCache } from './page-cache.ts';
 
@@ -360,26 +360,10 @@ describe(`rendered-page cache hits (${testDialect})`, () => {
   it('answers hits over a socket before Fastify, with exactly the headers of the miss', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const get = (path: string, extra: Record<string, string> = {}, method = 'GET') =>
-      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
-        (resolve, reject) => {
-          const req = httpRequest(
-            { host: '127.0.0.1', port, path, method, headers: { host: 'localhost', ...extra } },
-            (res) => {
-              let body = '';
-              res.setEncoding('utf8');
-              res.on('data', (chunk: string) => {
-                body += chunk;
-              });
-              res.on('end', () =>
-                resolve({ status: res.statusCode ?? 0, headers: { ...res.headers }, body }),
-              );
-            },
-          );
-          req.on('error', reject);
-          req.end();
-        },
-      );
+    const get = async (path: string, extra: Record<string, string> = {}, method = 'GET') => {
+      const answer = await rawGet(port, path, { host: 'localhost', ...extra }, method);
+      return { ...answer, body: answer.body.toString('utf8') };
+    };
     // Per response, not per page: the clock, the connection and which path answered.
     const comparable = (headers: Record<string, unknown>) => {
       const { date, connection, 'keep-alive': keepAlive, 'x-page-cache': cache, ...rest } = headers;

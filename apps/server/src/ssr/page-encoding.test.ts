@@ -1,7 +1,7 @@
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../test/raw-get.ts';
 import { createTestApp, type TestApp, testDialect } from '../test/test-app.ts';
 import { preferredCoding } from './page-encoding.ts';
 
@@ -33,36 +33,14 @@ describe('choosing a coding from Accept-Encoding', () => {
   });
 });
 
-type Answer = { status: number; headers: Record<string, string | undefined>; body: Buffer };
-
 // Over a socket, where hits are answered before Fastify (serveEarly) and what matters is
 // the bytes and headers on the wire.
 describe(`compressed cached pages (${testDialect})`, () => {
   let t: TestApp;
   let port: number;
 
-  function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
-    return new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest(
-        { host: '127.0.0.1', port, path, method, headers: { host: 'localhost', ...headers } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: Object.fromEntries(
-                Object.entries(res.headers).map(([name, value]) => [name, String(value)]),
-              ),
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
-  }
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    rawGet(port, path, { host: 'localhost', ...headers }, method);
   const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
   // Per response, per coding or miss/hit; everything else is the same in every coding.
   const pageHeaders = (headers: Record<string, string | undefined>) => {
