@@ -436,3 +436,35 @@ describe('cold render limit', () => {
     await app.close();
   });
 });
+
+describe('remembered reads', () => {
+  it('keeps the reads in use when visitors ask for many unknown addresses', async () => {
+    const cache = createPageCache({ isEnabled: true, maxReads: 10 });
+    const loads = { site: 0, product: 0 };
+    const site = () =>
+      cache.rememberForWebsite('w1', 'navigation', async () => {
+        loads.site += 1;
+        return 'menu';
+      });
+    const product = () =>
+      cache.rememberForWebsite('w1', 'product|shop|mug', async () => {
+        loads.product += 1;
+        return 'mug';
+      });
+    await site();
+    await product();
+    // Thirty addresses nobody asks for twice; every page still reads the navigation.
+    for (let n = 0; n < 30; n += 1) {
+      await cache.rememberForWebsite('w1', `list|unknown-${n}|`, async () => undefined);
+      expect(await site()).toBe('menu');
+    }
+    expect(loads.site).toBe(1);
+    // The product was not read while they came, so it made room and is read again.
+    expect(await product()).toBe('mug');
+    expect(loads.product).toBe(2);
+    // A change of the website still drops what was remembered.
+    cache.invalidate('w1');
+    await site();
+    expect(loads.site).toBe(2);
+  });
+});

@@ -75,9 +75,11 @@ type Read = { websiteId: string | undefined; loadedAt: number; value: Promise<un
 export function createPageCache({
   isEnabled,
   maxBytes = DEFAULT_MAX_BYTES,
+  maxReads = MAX_READS,
 }: {
   isEnabled: boolean;
   maxBytes?: number;
+  maxReads?: number;
 }) {
   let clock = 0;
   /** When each website last changed; absent means not since this process started. */
@@ -178,9 +180,13 @@ export function createPageCache({
         known.websiteId === undefined
           ? clock === known.loadedAt
           : isFresh(known.websiteId, known.loadedAt);
-      // Typed by the key: each key is only ever filled by the one loader that asks for it.
-      if (isCurrent) return known.value as Promise<T>;
       reads.delete(key);
+      if (isCurrent) {
+        // Re-inserted at the young end: the table is an LRU, like the pages.
+        reads.set(key, known);
+        // Typed by the key: each key is only ever filled by the one loader that asks for it.
+        return known.value as Promise<T>;
+      }
     }
     const read: Read = { websiteId, loadedAt: clock, value: load() };
     const forget = () => {
@@ -193,7 +199,12 @@ export function createPageCache({
       if (websiteId === undefined) forget();
       else read.websiteId = websiteId;
     }, forget);
-    if (reads.size >= MAX_READS) reads.clear();
+    // Visitors choose product and page addresses: a flood of unknown ones pushes out the
+    // least recently used reads, not the ones every page uses.
+    if (reads.size >= maxReads) {
+      const oldest = reads.keys().next().value;
+      if (oldest !== undefined) reads.delete(oldest);
+    }
     reads.set(key, read);
     return read.value as Promise<T>;
   }
