@@ -66,9 +66,10 @@ describe('rich text and the link editor in Chromium', () => {
     await dialog.getByLabel('Email address', { exact: true }).fill('studio@');
     await dialog.getByRole('button', { name: 'Apply link' }).click();
     await dialog.getByText('Emails must be formatted as name@example.com').waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe(
-      'true',
-    );
+    // The field at fault takes focus in the frame after its message renders.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
     expect(await seriousViolationsIn(page, 'dialog.link-editor')).toEqual([]);
     await saveScreenshot(page, 'link-editor-email-error');
     await dialog.getByLabel('Email address', { exact: true }).fill('studio@example.com');
