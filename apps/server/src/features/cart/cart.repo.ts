@@ -17,6 +17,21 @@ const firstImageOfProduct = sql<{ media_id: string; variant_widths: number[] }>`
   limit 1
 )`;
 
+/** What a cart line shows, from its variant `v`, product `p`, collection `c` and image. */
+const LINE_SHOWN = [
+  'p.title',
+  'p.product_type',
+  'p.url_id',
+  'c.url_id as collection_url_id',
+  'v.sku',
+  'v.option_values',
+  'v.price_cents',
+  'v.sale_price_cents',
+  'v.is_on_sale',
+  'img.media_id as image_media_id',
+  'img.variant_widths as image_widths',
+] as const;
+
 export type CartRepo = CartQueries & {
   /** Runs `work` in one cart-only transaction with queries bound to it. */
   transaction<T>(work: (queries: CartQueries) => Promise<T>): Promise<T>;
@@ -269,21 +284,11 @@ export function cartQueries(db: Kysely<DB>) {
         .select([
           'v.variant_id',
           'v.product_id',
-          'v.sku',
-          'p.product_type',
           'v.qty_in_stock',
           'v.is_unlimited',
           'p.is_visible',
           'p.additional_fields_form_id',
-          'p.title',
-          'p.url_id',
-          'c.url_id as collection_url_id',
-          'v.option_values',
-          'v.price_cents',
-          'v.sale_price_cents',
-          'v.is_on_sale',
-          'img.media_id as image_media_id',
-          'img.variant_widths as image_widths',
+          ...LINE_SHOWN,
         ])
         .where('v.website_id', '=', websiteId)
         .where('v.product_id', '=', productId)
@@ -438,17 +443,7 @@ export function cartQueries(db: Kysely<DB>) {
           'e.variant_id',
           'e.quantity',
           'e.additional_fields',
-          'p.title',
-          'p.product_type',
-          'p.url_id',
-          'c.url_id as collection_url_id',
-          'v.sku',
-          'v.option_values',
-          'v.price_cents',
-          'v.sale_price_cents',
-          'v.is_on_sale',
-          'img.media_id as image_media_id',
-          'img.variant_widths as image_widths',
+          ...LINE_SHOWN,
         ])
         .where('e.website_id', '=', websiteId)
         .where('e.cart_id', '=', cartId)
