@@ -2,26 +2,11 @@
 // uploaded in the link editor's File tab and linked from rich text, an MP3 uploaded in the
 // audio block's file manager, a product chosen from the store's list instead of a typed id,
 // and a visitor's page that links and plays those files from /files.
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.ts';
+import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 import { addPage, createOwner } from './support/editor.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-
-const require = createRequire(import.meta.url);
-
-type AxeViolation = { id: string; impact: string | null; help: string };
-
-async function seriousViolationsIn(page: Page, selector: string): Promise<AxeViolation[]> {
-  await page.evaluate(require('axe-core').source as string);
-  const violations = await page.evaluate(async (context) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time as a global.
-    const result = await (globalThis as any).axe.run(context);
-    return result.violations as AxeViolation[];
-  }, selector);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n' +
@@ -79,7 +64,7 @@ describe('documents, audio and catalog pickers in Chromium', () => {
     const tile = dialog.getByRole('button', { name: /size-guide\.pdf/ });
     expect(await tile.locator('img').count()).toBe(0);
     expect(await tile.textContent()).toBe(`size-guide.pdf${pdf.length} Bytes`);
-    expect(await seriousViolationsIn(page, 'dialog.link-editor')).toEqual([]);
+    expect(await seriousA11yViolations(page, 'dialog.link-editor')).toEqual([]);
     await saveScreenshot(page, 'files-link-editor-pdf');
     await dialog.getByRole('button', { name: 'Link to this file' }).click();
     const address = dialog.getByLabel('File address', { exact: true });
@@ -101,7 +86,7 @@ describe('documents, audio and catalog pickers in Chromium', () => {
     await settings.getByText('The file menu.pdf does not appear to be a supported file').waitFor();
     await upload.setInputFiles({ name: 'Shop theme.mp3', mimeType: 'audio/mpeg', buffer: mp3 });
     await settings.getByText('Uploaded Shop theme.mp3.').waitFor();
-    expect(await seriousViolationsIn(page, '[data-settings]')).toEqual([]);
+    expect(await seriousA11yViolations(page, '[data-settings]')).toEqual([]);
     await settings.getByRole('button', { name: 'Use this track' }).click();
     expect(await settings.getByLabel('Track title').inputValue()).toBe('Shop theme');
     const mp3Url = await settings.getByLabel('Audio file address').inputValue();
@@ -115,7 +100,7 @@ describe('documents, audio and catalog pickers in Chromium', () => {
       .toBeGreaterThan(1);
     const firstProduct = await product.locator('option').nth(1).getAttribute('value');
     await product.selectOption(firstProduct ?? '');
-    expect(await seriousViolationsIn(page, '[data-settings]')).toEqual([]);
+    expect(await seriousA11yViolations(page, '[data-settings]')).toEqual([]);
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect

@@ -1,24 +1,8 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot } from './support/browser.ts';
+import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
 import { addPage, createOwner } from './support/editor.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-
-const require = createRequire(import.meta.url);
-
-type AxeViolation = { id: string; impact: string | null; help: string };
-
-/** axe-core on one part of the page (the dialog, the rich-text field): serious and critical only. */
-async function seriousViolationsIn(page: Page, selector: string): Promise<AxeViolation[]> {
-  await page.evaluate(require('axe-core').source as string);
-  const violations = await page.evaluate(async (context) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time as a global.
-    const result = await (globalThis as any).axe.run(context);
-    return result.violations as AxeViolation[];
-  }, selector);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 describe('rich text and the link editor in Chromium', () => {
   let server: RunningServer;
@@ -61,7 +45,7 @@ describe('rich text and the link editor in Chromium', () => {
     await page.getByRole('button', { name: 'Link', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add link' });
     await dialog.waitFor();
-    expect(await seriousViolationsIn(page, 'dialog.link-editor')).toEqual([]);
+    expect(await seriousA11yViolations(page, 'dialog.link-editor')).toEqual([]);
     await dialog.getByRole('tab', { name: 'Email' }).click();
     await dialog.getByLabel('Email address', { exact: true }).fill('studio@');
     await dialog.getByRole('button', { name: 'Apply link' }).click();
@@ -70,7 +54,7 @@ describe('rich text and the link editor in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
       .toBe('true');
-    expect(await seriousViolationsIn(page, 'dialog.link-editor')).toEqual([]);
+    expect(await seriousA11yViolations(page, 'dialog.link-editor')).toEqual([]);
     await saveScreenshot(page, 'link-editor-email-error');
     await dialog.getByLabel('Email address', { exact: true }).fill('studio@example.com');
     await dialog.getByLabel('Subject').fill('Hello there');
@@ -87,7 +71,7 @@ describe('rich text and the link editor in Chromium', () => {
     // The File tab holds the file manager; the dialog stays accessible with it.
     await dialog.getByRole('tab', { name: 'File' }).click();
     await dialog.getByLabel('File address', { exact: true }).waitFor();
-    expect(await seriousViolationsIn(page, 'dialog.link-editor')).toEqual([]);
+    expect(await seriousA11yViolations(page, 'dialog.link-editor')).toEqual([]);
     await dialog.getByRole('tab', { name: 'Web Address' }).click();
     await dialog.getByLabel('Web address', { exact: true }).fill('not a link');
     await dialog.getByRole('button', { name: 'Apply link' }).click();
@@ -99,7 +83,7 @@ describe('rich text and the link editor in Chromium', () => {
     await dialog.getByRole('button', { name: 'Apply link' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    expect(await seriousViolationsIn(page, '.rich-text')).toEqual([]);
+    expect(await seriousA11yViolations(page, '.rich-text')).toEqual([]);
     await saveScreenshot(page, 'rich-text-editor');
 
     // A button's link: an unsafe address is flagged at once; the link editor makes a tel: link.

@@ -39,15 +39,19 @@ type AxeViolation = {
 
 /**
  * Runs axe-core in the page (through the DevTools protocol, so the page's CSP does not
- * apply) and returns the serious and critical violations.
+ * apply) and returns the serious and critical violations, of the whole page or of the
+ * part `selector` names (a dialog, the rich-text field).
  */
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousA11yViolations(
+  page: Page,
+  selector?: string,
+): Promise<AxeViolation[]> {
   const axeSource: string = require('axe-core').source;
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (scope) => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time as a global.
-    const result = await (globalThis as any).axe.run(document);
+    const result = await (globalThis as any).axe.run(scope ?? document);
     return result.violations as AxeViolation[];
-  });
+  }, selector ?? null);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
