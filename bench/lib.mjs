@@ -78,7 +78,10 @@ async function waitForHttp(child, url, timeoutMs) {
 export async function startAtelier(env = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [...startFlags(), join(root, 'apps/server/dist/main.js')], {
+  // BENCH_CPU_PROFILE_DIR=folder: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE_DIR;
+  const flags = [...startFlags(), ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
+  const child = spawn(process.execPath, [...flags, join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

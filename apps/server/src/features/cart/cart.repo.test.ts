@@ -8,12 +8,12 @@ import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-app.ts';
-import { type CartRepo, createCartRepo, type NewCartAdd } from './cart.repo.ts';
+import { type CartRepo, createCartRepo, type NewCartAdd, type NewCartRules } from './cart.repo.ts';
 
 // The first add's one statement decides in the database what the reading path decides in
 // the service. Whatever it does not take must leave no cart behind, so the service can
 // judge the add again from a fresh read and answer with the usual message.
-describe(`a first add in one statement (${testDialect})`, () => {
+describe(`first adds in one statement (${testDialect})`, () => {
   let testDatabase: TestDatabase;
   let database: Database;
   let app: App;
@@ -50,16 +50,19 @@ describe(`a first add in one statement (${testDialect})`, () => {
         ?.n,
     );
 
-  const addTo = (urlId: string, sku: string | null, quantity = 1) => {
-    const input: NewCartAdd = {
-      websiteId,
-      productId: products[urlId] ?? '',
-      sku,
-      quantity,
-      unlimitedStockTypes: Object.values(ProductType).filter(hasUnlimitedStockByType),
-      skuRequiredTypes: [ProductType.giftCard],
-    };
-    return repo.addToNewCart(input);
+  const rules: NewCartRules = {
+    unlimitedStockTypes: Object.values(ProductType).filter(hasUnlimitedStockByType),
+    skuRequiredTypes: [ProductType.giftCard],
+  };
+  const addOf = (urlId: string, sku: string | null, quantity = 1): NewCartAdd => ({
+    websiteId,
+    productId: products[urlId] ?? '',
+    sku,
+    quantity,
+  });
+  const addTo = async (urlId: string, sku: string | null, quantity = 1) => {
+    const [added] = await repo.addToNewCarts(rules, [addOf(urlId, sku, quantity)]);
+    return added;
   };
 
   it('adds a named variant with its new cart and answers what the line shows', async () => {
@@ -96,5 +99,30 @@ describe(`a first add in one statement (${testDialect})`, () => {
     });
     expect(await addTo('stoneware-mug', 'MUG-OAT')).toBeUndefined();
     expect(await countCarts()).toBe(before);
+  });
+
+  it('answers many adds at once, each at its place with its own cart, taken or not', async () => {
+    const before = await countCarts();
+    const answers = await repo.addToNewCarts(rules, [
+      addOf('linen-work-shirt', 'LWS-M-SAND', 2),
+      addOf('linen-work-shirt', 'LWS-S-INDIGO'), // sold out
+      addOf('gift-card', 'GIFT-25'),
+      addOf('linen-work-shirt', 'LWS-M-SAND', 1),
+    ]);
+    expect(answers.map((a) => a?.line.sku)).toEqual([
+      'LWS-M-SAND',
+      undefined,
+      'GIFT-25',
+      'LWS-M-SAND',
+    ]);
+    expect(answers.map((a) => a?.line.quantity)).toEqual([2, undefined, 1, 1]);
+    const carts = answers.flatMap((a) => (a ? [a.cart.cart_id] : []));
+    expect(new Set(carts).size).toBe(3);
+    expect(await countCarts()).toBe(before + 3);
+    for (const added of answers) {
+      if (!added) continue;
+      expect(await repo.listPricedEntries(websiteId, added.cart.cart_id)).toEqual([added.line]);
+      expect(await repo.findCart(websiteId, added.cart.cart_id)).toEqual(added.cart);
+    }
   });
 });

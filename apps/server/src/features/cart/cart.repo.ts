@@ -35,8 +35,11 @@ const LINE_SHOWN = [
 export type CartRepo = CartQueries & {
   /** Runs `work` in one cart-only transaction with queries bound to it. */
   transaction<T>(work: (queries: CartQueries) => Promise<T>): Promise<T>;
-  /** A visitor's first add in one statement, when the database alone can judge it. */
-  addToNewCart(input: NewCartAdd): Promise<NewCartLine | undefined>;
+  /** Visitors' first adds in one statement, each where the database alone can judge it. */
+  addToNewCarts(
+    rules: NewCartRules,
+    adds: readonly NewCartAdd[],
+  ): Promise<(NewCartLine | undefined)[]>;
   /** A visitor's first add, on its own (see the commit rule below createCartRepo). */
   createCartWithEntry(entry: {
     website_id: string;
@@ -99,6 +102,9 @@ export type NewCartAdd = {
   /** The variant asked for; null asks for the product's only variant. */
   sku: string | null;
   quantity: number;
+};
+
+export type NewCartRules = {
   /** Product types whose stock is never counted (core's `hasUnlimitedStockByType`). */
   unlimitedStockTypes: readonly number[];
   /** Product types that must name their variant (a gift card's denomination). */
@@ -112,75 +118,88 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
   return {
     ...cartQueries(db),
     /**
-     * A visitor's first add in one round trip: the variant is chosen, checked (visible,
-     * no form to answer, enough stock by the same rule as `assertStock` with nothing in
-     * the cart yet) and inserted with its new cart by one statement, which answers with
-     * what the line shows. No row at all means the add needs judging with messages: the
-     * caller then takes the reading path, which finds the reason (or, after a race with a
-     * restock, adds). Stock is read, not locked, exactly as on that path: adding holds
-     * nothing, checkout reserves.
+     * Visitors' first adds, any number in one round trip: each add's variant is chosen,
+     * checked (visible, no form to answer, enough stock by the same rule as `assertStock`
+     * with nothing in the cart yet) and inserted with its own new cart by one statement,
+     * which answers with what each line shows. An add with no row in the answer needs
+     * judging with messages: the caller then takes the reading path, which finds the
+     * reason (or, after a race with a restock, adds). Stock is read, not locked, exactly
+     * as on that path: adding holds nothing, checkout reserves.
      */
-    async addToNewCart(input: NewCartAdd): Promise<NewCartLine | undefined> {
+    async addToNewCarts(
+      rules: NewCartRules,
+      adds: readonly NewCartAdd[],
+    ): Promise<(NewCartLine | undefined)[]> {
       // set_config(…, true) is SET LOCAL: it ends with this statement's own transaction.
-      // `chosen` is referenced more than once, so it is evaluated once for all of them.
-      // Only what the answer shows comes back: each column costs parsing on every add.
+      // `chosen` is materialized so the ids it draws are the ones both inserts and the
+      // answer use. Only what the answer shows comes back: each column costs parsing.
       const result = await sql<
-        Pick<CartRow, 'cart_id' | 'created_at'> & { entry_id: string } & VariantShown
+        { n: number; entry_id: string } & Pick<CartRow, 'cart_id' | 'created_at'> & VariantShown
       >`${prepared}
         with relaxed as (
           select set_config('synchronous_commit', 'off', true)
-        ), chosen as (
-          select v.variant_id, v.product_id, v.sku, p.product_type, p.title, p.url_id,
-            c.url_id as collection_url_id, v.option_values, v.price_cents,
-            v.sale_price_cents, v.is_on_sale, img.media_id as image_media_id,
-            img.variant_widths as image_widths
-          from product_variants v
+        ), asked as (
+          select * from unnest(
+            ${adds.map((a) => a.websiteId)}::uuid[], ${adds.map((a) => a.productId)}::uuid[],
+            ${adds.map((a) => a.sku)}::text[], ${adds.map((a) => a.quantity)}::int[]
+          ) with ordinality as a(website_id, product_id, sku, quantity, n)
+        ), chosen as materialized (
+          select a.n::int as n, a.quantity, gen_random_uuid() as cart_id,
+            gen_random_uuid() as entry_id, v.website_id, v.variant_id, v.product_id, v.sku,
+            p.product_type, p.title, p.url_id, c.url_id as collection_url_id,
+            v.option_values, v.price_cents, v.sale_price_cents, v.is_on_sale,
+            img.media_id as image_media_id, img.variant_widths as image_widths
+          from asked a
+          join product_variants v on v.website_id = a.website_id and v.product_id = a.product_id
           join products p on p.website_id = v.website_id and p.product_id = v.product_id
           join collections c on c.website_id = p.website_id and c.collection_id = p.collection_id
           left join lateral ${firstImageOfProduct} img on true
-          where v.website_id = ${input.websiteId} and v.product_id = ${input.productId}
-            and p.is_visible and p.additional_fields_form_id is null
-            and (case when ${input.sku}::text is null
-              then p.product_type <> all(${input.skuRequiredTypes}::int[])
+          where p.is_visible and p.additional_fields_form_id is null
+            and (case when a.sku is null
+              then p.product_type <> all(${rules.skuRequiredTypes}::int[])
                 and not exists (
                   select from product_variants o
                   where o.website_id = v.website_id and o.product_id = v.product_id
                     and o.variant_id <> v.variant_id)
-              else v.sku = ${input.sku}::text end)
-            and (v.is_unlimited or p.product_type = any(${input.unlimitedStockTypes}::int[])
-              or v.qty_in_stock >= ${input.quantity}::int)
+              else v.sku = a.sku end)
+            and (v.is_unlimited or p.product_type = any(${rules.unlimitedStockTypes}::int[])
+              or v.qty_in_stock >= a.quantity)
         ), cart as (
-          insert into carts (website_id) select ${input.websiteId}::uuid from chosen
-          returning website_id, cart_id, created_at
+          insert into carts (website_id, cart_id) select website_id, cart_id from chosen
         ), entry as (
-          insert into cart_entries (website_id, cart_id, product_id, variant_id, quantity)
-          select cart.website_id, cart.cart_id, chosen.product_id, chosen.variant_id,
-            ${input.quantity}::int
-          from cart, chosen
-          returning entry_id
+          insert into cart_entries (website_id, cart_id, entry_id, product_id, variant_id, quantity)
+          select website_id, cart_id, entry_id, product_id, variant_id, quantity from chosen
         )
-        select cart.cart_id, cart.created_at, entry.entry_id, chosen.*
-        from relaxed, cart, entry, chosen`.execute(db);
-      const row = result.rows[0];
-      if (!row) return undefined;
-      const { cart_id, created_at, entry_id, ...shown } = row;
-      const cart: CartRow = {
-        website_id: input.websiteId,
-        cart_id,
-        is_purchased: false,
-        order_id: null,
-        created_at,
-        // Both default to now(), the statement's transaction time.
-        updated_at: created_at,
-      };
-      const line: PricedEntryRow = {
-        ...shown,
-        website_id: input.websiteId,
-        entry_id,
-        quantity: input.quantity,
-        additional_fields: null,
-      };
-      return { cart, line };
+        -- A new cart's created_at defaults to now(), the statement's transaction time.
+        select chosen.n, chosen.cart_id, chosen.entry_id, now() as created_at,
+          chosen.product_id, chosen.variant_id, chosen.sku, chosen.product_type, chosen.title,
+          chosen.url_id, chosen.collection_url_id, chosen.option_values, chosen.price_cents,
+          chosen.sale_price_cents, chosen.is_on_sale, chosen.image_media_id,
+          chosen.image_widths
+        from relaxed, chosen`.execute(db);
+      const lines: (NewCartLine | undefined)[] = adds.map(() => undefined);
+      for (const { n, cart_id, entry_id, created_at, ...shown } of result.rows) {
+        const add = adds[n - 1];
+        if (!add) throw new Error(`first adds: an answer for add ${n} of ${adds.length}`);
+        const cart: CartRow = {
+          website_id: add.websiteId,
+          cart_id,
+          is_purchased: false,
+          order_id: null,
+          created_at,
+          // Both default to now().
+          updated_at: created_at,
+        };
+        const line: PricedEntryRow = {
+          ...shown,
+          website_id: add.websiteId,
+          entry_id,
+          quantity: add.quantity,
+          additional_fields: null,
+        };
+        lines[n - 1] = { cart, line };
+      }
+      return lines;
     },
     /**
      * A visitor's first add: the cart and its entry in one statement, so it is atomic
