@@ -1,23 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
 
 describe('buying in Chromium', () => {
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await (await browser.newContext()).newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const errors = useChromium((started) => ({ server, page } = started));
 
   const hydrated = (selector: string) =>
     expect.poll(() => page.locator(selector).first().getAttribute('data-hydrated')).toBe('true');

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { createOwner } from './support/editor.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 
 const LIST_TEMPLATE = `<section class="dev-list">
   <h1>Hand-picked: {collection.title}</h1>
@@ -19,17 +19,7 @@ describe('developer mode in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await (await browser.newContext()).newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const errors = useChromium((started) => ({ server, browser, page } = started));
 
   /** The public list page as a visitor with no session sees it. */
   async function visitShop() {

@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { addPage, createOwner } from './support/editor.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 
 // Issue 7's "Done means", tried as a new owner would: a fresh install, the owner created
 // on the first visit, a page built by dragging blocks from the palette with the mouse,
@@ -37,16 +37,8 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const errors = useChromium((started) => ({ server, browser, page } = started), {
+    viewport: { width: 1400, height: 1000 },
   });
 
   /** What a visitor with no session sees: a new browser context each time. */

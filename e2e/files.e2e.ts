@@ -3,10 +3,10 @@
 // audio block's file manager, a product chosen from the store's list instead of a typed id,
 // and a visitor's page that links and plays those files from /files.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { addPage, createOwner } from './support/editor.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n' +
@@ -24,17 +24,7 @@ describe('documents, audio and catalog pickers in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await (await browser.newContext()).newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const errors = useChromium((started) => ({ server, browser, page } = started));
 
   it('links an uploaded PDF, plays an uploaded MP3 and shows a chosen product on the public page', async () => {
     await createOwner(page, server.baseUrl);

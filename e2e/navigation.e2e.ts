@@ -1,26 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { createOwner } from './support/editor.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 
 describe('navigation and files in /config, seen on the public site (Chromium)', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await (await browser.newContext()).newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    // Delete asks for confirmation; the person says yes.
-    page.on('dialog', (dialog) => void dialog.accept());
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  // Delete asks for confirmation; the person says yes.
+  const errors = useChromium((started) => ({ server, browser, page } = started), {
+    acceptDialogs: true,
   });
 
   /** A JSON call of the editor API from the signed-in page, with its crumb. */

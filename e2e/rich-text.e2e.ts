@@ -1,24 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, saveScreenshot, seriousA11yViolations } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { addPage, createOwner } from './support/editor.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 
 describe('rich text and the link editor in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    page = await (await browser.newContext()).newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const errors = useChromium((started) => ({ server, browser, page } = started));
 
   it('formats text, adds a checked email link and a new-window web link, and publishes them', async () => {
     await createOwner(page, server.baseUrl);

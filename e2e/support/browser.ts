@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type RunningServer, startServer } from './server.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -23,6 +25,54 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+export type ChromiumSuite = { server: RunningServer; browser: Browser; page: Page };
+
+/**
+ * A describe block's stage: the production server and Chromium, started together before
+ * its tests and stopped after them, and one page whose uncaught errors (and, with
+ * `consoleErrors`, console errors) are collected in the array returned, for a last test
+ * to expect empty. `ready` receives them once started.
+ */
+export function useChromium(
+  ready: (suite: ChromiumSuite) => void,
+  options: {
+    viewport?: { width: number; height: number };
+    consoleErrors?: boolean;
+    /** Says yes to every confirm() the page asks, as the person would. */
+    acceptDialogs?: boolean;
+  } = {},
+): string[] {
+  const errors: string[] = [];
+  let started: Partial<ChromiumSuite> = {};
+  beforeAll(async () => {
+    // Settled, not all: whichever started must be stopped even if the other failed.
+    const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+    started = {
+      server: server.status === 'fulfilled' ? server.value : undefined,
+      browser: browser.status === 'fulfilled' ? browser.value : undefined,
+    };
+    if (server.status === 'rejected') throw server.reason;
+    if (browser.status === 'rejected') throw browser.reason;
+    const context = await browser.value.newContext(
+      options.viewport ? { viewport: options.viewport } : {},
+    );
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    if (options.consoleErrors) {
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+    }
+    if (options.acceptDialogs) page.on('dialog', (dialog) => void dialog.accept());
+    ready({ server: server.value, browser: browser.value, page });
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+  });
+  return errors;
 }
 
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
