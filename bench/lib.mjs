@@ -1,8 +1,8 @@
 // Helpers for bench/run.mjs: start the production server (or a bare static server) as a
 // child process on loopback, read its memory, and measure one address with autocannon.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -131,6 +131,64 @@ export async function startStaticNode(file, contentType) {
       child.kill('SIGTERM');
       await exited;
       children.delete(child);
+    },
+  };
+}
+
+/** Whether Debian's nginx is on this machine (the bench then measures it as well). */
+export function nginxPath() {
+  const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+}
+
+/**
+ * nginx serving the same file, as the second baseline: one worker process, like the node
+ * server, in the foreground with its prefix, logs and temp folders in a folder of its own,
+ * keep-alive unbounded as node's is. The folder is readable by others because nginx's
+ * worker drops root for its unprivileged user.
+ */
+export async function startStaticNginx(nginx, file, contentType) {
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'atelier-bench-nginx-'));
+  await chmod(dir, 0o755);
+  await copyFile(file, join(dir, 'page'));
+  await chmod(join(dir, 'page'), 0o644);
+  const conf = `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  keepalive_requests 100000000;
+  types { }
+  default_type "${contentType}";
+  server {
+    listen ${LOOPBACK}:${port};
+    root ${dir};
+    location / { try_files /page =404; }
+  }
+}
+`;
+  await writeFile(join(dir, 'nginx.conf'), conf);
+  const child = spawn(
+    nginx,
+    ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  children.add(child);
+  const baseUrl = `http://${LOOPBACK}:${port}`;
+  await waitForHttp(child, `${baseUrl}/`, 10_000);
+  return {
+    baseUrl,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      children.delete(child);
+      await rm(dir, { recursive: true, force: true });
     },
   };
 }

@@ -13,9 +13,11 @@ import {
   LOOPBACK,
   measure,
   memoryOf,
+  nginxPath,
   root,
   startAtelier,
   startFlags,
+  startStaticNginx,
   startStaticNode,
 } from './lib.mjs';
 import { runLighthouse } from './lighthouse.mjs';
@@ -165,12 +167,24 @@ async function main() {
     );
   }
   await staticNode.stop();
-  const hasNginx = spawnSync('sh', ['-c', 'command -v nginx']).status === 0;
-  notes.push(
-    hasNginx
-      ? 'nginx is installed but not measured yet: the node:http baseline is the limit used'
-      : 'nginx: not installed (apt-get install nginx-light), so the node:http baseline is the limit',
-  );
+  const nginx = nginxPath();
+  const nginxBaseline = {};
+  if (nginx) {
+    console.log(`\nbaseline: nginx (one worker) serving the same bytes`);
+    const staticNginx = await startStaticNginx(nginx, file, 'text/html; charset=utf-8');
+    for (const connections of CONNECTIONS) {
+      nginxBaseline[connections] = record(
+        'static nginx',
+        connections,
+        await timed(`${staticNginx.baseUrl}/`, connections),
+      );
+    }
+    await staticNginx.stop();
+  } else {
+    notes.push(
+      'nginx: not installed (apt-get install nginx-light), so only the node:http baseline was measured',
+    );
+  }
 
   console.log('');
   const warmPages = await measurePages(warm, 'warm');
@@ -220,6 +234,14 @@ async function main() {
       );
       ratios.push(`${page} cold @${c}: ${fmt(k.rps / base.rps, 2)} × baseline req/s`);
     }
+  }
+  // The targets are against node:http; nginx shows how far a C server is from that.
+  for (const c of CONNECTIONS) {
+    const n = nginxBaseline[c];
+    if (!n) continue;
+    ratios.push(
+      `nginx @${c}: ${fmt(n.rps / baseline[c].rps, 2)} × baseline req/s; product warm ${fmt(warmPages[`product@${c}`].rps / n.rps, 2)} × nginx`,
+    );
   }
   ratios.push(
     `add to cart PGlite: ${fmt(pgliteCart.cart.rps / pgliteCart.health.rps, 2)} × /healthz req/s`,
