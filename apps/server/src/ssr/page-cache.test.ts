@@ -467,4 +467,44 @@ describe('remembered reads', () => {
     await site();
     expect(loads.site).toBe(2);
   });
+
+  it('keeps remembered reads within their size, dropping the least recently used first', async () => {
+    // Each list below is ~1,000 bytes of JSON; the budget holds three of them.
+    const cache = createPageCache({ isEnabled: true, maxReadBytes: 3_500 });
+    const loads: Record<string, number> = {};
+    const list = (name: string) =>
+      cache.rememberForWebsite('w1', `list|${name}`, async () => {
+        loads[name] = (loads[name] ?? 0) + 1;
+        return {
+          products: Array.from({ length: 10 }, (_, n) => ({
+            id: `${name}-${n}`,
+            title: 'x'.repeat(80),
+          })),
+        };
+      });
+    for (const name of ['a', 'b', 'c']) await list(name);
+    expect(cache.stats()).toMatchObject({ reads: 3 });
+    expect(cache.stats().readBytes).toBeGreaterThan(3_000);
+    await list('a'); // now the most recently used
+    await list('d'); // pushes out b, the least recently used
+    expect(cache.stats().reads).toBe(3);
+    expect(cache.stats().readBytes).toBeLessThanOrEqual(3_500);
+    await list('a');
+    await list('c');
+    expect(loads).toEqual({ a: 1, b: 1, c: 1, d: 1 });
+    await list('b');
+    expect(loads.b).toBe(2);
+
+    // One read larger than the whole budget is answered, not kept, and evicts nothing.
+    const before = cache.stats();
+    const huge = await cache.rememberForWebsite('w1', 'list|huge', async () => 'x'.repeat(10_000));
+    expect(huge).toHaveLength(10_000);
+    expect(cache.stats()).toMatchObject({ reads: before.reads, readBytes: before.readBytes });
+
+    // A change of the website drops them all from use; the bytes go as they are replaced.
+    cache.invalidate('w1');
+    await list('a');
+    expect(loads.a).toBe(2);
+    expect(cache.stats().readBytes).toBeLessThanOrEqual(3_500);
+  });
 });

@@ -69,17 +69,32 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const MAX_RENDERS = 4;
 /** Remembered reads (hosts, websites, navigation…): bounded, since a host is visitor input. */
 const MAX_READS = 2000;
+/**
+ * And bounded by size, as the pages are: a store with large collections remembers a list
+ * of hundreds of products per category, so a count alone could hold far more than the
+ * server's memory budget allows. Measured as the read's JSON length, which undercounts
+ * its size in the heap (2–4× as objects), so 8 MB here is ~16–32 MB of heap.
+ */
+const MAX_READ_BYTES = 8 * 1024 * 1024;
 
-type Read = { websiteId: string | undefined; loadedAt: number; value: Promise<unknown> };
+type Read = {
+  websiteId: string | undefined;
+  loadedAt: number;
+  value: Promise<unknown>;
+  /** Its JSON length once loaded; 0 while loading. */
+  bytes: number;
+};
 
 export function createPageCache({
   isEnabled,
   maxBytes = DEFAULT_MAX_BYTES,
   maxReads = MAX_READS,
+  maxReadBytes = MAX_READ_BYTES,
 }: {
   isEnabled: boolean;
   maxBytes?: number;
   maxReads?: number;
+  maxReadBytes?: number;
 }) {
   let clock = 0;
   /** When each website last changed; absent means not since this process started. */
@@ -94,6 +109,7 @@ export function createPageCache({
   let earlyHits = 0;
   const pending = new WeakMap<FastifyRequest, Pending>();
   const reads = new Map<string, Read>();
+  let readBytes = 0;
   let rendering = 0;
   /** Renders waiting for a slot; each is handed the slot of a render that finished. */
   const waiting: Array<() => void> = [];
@@ -180,33 +196,58 @@ export function createPageCache({
         known.websiteId === undefined
           ? clock === known.loadedAt
           : isFresh(known.websiteId, known.loadedAt);
-      reads.delete(key);
       if (isCurrent) {
         // Re-inserted at the young end: the table is an LRU, like the pages.
+        reads.delete(key);
         reads.set(key, known);
         // Typed by the key: each key is only ever filled by the one loader that asks for it.
         return known.value as Promise<T>;
       }
+      forgetRead(key, known);
     }
-    const read: Read = { websiteId, loadedAt: clock, value: load() };
-    const forget = () => {
-      if (reads.get(key) === read) reads.delete(key);
-    };
-    read.value.then((value) => {
-      const websiteId = websiteOf(value as T);
-      // An unknown host is not remembered: visitors choose hosts, and a new website can
-      // make it known at any time.
-      if (websiteId === undefined) forget();
-      else read.websiteId = websiteId;
-    }, forget);
+    const read: Read = { websiteId, loadedAt: clock, value: load(), bytes: 0 };
+    read.value.then(
+      (value) => {
+        if (reads.get(key) !== read) return;
+        const websiteId = websiteOf(value as T);
+        // An unknown host is not remembered: visitors choose hosts, and a new website can
+        // make it known at any time.
+        if (websiteId === undefined) {
+          forgetRead(key, read);
+          return;
+        }
+        read.websiteId = websiteId;
+        const bytes = jsonLength(value);
+        // A read larger than the whole budget (or not measurable) is answered but not
+        // kept, and not at the cost of every other.
+        if (bytes === undefined || bytes > maxReadBytes) {
+          forgetRead(key, read);
+          return;
+        }
+        read.bytes = bytes;
+        readBytes += bytes;
+        makeRoomForReads();
+      },
+      () => forgetRead(key, read),
+    );
+    reads.set(key, read);
     // Visitors choose product and page addresses: a flood of unknown ones pushes out the
     // least recently used reads, not the ones every page uses.
-    if (reads.size >= maxReads) {
-      const oldest = reads.keys().next().value;
-      if (oldest !== undefined) reads.delete(oldest);
-    }
-    reads.set(key, read);
+    makeRoomForReads();
     return read.value as Promise<T>;
+  }
+
+  function forgetRead(key: string, read: Read) {
+    if (reads.get(key) !== read) return;
+    reads.delete(key);
+    readBytes -= read.bytes;
+  }
+
+  function makeRoomForReads() {
+    for (const [key, read] of reads) {
+      if (reads.size <= maxReads && readBytes <= maxReadBytes) return;
+      forgetRead(key, read);
+    }
   }
 
   /** The entry as the request accepts it; a compressed form is made once and kept. */
@@ -398,8 +439,19 @@ export function createPageCache({
       earlyHits,
       rendering,
       waiting: waiting.length,
+      reads: reads.size,
+      readBytes,
     }),
   };
+}
+
+/** A read's size as JSON; undefined for what JSON cannot hold (a BigInt, a cycle). */
+function jsonLength(value: unknown): number | undefined {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Headers every visitor may get: never a cookie, and nothing about one response. */
