@@ -4,17 +4,21 @@
  * for the end of the event loop's current turn, so an idle server answers as fast as
  * before; under load each statement carries every call that came in meanwhile, and the
  * database does one round trip, one plan execution and one commit for all of them
- * (docs/PERFORMANCE.md, add to cart).
+ * (docs/PERFORMANCE.md, add to cart). `maxRunning` statements run at once, so one that
+ * waits on a lock does not hold up every caller.
  *
- * `run` answers each input at its index. When a statement fails, its inputs are run again
- * one by one, so a single bad input fails only its own caller.
+ * `run` answers each input at its index. When a statement fails inside the database (an
+ * SQLSTATE error: it rolled back, nothing was written), its inputs are run again one after
+ * another, so a single bad input fails only its own caller. Any other failure (the
+ * connection lost, perhaps after the commit) is every caller's: running the inputs again
+ * could write them twice.
  */
 export function batched<I, O>(
   run: (inputs: readonly I[]) => Promise<readonly O[]>,
   options: { maxBatch?: number; maxRunning?: number } = {},
 ): (input: I) => Promise<O> {
-  const maxBatch = options.maxBatch ?? 64;
-  const maxRunning = options.maxRunning ?? 1;
+  const maxBatch = atLeastOne('maxBatch', options.maxBatch ?? 64);
+  const maxRunning = atLeastOne('maxRunning', options.maxRunning ?? 1);
   type Waiting = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
   const waiting: Waiting[] = [];
   let running = 0;
@@ -42,7 +46,8 @@ export function batched<I, O>(
   async function answered(inputs: readonly I[]): Promise<readonly O[]> {
     const outputs = await run(inputs);
     if (outputs.length !== inputs.length) {
-      throw new Error(`batched: ${outputs.length} answers for ${inputs.length} inputs`);
+      // After the statement: whatever it wrote is written, so this is never run again.
+      throw new AnswerCountError(outputs.length, inputs.length);
     }
     return outputs;
   }
@@ -52,14 +57,14 @@ export function batched<I, O>(
     try {
       outputs = await answered(batch.map((w) => w.input));
     } catch (error) {
-      const [only] = batch;
-      if (batch.length === 1 && only) {
-        only.reject(error);
+      if (batch.length === 1 || !failedInDatabase(error)) {
+        for (const w of batch) w.reject(error);
         return;
       }
-      await Promise.all(
-        batch.map((w) => answered([w.input]).then((one) => w.resolve(one[0] as O), w.reject)),
-      );
+      // One after another: a batch's worth at once would take every pooled connection.
+      for (const w of batch) {
+        await answered([w.input]).then((one) => w.resolve(one[0] as O), w.reject);
+      }
       return;
     }
     for (const [i, w] of batch.entries()) w.resolve(outputs[i] as O);
@@ -70,4 +75,27 @@ export function batched<I, O>(
       waiting.push({ input, resolve, reject });
       scheduleFlush();
     });
+}
+
+class AnswerCountError extends Error {
+  constructor(answers: number, inputs: number) {
+    super(`batched: ${answers} answers for ${inputs} inputs`);
+  }
+}
+
+/**
+ * An error PostgreSQL (or PGlite) sent back for the statement: a severity and an SQLSTATE,
+ * which a lost connection's error (code ECONNRESET, EPIPE…, no severity) does not have.
+ */
+function failedInDatabase(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof severity === 'string' && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+function atLeastOne(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`batched: ${name} must be a whole number of at least 1`);
+  }
+  return value;
 }

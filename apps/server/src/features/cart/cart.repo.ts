@@ -132,7 +132,10 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
     ): Promise<(NewCartLine | undefined)[]> {
       // set_config(…, true) is SET LOCAL: it ends with this statement's own transaction.
       // `chosen` is materialized so the ids it draws are the ones both inserts and the
-      // answer use. Only what the answer shows comes back: each column costs parsing.
+      // answer use. Rows go in key order: their foreign-key checks lock the referenced
+      // websites and variants (KEY SHARE) in that order, the order checkout locks variants
+      // in, so a batch cannot deadlock with a checkout. Only what the answer shows
+      // comes back: each column costs parsing.
       const result = await sql<
         { n: number; entry_id: string } & Pick<CartRow, 'cart_id' | 'created_at'> & VariantShown
       >`${prepared}
@@ -165,10 +168,12 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
             and (v.is_unlimited or p.product_type = any(${rules.unlimitedStockTypes}::int[])
               or v.qty_in_stock >= a.quantity)
         ), cart as (
-          insert into carts (website_id, cart_id) select website_id, cart_id from chosen
+          insert into carts (website_id, cart_id)
+          select website_id, cart_id from chosen order by website_id
         ), entry as (
           insert into cart_entries (website_id, cart_id, entry_id, product_id, variant_id, quantity)
           select website_id, cart_id, entry_id, product_id, variant_id, quantity from chosen
+          order by website_id, variant_id
         )
         -- A new cart's created_at defaults to now(), the statement's transaction time.
         select chosen.n, chosen.cart_id, chosen.entry_id, now() as created_at,

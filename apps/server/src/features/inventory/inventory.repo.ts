@@ -19,7 +19,9 @@ export function inventoryQueries(db: Kysely<DB>) {
     /**
      * Locks the variants until the transaction ends, always in variant-id order: two
      * checkouts that share variants take the locks in the same order and so can never
-     * wait on each other in a cycle.
+     * wait on each other in a cycle. NO KEY UPDATE, the lock an update of the stock takes
+     * anyway: checkouts still queue on a shared variant, but a cart entry's foreign-key
+     * check (KEY SHARE) does not wait for a checkout to commit.
      */
     lockVariants(websiteId: string, variantIds: readonly string[]): Promise<LockedVariant[]> {
       if (variantIds.length === 0) return Promise.resolve([]);
@@ -34,7 +36,7 @@ export function inventoryQueries(db: Kysely<DB>) {
         .where('v.website_id', '=', websiteId)
         .where('v.variant_id', 'in', [...variantIds])
         .orderBy('v.variant_id')
-        .forUpdate('v')
+        .forNoKeyUpdate('v')
         .execute();
     },
 
