@@ -507,4 +507,26 @@ describe('remembered reads', () => {
     expect(loads.a).toBe(2);
     expect(cache.stats().readBytes).toBeLessThanOrEqual(3_500);
   });
+
+  it('never drops a read that is still loading to make room: requests share it', async () => {
+    const cache = createPageCache({ isEnabled: true, maxReadBytes: 1_000 });
+    let loads = 0;
+    let finish: (value: string) => void = () => {};
+    const slow = () =>
+      cache.rememberForWebsite('w1', 'product|slow', () => {
+        loads += 1;
+        return new Promise<string>((resolve) => {
+          finish = resolve;
+        });
+      });
+    const first = slow();
+    // Two finished reads that together go over the budget while the slow one loads.
+    await cache.rememberForWebsite('w1', 'list|a', async () => 'a'.repeat(600));
+    await cache.rememberForWebsite('w1', 'list|b', async () => 'b'.repeat(600));
+    const second = slow();
+    finish('mug');
+    expect(await Promise.all([first, second])).toEqual(['mug', 'mug']);
+    expect(loads).toBe(1);
+    expect(cache.stats().readBytes).toBeLessThanOrEqual(1_000);
+  });
 });

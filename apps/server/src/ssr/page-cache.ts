@@ -245,8 +245,10 @@ export function createPageCache({
 
   function makeRoomForReads() {
     for (const [key, read] of reads) {
-      if (reads.size <= maxReads && readBytes <= maxReadBytes) return;
-      forgetRead(key, read);
+      const isOverCount = reads.size > maxReads;
+      if (!isOverCount && readBytes <= maxReadBytes) return;
+      // A read still loading frees no bytes, and requests may be sharing it.
+      if (isOverCount || read.bytes > 0) forgetRead(key, read);
     }
   }
 
