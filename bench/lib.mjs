@@ -143,9 +143,9 @@ export function nginxPath() {
 
 /**
  * nginx serving the same file, as the second baseline: one worker process, like the node
- * server, in the foreground with its prefix, logs and temp folders in a folder of its own,
- * keep-alive unbounded as node's is. The folder is readable by others because nginx's
- * worker drops root for its unprivileged user.
+ * server, in the foreground with its pid, logs and temp folders (Debian builds them into
+ * /var/lib/nginx otherwise) in a folder of its own, keep-alive unbounded as node's is. The
+ * folder is readable by others because nginx's worker drops root for its unprivileged user.
  */
 export async function startStaticNginx(nginx, file, contentType) {
   const port = await freePort();
@@ -160,6 +160,11 @@ error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
   access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
   keepalive_requests 100000000;
   types { }
   default_type "${contentType}";
@@ -180,17 +185,22 @@ http {
   );
   children.add(child);
   const baseUrl = `http://${LOOPBACK}:${port}`;
-  await waitForHttp(child, `${baseUrl}/`, 10_000);
-  return {
-    baseUrl,
-    stop: async () => {
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      children.delete(child);
-      await rm(dir, { recursive: true, force: true });
-    },
+    }
+    children.delete(child);
+    await rm(dir, { recursive: true, force: true });
   };
+  try {
+    await waitForHttp(child, `${baseUrl}/`, 10_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
 }
 
 /**

@@ -69,8 +69,9 @@ export function useChromium(
     ready({ server: server.value, browser: browser.value, page });
   });
   afterAll(async () => {
-    await started.browser?.close();
-    await started.server?.stop();
+    // Both, whatever the other does: a browser that fails to close must not leave the
+    // server running.
+    await Promise.allSettled([started.browser?.close(), started.server?.stop()]);
   });
   return errors;
 }
