@@ -1,3 +1,5 @@
+import { isDatabaseError } from './errors.ts';
+
 /**
  * Many callers, one statement: calls that arrive while a statement is running wait and go
  * together in the next one, the way a database groups commits. Alone, a call waits only
@@ -57,7 +59,7 @@ export function batched<I, O>(
     try {
       outputs = await answered(batch.map((w) => w.input));
     } catch (error) {
-      if (batch.length === 1 || !failedInDatabase(error)) {
+      if (batch.length === 1 || !isDatabaseError(error)) {
         for (const w of batch) w.reject(error);
         return;
       }
@@ -81,16 +83,6 @@ class AnswerCountError extends Error {
   constructor(answers: number, inputs: number) {
     super(`batched: ${answers} answers for ${inputs} inputs`);
   }
-}
-
-/**
- * An error PostgreSQL (or PGlite) sent back for the statement: a severity and an SQLSTATE,
- * which a lost connection's error (code ECONNRESET, EPIPE…, no severity) does not have.
- */
-function failedInDatabase(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, severity } = error as { code?: unknown; severity?: unknown };
-  return typeof severity === 'string' && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 function atLeastOne(name: string, value: number): number {

@@ -1,12 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, WebsiteMemberRow } from '../../db/db-types.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
 
 export type SessionWithMember = { member: WebsiteMemberRow; expiresAt: Date };
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 export function createAuthRepo(db: Kysely<DB>) {
   return {

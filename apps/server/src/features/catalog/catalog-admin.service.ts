@@ -19,9 +19,9 @@ import {
   MAX_PRODUCTS_PER_COLLECTION,
 } from '@atelier/core';
 import type { CategoryRow, CollectionRow, ProductRow } from '../../db/db-types.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { CatalogRepo, CatalogTransaction } from './catalog.repo.ts';
-import { uniqueViolation } from './catalog.repo.ts';
 import { toProduct } from './catalog.service.ts';
 import {
   type CurrentProduct,

@@ -17,16 +17,6 @@ export type NewMerchandising = Omit<MerchandisingRow, 'website_id' | 'product_id
 
 export type CatalogRepo = ReturnType<typeof createCatalogRepo>;
 
-/**
- * The constraint a failed write broke by being a duplicate (PostgreSQL 23505), if that is
- * why it failed: a concurrent writer can take a url id or SKU between check and insert.
- */
-export function uniqueViolation(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  return code === '23505' && typeof constraint === 'string' ? constraint : undefined;
-}
-
 /** Runs `work` in a transaction, or inside the caller's when the repo is already in one. */
 function inTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);

@@ -1,10 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, FolderBehavior, PageRow, PageStatus } from '../../db/db-types.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type EditorPagesRepo = ReturnType<typeof createEditorPagesRepo>;
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /** The editor's reads and writes of pages: drafts, settings and publishing. */
 export function createEditorPagesRepo(db: Kysely<DB>) {

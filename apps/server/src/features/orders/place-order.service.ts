@@ -3,6 +3,7 @@ import type { PlaceOrderBody, PlaceOrderResponse } from '@atelier/contract';
 import { type CurrencyCode, ProductType } from '@atelier/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/db-types.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import { CARD_DECLINED_CODE, checkoutMessages } from '../checkout/checkout-messages.ts';
 import { priceCheckout, unitPriceOf } from '../checkout/checkout-pricing.ts';
@@ -331,10 +332,4 @@ function hashRequest(checkoutId: string, body: PlaceOrderBody): string {
       : null,
   });
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
-  );
 }
