@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -16,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createApiKeyRepo } from './features/api-keys/api-keys.repo.ts';
@@ -218,7 +220,17 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
  */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
-  const pageCache = createPageCache({ isEnabled: config.isPageCacheEnabled });
+  // Other servers on the same database hear of every change made here, and this one of
+  // theirs, so no server keeps showing a page another has changed (docs/ARCHITECTURE.md).
+  const serverId = randomUUID();
+  const pageCache = createPageCache({
+    isEnabled: config.isPageCacheEnabled,
+    announce: (change) => {
+      database.changes
+        .publish(JSON.stringify({ from: serverId, ...change }))
+        .catch((error: unknown) => app.log.error({ err: error }, 'announcing a change failed'));
+    },
+  });
   const app = Fastify({
     // A cached public page is answered before Fastify routes the request (page-cache.ts).
     serverFactory: (handler) => {
@@ -390,7 +402,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.status(404).send({ error: 'Not found' });
   });
 
+  const stopListening = await database.changes.subscribe(
+    (message) => {
+      const change = announcedChangeOf(message);
+      if (change && change.from !== serverId) pageCache.apply(change);
+    },
+    // Changes may have been missed while the connection was down: all may have changed.
+    () => pageCache.apply({}),
+  );
   app.addHook('onClose', async () => {
+    await stopListening();
     await database.close();
   });
 
@@ -417,4 +438,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     app.addHook('preClose', () => mailSender.stop());
   }
   return Object.assign(app, { services }) as unknown as App;
+}
+
+const announcedChangeSchema = z.object({
+  from: z.string(),
+  websiteId: z.string().optional(),
+  at: z.number().optional(),
+});
+
+/** A change another server announced, or undefined for a message that is not one. */
+function announcedChangeOf(message: string): z.infer<typeof announcedChangeSchema> | undefined {
+  try {
+    const parsed = announcedChangeSchema.safeParse(JSON.parse(message));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }

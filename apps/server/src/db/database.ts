@@ -16,8 +16,32 @@ export type Database = {
   kind: DatabaseKind;
   /** Round trip to the database, for health checks. */
   ping: () => Promise<void>;
+  /** Messages between the servers on this database (NOTIFY and LISTEN). */
+  changes: ChangeChannel;
   close: () => Promise<void>;
 };
+
+export type ChangeChannel = {
+  /** Sends `message` to every subscriber on the database, this process's included. */
+  publish: (message: string) => Promise<void>;
+  /**
+   * Calls `onMessage` with each message; `onGap` when messages may have been lost (the
+   * listening connection was dropped and is back). Resolves once listening; the function
+   * it resolves to stops.
+   */
+  subscribe: (
+    onMessage: (message: string) => void,
+    onGap: () => void,
+  ) => Promise<() => Promise<void>>;
+};
+
+const CHANGES_CHANNEL = 'atelier_changes';
+
+function publishOn(db: Kysely<DB>) {
+  return async (message: string) => {
+    await sql`select pg_notify(${CHANGES_CHANNEL}, ${message})`.execute(db);
+  };
+}
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void }
@@ -66,7 +90,102 @@ function openPostgres(options: {
   });
   pool.on('connect', preparesMarkedStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', ping: () => ping(db), close: () => db.destroy() };
+  const listeners = new Set<() => Promise<void>>();
+  const changes: ChangeChannel = {
+    publish: publishOn(db),
+    subscribe: async (onMessage, onGap) => {
+      const stop = await listenOnPostgres(options.url, onMessage, onGap);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+  };
+  return {
+    db,
+    kind: 'postgres',
+    ping: () => ping(db),
+    changes,
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await db.destroy();
+    },
+  };
+}
+
+const RELISTEN_DELAYS_MS = [100, 1000, 5000, 30_000];
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens, outside the pool. When
+ * it drops (a database restart, a failover), it is opened again with growing pauses and
+ * `onGap` is called: notifications sent meanwhile are lost.
+ */
+async function listenOnPostgres(
+  url: string,
+  onMessage: (message: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (notification) => {
+      if (notification.channel === CHANGES_CHANNEL && notification.payload !== undefined) {
+        onMessage(notification.payload);
+      }
+    });
+    // 'error' then 'end' on a dropped connection: the first of them, on the connection
+    // in use, reconnects; one lost while connecting rejects `connect` instead.
+    const lost = () => {
+      if (client !== next || isStopped) return;
+      client = undefined;
+      next.end().catch(() => {});
+      scheduleReconnect();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (isStopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+  };
+
+  const scheduleReconnect = () => {
+    const delay = RELISTEN_DELAYS_MS[Math.min(failures, RELISTEN_DELAYS_MS.length - 1)];
+    failures += 1;
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          failures = 0;
+          onGap();
+        },
+        () => {
+          if (!isStopped) scheduleReconnect();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = undefined;
+  };
 }
 
 const statementNames = new Map<string, string>();
@@ -108,7 +227,12 @@ async function openPGlite(options: { dataDir: string | undefined }): Promise<Dat
     postgresqlconf: PGLITE_SETTINGS,
   });
   const db = new Kysely<DB>({ dialect: createPGliteDialect(client) });
-  return { db, kind: 'pglite', ping: () => ping(db), close: () => db.destroy() };
+  const changes: ChangeChannel = {
+    publish: publishOn(db),
+    // One process has the embedded database, so nothing is ever lost between its servers.
+    subscribe: async (onMessage) => client.listen(CHANGES_CHANNEL, onMessage),
+  };
+  return { db, kind: 'pglite', ping: () => ping(db), changes, close: () => db.destroy() };
 }
 
 /** Runs PGlite's initdb for `dataDir` in a child process that exits when it is done. */

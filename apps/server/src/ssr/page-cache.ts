@@ -37,10 +37,17 @@ import {
 // rendered for that host. Everything else (a miss, another method, `app.inject` in tests)
 // goes through Fastify, where the route's onRequest hook still answers hits.
 //
-// One process only: with several instances the clock would have to be shared (Redis or
-// a version column), the same way the rate limiter's counts would.
+// Several servers on one database each keep their own clock and tell the others about
+// each change (`announce`, carried by the database's NOTIFY in app.ts): another server
+// drops what changed as soon as the message arrives, milliseconds after the commit.
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * A change as servers tell each other: a website's pages (at a time, for a scheduled
+ * page), or, with no website, every website's.
+ */
+export type ContentChange = { websiteId?: string; at?: number };
 
 type Entry = {
   websiteId: string;
@@ -90,11 +97,14 @@ export function createPageCache({
   maxBytes = DEFAULT_MAX_BYTES,
   maxReads = MAX_READS,
   maxReadBytes = MAX_READ_BYTES,
+  announce = () => {},
 }: {
   isEnabled: boolean;
   maxBytes?: number;
   maxReads?: number;
   maxReadBytes?: number;
+  /** Tells the other servers on the same database about a change made here. */
+  announce?: (change: ContentChange) => void;
 }) {
   let clock = 0;
   /** When each website last changed; absent means not since this process started. */
@@ -164,9 +174,28 @@ export function createPageCache({
     return entry;
   }
 
-  function invalidate(websiteId: string) {
+  function tick(websiteId: string) {
     clock += 1;
     changedAt.set(websiteId, clock);
+  }
+
+  function schedule(websiteId: string, when: number) {
+    const due = scheduled.get(websiteId) ?? [];
+    due.push(when);
+    due.sort((a, b) => a - b);
+    scheduled.set(websiteId, due);
+  }
+
+  function tickAll() {
+    clock += 1;
+    allChangedAt = clock;
+  }
+
+  /** A change another server made, as it announced it: applied here, not announced again. */
+  function apply(change: ContentChange) {
+    if (change.websiteId === undefined) tickAll();
+    else if (change.at === undefined) tick(change.websiteId);
+    else schedule(change.websiteId, change.at);
   }
 
   function isFresh(websiteId: string, renderedAt: number): boolean {
@@ -174,7 +203,8 @@ export function createPageCache({
     if (due?.[0] !== undefined && due[0] <= Date.now()) {
       while (due[0] !== undefined && due[0] <= Date.now()) due.shift();
       if (due.length === 0) scheduled.delete(websiteId);
-      invalidate(websiteId);
+      // Every server reaches the time on its own: nothing to announce.
+      tick(websiteId);
     }
     return (changedAt.get(websiteId) ?? 0) <= renderedAt && allChangedAt <= renderedAt;
   }
@@ -298,21 +328,25 @@ export function createPageCache({
     isEnabled,
 
     /** Every public page of the website may have changed: call after the write commits. */
-    invalidate,
+    invalidate(websiteId: string) {
+      tick(websiteId);
+      announce({ websiteId });
+    },
 
     /** The website's pages will change at `when` with no write (a page scheduled to go live). */
     invalidateAt(websiteId: string, when: Date) {
-      const due = scheduled.get(websiteId) ?? [];
-      due.push(when.getTime());
-      due.sort((a, b) => a - b);
-      scheduled.set(websiteId, due);
+      schedule(websiteId, when.getTime());
+      announce({ websiteId, at: when.getTime() });
     },
 
     /** Every website's pages may have changed (a website or a domain was added). */
     invalidateAll() {
-      clock += 1;
-      allChangedAt = clock;
+      tickAll();
+      announce({});
     },
+
+    /** Applies a change another server announced (see `announce`). */
+    apply,
 
     /**
      * onRequest hook of a cacheable page route: answers from the cache when it can, and
