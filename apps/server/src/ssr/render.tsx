@@ -1,6 +1,6 @@
+import type { SiteView } from '@atelier/contract';
 import { Document, type HeadData } from '@atelier/web/storefront/layout/Document.tsx';
 import { type CustomRegions, SiteFrame } from '@atelier/web/storefront/layout/SiteFrame.tsx';
-import type { SiteView } from '@atelier/web/ui/page-context.ts';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { StorefrontAssets } from './assets.ts';

@@ -1,4 +1,4 @@
-import type { Product } from '@atelier/contract';
+import type { Product, SiteView } from '@atelier/contract';
 import { PageType } from '@atelier/core';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
@@ -13,7 +13,6 @@ import {
 } from '@atelier/web/storefront/product/ProductPage.tsx';
 import { SearchPage } from '@atelier/web/storefront/search/SearchPage.tsx';
 import { ProductListPage } from '@atelier/web/storefront/shop/ProductListPage.tsx';
-import type { SiteView } from '@atelier/web/ui/page-context.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';

@@ -1,8 +1,8 @@
+import type { CodeBlock } from '@atelier/contract';
 import { html } from '@codemirror/lang-html';
 import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import type { CodeBlock } from './code.tsx';
 
 // CodeMirror 6 for the code block, loaded as its own chunk the first time a code block is
 // edited. Editor-only: the public page shows the code as plain <pre><code>.

@@ -1,16 +1,7 @@
-import { z } from 'zod';
-import { safeUrlSchema } from './safe-url.ts';
+import type { AudioBlock } from '@atelier/contract';
 
 // Audio player: a sound file by web address (or an uploaded file's address) in the
 // browser's own player, named by its title. Server-safe.
-
-export const audioBlockSchema = z.object({
-  type: z.literal('audio'),
-  version: z.literal(1),
-  title: z.string().trim().min(1).max(200),
-  src: safeUrlSchema,
-});
-export type AudioBlock = z.infer<typeof audioBlockSchema>;
 
 export function AudioView({ block }: { block: AudioBlock }) {
   return (

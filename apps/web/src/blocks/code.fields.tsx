@@ -1,5 +1,5 @@
+import { CODE_LANGUAGES, type CodeBlock } from '@atelier/contract';
 import { lazy, Suspense, useId } from 'react';
-import { CODE_LANGUAGES, type CodeBlock } from './code.tsx';
 
 // SPEC §5: CodeMirror is not offered on Android (its virtual keyboards and composition
 // events fight the editor), a plain text area is.

@@ -1,11 +1,16 @@
 import type { Image } from '@atelier/contract';
+import {
+  type Block,
+  blockSchema,
+  countBlocks,
+  parseVideoUrl,
+  splitSections,
+  videoMessages,
+} from '@atelier/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { codeMessages, isAndroid } from './code.fields.tsx';
-import { countBlocks, splitSections } from './layout.ts';
 import { BlockView, LayoutView } from './render.tsx';
-import { type Block, blockSchema } from './schema.ts';
-import { parseVideoUrl, videoMessages } from './video.tsx';
 
 const noData = { media: {}, collections: {} };
 const html = (block: Block, data = noData) =>

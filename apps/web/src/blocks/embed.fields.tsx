@@ -1,5 +1,5 @@
+import { EMBED_FRAME_SOURCES, type EmbedBlock } from '@atelier/contract';
 import { useId } from 'react';
-import { EMBED_FRAME_SOURCES, type EmbedBlock } from './embed.tsx';
 
 // Editor-only fields of the embed block. What is kept of the code is the server's call
 // (sanitizeEmbedHtml); the hint says which sources survive so nothing vanishes unexplained.

@@ -1,3 +1,4 @@
+import { type Block, SPACER_HEIGHT } from '@atelier/contract';
 import { useId } from 'react';
 import { LinkField } from '../editor/links/LinkField.tsx';
 import { AudioFields } from './audio.fields.tsx';
@@ -7,10 +8,8 @@ import { GalleryFields } from './gallery.fields.tsx';
 import { ImageFields } from './image.fields.tsx';
 import { ProductFields } from './product.fields.tsx';
 import { QuoteFields } from './quote.fields.tsx';
-import type { Block } from './schema.ts';
 import { SocialLinksFields } from './social-links.fields.tsx';
 import { SpacerFields } from './spacer.fields.tsx';
-import { SPACER_HEIGHT } from './spacer.tsx';
 import { SummaryFields } from './summary.fields.tsx';
 import { TextBlockFields } from './text-block.fields.tsx';
 import { VideoFields } from './video.fields.tsx';

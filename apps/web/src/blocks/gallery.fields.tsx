@@ -1,3 +1,4 @@
+import type { GalleryBlock } from '@atelier/contract';
 import {
   ACTIVE_ALIGNMENTS,
   ASPECT_RATIOS,
@@ -12,7 +13,6 @@ import {
 } from '@atelier/core';
 import { useId, useState } from 'react';
 import { FileManager } from '../editor/files/FileManager.tsx';
-import type { GalleryBlock } from './gallery.tsx';
 
 // Every SPEC §3 gallery option, under its stored name, but only the ones that mean
 // something for the chosen design: core's resolveGalleryOptions decides (it returns null

@@ -1,4 +1,4 @@
-import type { Image } from '@atelier/contract';
+import type { GalleryBlock, Image } from '@atelier/contract';
 import { GALLERY_RANGES, resolveGalleryOptions } from '@atelier/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import {
   wrapSlide,
 } from './GalleryLightbox.island.tsx';
 import { applicableGalleryOptions, GalleryOptionFields, settledNumber } from './gallery.fields.tsx';
-import type { GalleryBlock } from './gallery.tsx';
 import { BlockView } from './render.tsx';
 
 const ids = ['6d1f3f43-3d9f-4b3c-9a55-1f0f6c1e0a01', '6d1f3f43-3d9f-4b3c-9a55-1f0f6c1e0a02'];

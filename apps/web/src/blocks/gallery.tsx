@@ -1,8 +1,6 @@
-import type { Image } from '@atelier/contract';
-import { type GalleryOptions, MAX_GALLERY_SIZE, resolveGalleryOptions } from '@atelier/core';
-import { z } from 'zod';
+import type { BlockData, GalleryBlock, Image } from '@atelier/contract';
+import { type GalleryOptions, resolveGalleryOptions } from '@atelier/core';
 import { Island } from '../islands/Island.tsx';
-import type { BlockData } from '../ui/page-context.ts';
 import GalleryLightbox, { GalleryImages, isMovingDesign } from './GalleryLightbox.island.tsx';
 
 // Gallery: uploaded images in one of SPEC §3's designs. The stored options keep the
@@ -12,15 +10,6 @@ import GalleryLightbox, { GalleryImages, isMovingDesign } from './GalleryLightbo
 // the lightbox are plain HTML. Layout options (gap, crop and aspect ratio, captions, stacked
 // max width, slider alignment) are CSS; the island adds slideshow motion (controls,
 // autoplay, thumbnail strip) on top of the server-rendered row.
-
-export const galleryBlockSchema = z.object({
-  type: z.literal('gallery'),
-  version: z.literal(1),
-  mediaIds: z.array(z.string().uuid()).max(MAX_GALLERY_SIZE),
-  /** SPEC §3 gallery options by their stored names (design, lightbox, thumbnails-per-row, …). */
-  options: z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()])),
-});
-export type GalleryBlock = z.infer<typeof galleryBlockSchema>;
 
 /**
  * What the browser needs of the options: plain JSON for the island. `maxWidth` is null

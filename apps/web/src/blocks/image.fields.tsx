@@ -1,8 +1,7 @@
-import type { MediaFile } from '@atelier/contract';
+import type { ImageBlock, MediaFile } from '@atelier/contract';
 import { useId, useState } from 'react';
 import { FileManager } from '../editor/files/FileManager.tsx';
 import { LabelledInput } from './field-controls.tsx';
-import type { ImageBlock } from './schema.ts';
 
 /** Editor-only: the image comes from the file manager (upload or choose), not a typed id. */
 export function ImageFields({

@@ -1,5 +1,5 @@
+import type { ProductBlock } from '@atelier/contract';
 import { CollectionPicker, ProductPicker } from './catalog-pickers.tsx';
-import type { ProductBlock } from './product.tsx';
 
 /** Editor-only: the collection, then one of its products, chosen from what the store has. */
 export function ProductFields({

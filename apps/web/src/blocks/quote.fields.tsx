@@ -1,5 +1,5 @@
+import type { QuoteBlock } from '@atelier/contract';
 import { useId } from 'react';
-import type { QuoteBlock } from './quote.tsx';
 
 // Editor-only fields of the quote block.
 export function QuoteFields({

@@ -1,15 +1,7 @@
-import { z } from 'zod';
+import type { QuoteBlock } from '@atelier/contract';
 
 // The quote block: a pull quote and who said it. Plain text (React escapes it), so it
 // needs no sanitizing. Server-safe.
-
-export const quoteBlockSchema = z.object({
-  type: z.literal('quote'),
-  version: z.literal(1),
-  text: z.string().max(2000),
-  attribution: z.string().max(200).optional(),
-});
-export type QuoteBlock = z.infer<typeof quoteBlockSchema>;
 
 export function QuoteView({ block }: { block: QuoteBlock }) {
   const lines = block.text.split(/\n+/).filter((line) => line.trim() !== '');

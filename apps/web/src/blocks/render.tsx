@@ -1,14 +1,12 @@
+import { type Block, type BlockData, splitSections } from '@atelier/contract';
 import { ProductCard } from '../storefront/shop/ProductCard.tsx';
-import type { BlockData } from '../ui/page-context.ts';
 import { ResponsiveImage } from '../ui/ResponsiveImage.tsx';
 import { AudioView } from './audio.tsx';
 import { CodeView } from './code.tsx';
 import { EmbedView } from './embed.tsx';
 import { GalleryView } from './gallery.tsx';
-import { splitSections } from './layout.ts';
 import { ProductBlockView } from './product.tsx';
 import { QuoteView } from './quote.tsx';
-import type { Block } from './schema.ts';
 import { SocialLinksView } from './social-links.tsx';
 import { LineView, SpacerView } from './spacer.tsx';
 import { SummaryView } from './summary.tsx';

@@ -1,5 +1,5 @@
+import { type SocialLinksBlock, socialProfileSchema } from '@atelier/contract';
 import { LabelledInput, problemOf } from './field-controls.tsx';
-import { type SocialLinksBlock, socialProfileSchema } from './social-links.tsx';
 
 type Profile = SocialLinksBlock['profiles'][number];
 

@@ -1,5 +1,5 @@
+import { SPACER_HEIGHT, type SpacerBlock } from '@atelier/contract';
 import { LabelledInput } from './field-controls.tsx';
-import { SPACER_HEIGHT, type SpacerBlock } from './spacer.tsx';
 
 export function SpacerFields({
   block,

@@ -1,6 +1,6 @@
+import type { SummaryBlock } from '@atelier/contract';
 import { CollectionPicker } from './catalog-pickers.tsx';
 import { LabelledInput } from './field-controls.tsx';
-import type { SummaryBlock } from './summary.tsx';
 
 export function SummaryFields({
   block,

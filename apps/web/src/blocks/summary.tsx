@@ -1,18 +1,8 @@
-import { z } from 'zod';
-import type { BlockData } from '../ui/page-context.ts';
+import type { BlockData, SummaryBlock } from '@atelier/contract';
 import { ResponsiveImage } from '../ui/ResponsiveImage.tsx';
 
 // Summary block: the latest items of a collection, each with its title, excerpt and first
 // image, linking to the item. Server-safe.
-
-export const summaryBlockSchema = z.object({
-  type: z.literal('summary'),
-  version: z.literal(1),
-  collectionUrlId: z.string().trim().min(1).max(200),
-  title: z.string().trim().max(200),
-  limit: z.number().int().min(1).max(12),
-});
-export type SummaryBlock = z.infer<typeof summaryBlockSchema>;
 
 /** Excerpts are stored as HTML fragments; the summary shows their text only. */
 const plain = (html: string) =>

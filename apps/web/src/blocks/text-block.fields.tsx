@@ -1,6 +1,6 @@
+import { type TextBlock, upgradeTextBlock } from '@atelier/contract';
 import { useMemo } from 'react';
 import { RichTextField } from '../editor/rich-text/RichTextField.tsx';
-import { type TextBlock, upgradeTextBlock } from './text-block.tsx';
 
 // Editor-only. A version 1 block opens in the rich-text editor as version 2 and is stored
 // as version 2 from its first edit.

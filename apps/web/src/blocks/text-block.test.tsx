@@ -1,7 +1,7 @@
+import { blockSchema, textBlockSchema, upgradeTextBlock } from '@atelier/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { blockSchema } from './schema.ts';
-import { TextBlockView, textBlockSchema, upgradeTextBlock } from './text-block.tsx';
+import { TextBlockView } from './text-block.tsx';
 
 describe('the text block', () => {
   it('reads both versions and refuses others', () => {

@@ -1,5 +1,5 @@
+import { type VideoBlock, videoBlockSchema } from '@atelier/contract';
 import { LabelledInput, problemOf } from './field-controls.tsx';
-import { type VideoBlock, videoBlockSchema } from './video.tsx';
 
 export function VideoFields({
   block,

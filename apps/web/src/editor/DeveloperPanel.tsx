@@ -1,3 +1,9 @@
+import {
+  formatDiagnostic,
+  formatWarning,
+  TEMPLATE_SLOT_LABELS,
+  TEMPLATE_SLOTS,
+} from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
 import { html } from '@codemirror/lang-html';
 import {
@@ -19,12 +25,6 @@ import { tags } from '@lezer/highlight';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { ApiError } from './api/client.ts';
 import { type SaveOutcome, templatesApi } from './api/templates-client.ts';
-import {
-  formatDiagnostic,
-  formatWarning,
-  TEMPLATE_SLOT_LABELS,
-  TEMPLATE_SLOTS,
-} from './api/templates-contract.ts';
 import { codeMirrorNonce } from './csp-nonce.ts';
 import {
   currentTemplate,

@@ -1,7 +1,7 @@
+import { canOpenSettings, type SessionState } from '@atelier/contract';
 import { editorMessages, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
-import { canOpenSettings, type SessionState } from './api/contract.ts';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';

@@ -1,9 +1,9 @@
+import type { HeaderFooter } from '@atelier/contract';
 import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelier/core';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { LayoutView } from '../blocks/render.tsx';
 import { ApiError } from './api/client.ts';
 import { headerFooterApi } from './api/header-footer-client.ts';
-import type { HeaderFooter } from './api/header-footer-contract.ts';
 import { DevicePreview } from './canvas/DevicePreview.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';

@@ -1,9 +1,13 @@
+import {
+  countBlocks,
+  type EditorPage,
+  PAGE_STATUS_LABELS,
+  type PageSettings,
+} from '@atelier/contract';
 import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { countBlocks } from '../blocks/layout.ts';
 import { LayoutView } from '../blocks/render.tsx';
 import { ApiError, api } from './api/client.ts';
-import { type EditorPage, PAGE_STATUS_LABELS, type PageSettings } from './api/contract.ts';
 import { DevicePreview } from './canvas/DevicePreview.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';

@@ -2,6 +2,8 @@ import {
   FOLDER_BEHAVIORS,
   type FolderBehavior,
   findMainNavigation,
+  PAGE_STATUS_LABELS,
+  type PageStatus,
   type SiteLayout,
 } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
@@ -23,7 +25,6 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
-import { PAGE_STATUS_LABELS, type PageStatus } from './api/contract.ts';
 import {
   FOLDER_BEHAVIOR_LABELS,
   foldersFor,

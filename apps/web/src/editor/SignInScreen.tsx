@@ -1,7 +1,7 @@
+import { PASSWORD_MIN_LENGTH, type SessionState } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
-import { PASSWORD_MIN_LENGTH, type SessionState } from './api/contract.ts';
 
 /**
  * The first visit creates the owner (no default password exists); later visits sign in.

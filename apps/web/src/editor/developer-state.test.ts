@@ -1,5 +1,5 @@
+import { formatWarning, type Template, type TemplateWarning } from '@atelier/contract';
 import { describe, expect, it } from 'vitest';
-import { formatWarning, type Template, type TemplateWarning } from './api/templates-contract.ts';
 import {
   currentTemplate,
   developerReducer,

@@ -4,7 +4,7 @@ import {
   type TemplateDiagnostic,
   type TemplateSlot,
   type TemplateWarning,
-} from './api/templates-contract.ts';
+} from '@atelier/contract';
 
 // Developer mode's screen state as a pure reducer: which slot is open, unsaved text per
 // slot, and the last save's outcome. The panel renders it; effects (API calls) stay there.

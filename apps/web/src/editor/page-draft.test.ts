@@ -1,7 +1,6 @@
+import { type Block, countBlocks } from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
-import { countBlocks } from '../blocks/layout.ts';
-import type { Block } from '../blocks/schema.ts';
 import {
   blocksOf,
   type DraftState,

@@ -1,6 +1,5 @@
+import { type Block, editorApiMessages } from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
-import type { Block } from '../blocks/schema.ts';
-import { editorApiMessages } from './api/contract.ts';
 
 // The page editor's state changes as small (state, action) → state steps (STYLE.md,
 // after Puck's reducers). Pure: no React, no fetch; each step has its test.

@@ -1,14 +1,14 @@
-import { errorBodySchema } from '@atelier/contract';
-import { cartMessages, Role } from '@atelier/core';
 import {
   credentialsSchema,
+  errorBodySchema,
   memberCreateSchema,
   memberListSchema,
   memberParamsSchema,
   memberSchema,
   ownerCreateSchema,
   sessionStateSchema,
-} from '@atelier/web/editor/api/contract.ts';
+} from '@atelier/contract';
+import { cartMessages, Role } from '@atelier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

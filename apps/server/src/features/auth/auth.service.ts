@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { editorMessages, isValidEmail, Role } from '@atelier/core';
 import {
   editorApiMessages,
   type Member,
   PASSWORD_MIN_LENGTH,
   type SessionState,
-} from '@atelier/web/editor/api/contract.ts';
+} from '@atelier/contract';
+import { editorMessages, isValidEmail, Role } from '@atelier/core';
 import type { WebsiteMemberRow } from '../../db/db-types.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { AuthRepo } from './auth.repo.ts';

@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CSRF_FAILED_CODE } from '@atelier/contract';
+import { CSRF_FAILED_CODE, editorApiMessages } from '@atelier/contract';
 import { Role } from '@atelier/core';
-import { editorApiMessages } from '@atelier/web/editor/api/contract.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';

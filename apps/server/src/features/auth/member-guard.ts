@@ -1,5 +1,5 @@
+import { editorApiMessages, type Member } from '@atelier/contract';
 import type { Role } from '@atelier/core';
-import { editorApiMessages, type Member } from '@atelier/web/editor/api/contract.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';

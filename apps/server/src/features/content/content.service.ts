@@ -1,6 +1,5 @@
 import type { Image, Product } from '@atelier/contract';
-import { type Block, blockSchema } from '@atelier/web/blocks/schema.ts';
-import type { BlockData } from '@atelier/web/ui/page-context.ts';
+import { type Block, type BlockData, blockSchema } from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageRow } from '../../db/db-types.ts';
 import { notFound } from '../../http/errors.ts';

@@ -1,14 +1,14 @@
-import { errorBodySchema } from '@atelier/contract';
-import { Role } from '@atelier/core';
 import {
   draftSaveSchema,
   editorPageSchema,
+  errorBodySchema,
   pageCreateSchema,
   pageListSchema,
   pageParamsSchema,
   pageSettingsSchema,
   publishSchema,
-} from '@atelier/web/editor/api/contract.ts';
+} from '@atelier/contract';
+import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,18 +1,18 @@
 import {
+  type Block,
+  countBlocks,
+  type EditorPage,
+  editorApiMessages,
+  type PageSettings,
+  type PageSummary,
+} from '@atelier/contract';
+import {
   editorMessages,
   generateUrlId,
   MAX_BLOCKS_PER_LAYOUT,
   MIN_SLUG_LENGTH,
   slugify,
 } from '@atelier/core';
-import { countBlocks } from '@atelier/web/blocks/layout.ts';
-import type { Block } from '@atelier/web/blocks/schema.ts';
-import {
-  type EditorPage,
-  editorApiMessages,
-  type PageSettings,
-  type PageSummary,
-} from '@atelier/web/editor/api/contract.ts';
 import type { FolderBehavior, PageKind, PageRow } from '../../db/db-types.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';

@@ -1,12 +1,12 @@
-import { isSafeHref, linkMessages, URL_MAX_LENGTH } from '@atelier/core';
-import { EMBED_FRAME_SOURCES } from '@atelier/web/blocks/embed.tsx';
-import type { Block } from '@atelier/web/blocks/schema.ts';
 import {
+  type Block,
+  EMBED_FRAME_SOURCES,
   RICH_TEXT_ALIGNMENTS,
   RICH_TEXT_COLOURS,
   type RichTextNode,
   upgradeTextBlock,
-} from '@atelier/web/blocks/text-block.tsx';
+} from '@atelier/contract';
+import { isSafeHref, linkMessages, URL_MAX_LENGTH } from '@atelier/core';
 import sanitizeHtml from 'sanitize-html';
 import { invalid } from '../../http/errors.ts';
 

@@ -1,8 +1,4 @@
-import { errorBodySchema } from '@atelier/contract';
-import {
-  headerFooterSaveSchema,
-  headerFooterSchema,
-} from '@atelier/web/editor/api/header-footer-contract.ts';
+import { errorBodySchema, headerFooterSaveSchema, headerFooterSchema } from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';

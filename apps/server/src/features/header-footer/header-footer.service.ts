@@ -1,12 +1,12 @@
+import {
+  type Block,
+  type BlockData,
+  countBlocks,
+  editorApiMessages,
+  type HeaderFooter,
+  type HeaderFooterSave,
+} from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
-import { countBlocks } from '@atelier/web/blocks/layout.ts';
-import type { Block } from '@atelier/web/blocks/schema.ts';
-import { editorApiMessages } from '@atelier/web/editor/api/contract.ts';
-import type {
-  HeaderFooter,
-  HeaderFooterSave,
-} from '@atelier/web/editor/api/header-footer-contract.ts';
-import type { BlockData } from '@atelier/web/ui/page-context.ts';
 import { AppError, invalid } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { HeaderFooterRepo } from './header-footer.repo.ts';

@@ -1,4 +1,4 @@
-import type { Block } from '@atelier/web/blocks/schema.ts';
+import type { Block } from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogRepo } from '../catalog/catalog.repo.ts';
 import type { CatalogService, NewProductInput } from '../catalog/catalog.service.ts';

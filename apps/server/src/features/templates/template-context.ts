@@ -1,6 +1,5 @@
-import type { PublicNavigationItem } from '@atelier/contract';
+import type { PublicNavigationItem, TemplateSlot } from '@atelier/contract';
 import { PageType } from '@atelier/core';
-import type { TemplateSlot } from '@atelier/web/editor/api/templates-contract.ts';
 import { collectionRecord, itemRecord, websiteRecord } from '../../ssr/page-json.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { Website } from '../websites/website.service.ts';

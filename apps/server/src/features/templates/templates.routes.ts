@@ -1,6 +1,5 @@
-import { errorBodySchema } from '@atelier/contract';
-import { Role } from '@atelier/core';
 import {
+  errorBodySchema,
   templateInvalidSchema,
   templateListSchema,
   templateMessages,
@@ -8,7 +7,8 @@ import {
   templateSavedSchema,
   templateSaveSchema,
   templateSchema,
-} from '@atelier/web/editor/api/templates-contract.ts';
+} from '@atelier/contract';
+import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';

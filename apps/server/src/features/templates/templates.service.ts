@@ -1,11 +1,11 @@
-import { type CompiledTemplate, compile, render, validate } from '@atelier/template';
 import {
   TEMPLATE_SLOTS,
   type Template,
   type TemplateDiagnostic,
   type TemplateSlot,
   type TemplateWarning,
-} from '@atelier/web/editor/api/templates-contract.ts';
+} from '@atelier/contract';
+import { type CompiledTemplate, compile, render, validate } from '@atelier/template';
 import type { WebsiteTemplateRow } from '../../db/db-types.ts';
 import type { SampleContextOf } from './template-context.ts';
 import type { TemplatesRepo } from './templates.repo.ts';

@@ -1,6 +1,5 @@
-import { errorBodySchema } from '@atelier/contract';
+import { errorBodySchema, siteSettingsSchema, siteSettingsUpdateSchema } from '@atelier/contract';
 import { editorMessages, Role } from '@atelier/core';
-import { siteSettingsSchema, siteSettingsUpdateSchema } from '@atelier/web/editor/api/contract.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';

@@ -1,5 +1,5 @@
+import { editorApiMessages } from '@atelier/contract';
 import { Role } from '@atelier/core';
-import { editorApiMessages } from '@atelier/web/editor/api/contract.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';

@@ -1,23 +1,21 @@
 import type {
+  Block,
+  EditorPage,
   FolderBehavior,
   MediaFile,
   MediaKind,
   MediaList,
+  Member,
   NavigationItemInput,
   NavigationName,
-  ProductList,
-  SiteLayout,
-} from '@atelier/contract';
-import { cartMessages, editorMessages } from '@atelier/core';
-import type { Block } from '../../blocks/schema.ts';
-import type {
-  EditorPage,
-  Member,
   PageSettings,
   PageSummary,
+  ProductList,
   SessionState,
+  SiteLayout,
   SiteSettings,
-} from './contract.ts';
+} from '@atelier/contract';
+import { cartMessages, editorMessages } from '@atelier/core';
 
 // The SPA's one door to /api/config: JSON in and out, the xsrfToken echoed on every write,
 // and failures turned into an ApiError carrying the server's message for people.

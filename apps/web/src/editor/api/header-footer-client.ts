@@ -1,6 +1,6 @@
+import type { HeaderFooter, HeaderFooterSave } from '@atelier/contract';
 import { cartMessages, editorMessages } from '@atelier/core';
 import { ApiError, currentXsrfToken } from './client.ts';
-import type { HeaderFooter, HeaderFooterSave } from './header-footer-contract.ts';
 
 // The header & footer screen's calls (/api/site-header-footer), beside client.ts.
 

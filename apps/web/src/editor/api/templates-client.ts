@@ -1,12 +1,12 @@
-import { editorMessages } from '@atelier/core';
-import { ApiError, currentXsrfToken } from './client.ts';
 import type {
   Template,
   TemplateDiagnostic,
   TemplateSaved,
   TemplateSlot,
   TemplateWarning,
-} from './templates-contract.ts';
+} from '@atelier/contract';
+import { editorMessages } from '@atelier/core';
+import { ApiError, currentXsrfToken } from './client.ts';
 
 // Developer mode's calls. A save refused for template errors is an answer, not a failure:
 // it comes back with each error's line and column for the panel to show.

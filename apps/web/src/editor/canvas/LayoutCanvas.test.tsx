@@ -1,7 +1,7 @@
+import type { Block } from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Block } from '../../blocks/schema.ts';
 import { draftReducer, emptyDraft } from '../page-draft.ts';
 import { fullLayoutMessage, LayoutCanvas } from './LayoutCanvas.tsx';
 

@@ -1,3 +1,4 @@
+import type { Block, BlockData } from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import {
   type CollisionDetection,
@@ -31,8 +32,6 @@ import {
 } from 'react';
 import { BLOCK_TYPE_LABELS, BlockFields, newBlock } from '../../blocks/fields.tsx';
 import { BlockView } from '../../blocks/render.tsx';
-import type { Block } from '../../blocks/schema.ts';
-import type { BlockData } from '../../ui/page-context.ts';
 import {
   blockCountOf,
   type DraftAction,

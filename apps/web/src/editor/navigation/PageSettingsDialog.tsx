@@ -1,8 +1,13 @@
-import { FOLDER_BEHAVIORS, type FolderBehavior, type MediaFile } from '@atelier/contract';
+import {
+  type EditorPage,
+  FOLDER_BEHAVIORS,
+  type FolderBehavior,
+  type MediaFile,
+  type PageSettings,
+} from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
-import type { EditorPage, PageSettings } from '../api/contract.ts';
 import { FileManager } from '../files/FileManager.tsx';
 import { FOLDER_BEHAVIOR_LABELS } from './navigation-tree.ts';
 

@@ -1,3 +1,4 @@
+import { RICH_TEXT_ALIGNMENTS, RICH_TEXT_COLOURS, type RichTextNode } from '@atelier/contract';
 import { isSafeHref, type Link } from '@atelier/core';
 import { TextAlign } from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
@@ -5,11 +6,6 @@ import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import {
-  RICH_TEXT_ALIGNMENTS,
-  RICH_TEXT_COLOURS,
-  type RichTextNode,
-} from '../../blocks/text-block.tsx';
 import { LinkEditor } from '../links/LinkEditor.tsx';
 import type { RichTextFieldProps } from './RichTextField.tsx';
 import './rich-text.css';

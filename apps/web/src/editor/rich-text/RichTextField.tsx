@@ -1,5 +1,5 @@
+import type { RichTextNode } from '@atelier/contract';
 import { lazy, Suspense } from 'react';
-import type { RichTextNode } from '../../blocks/text-block.tsx';
 
 // The rich-text field any block's fields can use. TipTap is large, so the editor itself is
 // a separate chunk loaded the first time a rich-text field is shown; the storefront never

@@ -1,7 +1,7 @@
+import type { Member } from '@atelier/contract';
 import { editorMessages, Role } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
-import type { Member } from '../api/contract.ts';
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;

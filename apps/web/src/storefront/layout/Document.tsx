@@ -1,5 +1,5 @@
+import type { SiteView } from '@atelier/contract';
 import type { ReactNode } from 'react';
-import type { SiteView } from '../../ui/page-context.ts';
 
 export type HeadData = {
   title: string;

@@ -1,8 +1,7 @@
-import type { PublicNavigationItem } from '@atelier/contract';
+import type { PublicNavigationItem, SiteView } from '@atelier/contract';
 import type { ReactNode } from 'react';
 import { LayoutView } from '../../blocks/render.tsx';
 import { Island } from '../../islands/Island.tsx';
-import type { SiteView } from '../../ui/page-context.ts';
 import CartStatus from '../cart/CartStatus.island.tsx';
 
 /** Developer mode: HTML of the website's own header and footer templates, rendered on the server. */

@@ -1,6 +1,5 @@
+import type { Block, BlockData } from '@atelier/contract';
 import { LayoutView } from '../../blocks/render.tsx';
-import type { Block } from '../../blocks/schema.ts';
-import type { BlockData } from '../../ui/page-context.ts';
 
 type ContentPageProps = { blocks: Block[]; data: BlockData; useCLDRMoneyFormat: boolean };
 

@@ -1,9 +1,8 @@
-import type { FormDefinition, Product, Variant } from '@atelier/contract';
+import type { FormDefinition, Product, SiteView, Variant } from '@atelier/contract';
 import type { CurrencyCode } from '@atelier/core/money/currencies';
 import { toDecimalString } from '@atelier/core/money/money';
 import { Island } from '../../islands/Island.tsx';
 import { Price } from '../../ui/Price.tsx';
-import type { SiteView } from '../../ui/page-context.ts';
 import { ResponsiveImage } from '../../ui/ResponsiveImage.tsx';
 import ProductForm, { type ProductFormProps } from './ProductForm.island.tsx';
 import { isVariantAvailable, summarizeProduct } from './product-view.ts';

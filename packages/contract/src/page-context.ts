@@ -1,5 +1,6 @@
-import type { Image, Product, PublicNavigationItem } from '@atelier/contract';
-import type { Block } from '../blocks/schema.ts';
+import type { Block } from './blocks/index.ts';
+import type { Image, Product } from './catalog.ts';
+import type { PublicNavigationItem } from './navigation.ts';
 
 /** What every storefront page knows about its website: enough to frame and price it. */
 export type SiteView = {

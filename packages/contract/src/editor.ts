@@ -1,7 +1,7 @@
-import { imageSchema, productSchema } from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { z } from 'zod';
-import { blockSchema } from '../../blocks/schema.ts';
+import { blockSchema } from './blocks/index.ts';
+import { imageSchema, productSchema } from './catalog.ts';
 
 // Requests and responses of the editor's API (/api/config/*), shared by the server's
 // routes and the /config SPA. Nothing here is imported by the storefront bundle.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { blockSchema } from '../../blocks/schema.ts';
-import { blockDataSchema } from './contract.ts';
+import { blockSchema } from './blocks/index.ts';
+import { blockDataSchema } from './editor.ts';
 
 // GET/PUT /api/site-header-footer: the header and footer block lists every public page
 // shows. Shared by the server's routes and the /config SPA.

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { audioBlockSchema } from './audio.tsx';
-import { codeBlockSchema } from './code.tsx';
-import { embedBlockSchema } from './embed.tsx';
-import { galleryBlockSchema } from './gallery.tsx';
-import { productBlockSchema } from './product.tsx';
-import { quoteBlockSchema } from './quote.tsx';
-import { socialLinksBlockSchema } from './social-links.tsx';
-import { lineBlockSchema, spacerBlockSchema } from './spacer.tsx';
-import { summaryBlockSchema } from './summary.tsx';
-import { textBlockSchema } from './text-block.tsx';
-import { videoBlockSchema } from './video.tsx';
+import { audioBlockSchema } from './audio.ts';
+import { codeBlockSchema } from './code.ts';
+import { embedBlockSchema } from './embed.ts';
+import { galleryBlockSchema } from './gallery.ts';
+import { productBlockSchema } from './product.ts';
+import { quoteBlockSchema } from './quote.ts';
+import { socialLinksBlockSchema } from './social-links.ts';
+import { lineBlockSchema, spacerBlockSchema } from './spacer.ts';
+import { summaryBlockSchema } from './summary.ts';
+import { textBlockSchema } from './text.ts';
+import { videoBlockSchema } from './video.ts';
 
 // What a page is made of. Each block carries a version so stored pages can be migrated
 // when a block's props change. The server validates stored blocks against these before
@@ -76,9 +76,36 @@ export const blockSchema = z.discriminatedUnion('type', [
 export type Block = z.infer<typeof blockSchema>;
 export type HeadingBlock = z.infer<typeof headingBlockSchema>;
 export type TextBlock = z.infer<typeof textBlockSchema>;
-export type { EmbedBlock } from './embed.tsx';
-export type { QuoteBlock } from './quote.tsx';
-export { textBlockSchema };
 export type ImageBlock = z.infer<typeof imageBlockSchema>;
 export type ButtonBlock = z.infer<typeof buttonBlockSchema>;
 export type ProductsBlock = z.infer<typeof productsBlockSchema>;
+
+// A layout is one flat block list in which a `section` block starts a new section (the
+// first section needs no marker). Shared by the storefront, the editor and the server.
+
+/** Blocks that count against the 60-block limit: section breaks are layout, not blocks. */
+export const countBlocks = (blocks: readonly Block[]): number =>
+  blocks.filter((block) => block.type !== 'section').length;
+
+/** A layout's blocks split at its section breaks. */
+export function splitSections(blocks: readonly Block[]): Block[][] {
+  const sections: Block[][] = [[]];
+  for (const block of blocks) {
+    if (block.type === 'section') sections.push([]);
+    else sections.at(-1)?.push(block);
+  }
+  return sections;
+}
+
+export * from './audio.ts';
+export * from './code.ts';
+export * from './embed.ts';
+export * from './gallery.ts';
+export * from './product.ts';
+export * from './quote.ts';
+export * from './safe-url.ts';
+export * from './social-links.ts';
+export * from './spacer.ts';
+export * from './summary.ts';
+export * from './text.ts';
+export * from './video.ts';
