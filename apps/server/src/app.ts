@@ -6,7 +6,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMBED_FRAME_SOURCES, healthSchema } from '@atelier/contract';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -287,7 +286,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     hsts: config.env === 'production',
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',

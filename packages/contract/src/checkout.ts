@@ -42,7 +42,7 @@ export const shippingAddressSchema = z
       .string()
       .trim()
       .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code')
-      .transform((c) => c.toUpperCase()),
+      .toUpperCase(),
   })
   .meta({ id: 'ShippingAddress' });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;

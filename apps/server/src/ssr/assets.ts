@@ -82,6 +82,6 @@ export async function registerAssetRoutes(app: FastifyInstance, assetsDir: strin
     preCompressed: true,
     // One URL has several encoded forms, so a shared cache must key it by the request's
     // Accept-Encoding, identity answers included.
-    setHeaders: (response) => response.setHeader('Vary', 'Accept-Encoding'),
+    setHeaders: (reply) => reply.header('Vary', 'Accept-Encoding'),
   });
 }

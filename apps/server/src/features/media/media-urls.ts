@@ -58,10 +58,10 @@ export function mediaUrl(row: MediaRow): string {
  * downloads, never shown in the site's origin, while PDFs, audio and images show inline.
  */
 export function setStoredFileHeaders(
-  res: { setHeader(name: string, value: string): unknown },
+  reply: { header(name: string, value: string): unknown },
   path: string,
 ): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
+  reply.header('X-Content-Type-Options', 'nosniff');
   const isInline = /\.(webp|pdf|mp3|aac|m4a|ogg|wav)$/i.test(path);
-  res.setHeader('Content-Disposition', isInline ? 'inline' : 'attachment');
+  reply.header('Content-Disposition', isInline ? 'inline' : 'attachment');
 }
