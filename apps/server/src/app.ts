@@ -80,6 +80,7 @@ import { createWebsiteService } from './features/websites/website.service.ts';
 import { createApiKeyGuard } from './http/auth.ts';
 import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createOpenApiTransformObject } from './http/openapi.ts';
+import { withSafeText } from './http/safe-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
 import { loadStorefrontAssets, registerAssetRoutes } from './ssr/assets.ts';
@@ -250,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Keep-alive sockets would hold a graceful shutdown open until they time out.
     forceCloseConnections: 'idle',
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(withSafeText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodeSchema } from './common.ts';
+import { MAX_INT4 } from './text.ts';
 
 export const productTypeSchema = z.union([
   z.literal(1),
@@ -175,7 +176,6 @@ export const moneyInputSchema = z
   .meta({ id: 'MoneyEntry' });
 export type MoneyInput = z.infer<typeof moneyInputSchema>;
 
-const MAX_INT4 = 2_147_483_647;
 const stockSchema = z.number().int('Stock must be a whole number').min(0).max(MAX_INT4);
 
 export const variantInputSchema = z

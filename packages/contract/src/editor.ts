@@ -2,6 +2,7 @@ import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { z } from 'zod';
 import { blockSchema } from './blocks/index.ts';
 import { imageSchema, productSchema } from './catalog.ts';
+import { MAX_INT4 } from './text.ts';
 
 // Requests and responses of the editor's API (/api/config/*), shared by the server's
 // routes and the /config SPA. Nothing here is imported by the storefront bundle.
@@ -166,13 +167,13 @@ export const draftSaveSchema = z
     // this bound only keeps absurd bodies out.
     blocks: z.array(blockSchema).max(500),
     /** The draft revision this edit started from; a newer one on the server is a 409. */
-    baseRevision: z.number().int().min(0),
+    baseRevision: z.number().int().min(0).max(MAX_INT4),
   })
   .meta({ id: 'EditorDraftSave' });
 
 export const publishSchema = z
   .object({
-    baseRevision: z.number().int().min(0),
+    baseRevision: z.number().int().min(0).max(MAX_INT4),
     /** Publish at this time instead of now (status Scheduled). */
     at: z.iso.datetime({ offset: true }).optional(),
   })

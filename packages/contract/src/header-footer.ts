@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blockSchema } from './blocks/index.ts';
 import { blockDataSchema } from './editor.ts';
+import { MAX_INT4 } from './text.ts';
 
 // GET/PUT /api/site-header-footer: the header and footer block lists every public page
 // shows. Shared by the server's routes and the /config SPA.
@@ -12,7 +13,7 @@ export const headerFooterSaveSchema = z
     header: z.array(blockSchema).max(500),
     footer: z.array(blockSchema).max(500),
     /** The revision this edit started from; a newer one on the server is a 409. */
-    baseRevision: z.number().int().min(0),
+    baseRevision: z.number().int().min(0).max(MAX_INT4),
   })
   .meta({ id: 'SiteHeaderFooterSave' });
 export type HeaderFooterSave = z.infer<typeof headerFooterSaveSchema>;

@@ -12,3 +12,4 @@ export * from './navigation.ts';
 export * from './page-context.ts';
 export * from './preferences.ts';
 export * from './templates.ts';
+export * from './text.ts';

@@ -55,7 +55,13 @@ async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknow
   }
 }
 
-export type TestApp = { app: App; config: Config; dataDir: string; close: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  config: Config;
+  dataDir: string;
+  database: Database;
+  close: () => Promise<void>;
+};
 
 /**
  * A full app on a fresh database and data folder, seeded with the demo store by default.
@@ -68,6 +74,8 @@ export async function createTestApp(
     dataDir?: string;
     testDatabase?: TestDatabase;
     pageCache?: 'on' | 'off';
+    /** Extra environment variables for the app's configuration. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'atelier-test-')));
@@ -75,6 +83,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     ...(options.pageCache && { PAGE_CACHE: options.pageCache }),
+    ...options.env,
   });
   const testDatabase = options.testDatabase ?? (await createTestDatabase());
   const database = await testDatabase.open();
@@ -83,6 +92,7 @@ export async function createTestApp(
     app,
     config,
     dataDir,
+    database,
     close: async () => {
       await app.close();
       if (!options.testDatabase) await testDatabase.dispose();

@@ -8,6 +8,7 @@ import * as editor from './0007-editor.ts';
 import * as templates from './0008-templates.ts';
 import * as navigation from './0009-navigation.ts';
 import * as headerFooter from './0010-header-footer.ts';
+import * as productFormReference from './0011-product-form-reference.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   templates,
   navigation,
   headerFooter,
+  productFormReference,
 ];

@@ -21,15 +21,13 @@ describe(`editor sign-in (${testDialect})`, () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-test-'));
     const testDatabase = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
-    const app = await buildApp({
-      config,
-      database: await testDatabase.open(),
-      auth: { now: () => new Date(clock) },
-    });
+    const database = await testDatabase.open();
+    const app = await buildApp({ config, database, auth: { now: () => new Date(clock) } });
     t = {
       app,
       config,
       dataDir,
+      database,
       close: async () => {
         await app.close();
         await testDatabase.dispose();

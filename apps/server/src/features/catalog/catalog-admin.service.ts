@@ -53,6 +53,7 @@ const messages = {
   skuTaken: (sku: string) => `The SKU ${sku} is already in use`,
   unknownMedia: 'Upload the image first: one of these is not an image of this website',
   unknownCategory: "Choose categories of the product's collection",
+  unknownForm: 'Choose a form of this website: no form has this id',
   categoryNameNeeded: 'Enter a name',
   categoryNameTooLong: `Category names can be at most ${MAX_CATEGORY_LENGTH} characters`,
   tooManyCategories: `A collection can have at most ${MAX_NESTED_CATEGORIES} categories`,
@@ -147,6 +148,7 @@ export function createCatalogAdminService({
             if (taken.includes(patch.urlId)) throw urlTaken(patch.urlId);
           }
           if (patch.mediaIds) await checkMedia(tx, websiteId, patch.mediaIds);
+          await checkForm(tx, websiteId, patch.additionalFieldsFormId);
           if (patch.categories)
             await checkCategories(tx, websiteId, row.collection_id, patch.categories);
 
@@ -355,6 +357,7 @@ async function insertDraft(args: {
   const urlId = await chooseProductUrlId(tx, websiteId, draft);
   const variants = await assignSkus(tx, websiteId, draft.variants);
   await checkMedia(tx, websiteId, draft.mediaIds);
+  await checkForm(tx, websiteId, draft.additionalFieldsFormId);
   await checkCategories(tx, websiteId, collectionId, draft.categoryIds);
   const product = await tx.insertProduct({
     product: {
@@ -447,6 +450,16 @@ async function assignSkus(
     result.push({ ...v, sku });
   }
   return result;
+}
+
+async function checkForm(
+  tx: CatalogTransaction,
+  websiteId: string,
+  formId: string | null | undefined,
+) {
+  if (formId && !(await tx.hasForm(websiteId, formId))) {
+    throw invalid(INVALID_PRODUCT, { additionalFieldsFormId: messages.unknownForm });
+  }
 }
 
 async function checkMedia(tx: CatalogTransaction, websiteId: string, mediaIds: readonly string[]) {

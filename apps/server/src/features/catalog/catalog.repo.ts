@@ -86,6 +86,16 @@ function catalogQueries(db: Kysely<DB>) {
       return rows.map((row) => row.sku);
     },
 
+    async hasForm(websiteId: string, formId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('forms')
+        .select('form_id')
+        .where('website_id', '=', websiteId)
+        .where('form_id', '=', formId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async listExistingMediaIds(websiteId: string, mediaIds: readonly string[]): Promise<string[]> {
       if (mediaIds.length === 0) return [];
       const rows = await db
