@@ -8,7 +8,7 @@ import { EMBED_FRAME_SOURCES, healthSchema } from '@atelier/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   createJsonSchemaTransform,
   serializerCompiler,
@@ -78,8 +78,8 @@ import { registerSiteSettingsRoutes } from './features/websites/site-settings.ro
 import { createWebsiteRepo } from './features/websites/website.repo.ts';
 import { createWebsiteService } from './features/websites/website.service.ts';
 import { createApiKeyGuard } from './http/auth.ts';
-import { isPageRequest, registerErrorHandler } from './http/errors.ts';
-import { createOpenApiTransformObject } from './http/openapi.ts';
+import { isPageRequest, type PageErrorRenderer, registerErrorHandler } from './http/errors.ts';
+import { createOpenApiTransformObject, withMultipartBodies } from './http/openapi.ts';
 import { withSafeText } from './http/safe-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
@@ -131,7 +131,12 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const currencyOf = async (websiteId: string) =>
     (await websites.getById(websiteId))?.storeCurrency ?? 'USD';
   const catalogRepo = createCatalogRepo(db);
-  const catalog = createCatalogService({ catalogRepo, currencyOf, onPublicChange });
+  const catalog = createCatalogService({
+    catalogRepo,
+    currencyOf,
+    onPublicChange,
+    onBrokenRecord: (record) => app.log.warn(record, 'a stored product is broken and is not shown'),
+  });
   const formsRepo = createFormsRepo(db);
   const forms = createFormsService({ formsRepo });
   const preferences = createPreferencesService({
@@ -248,12 +253,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // An address that cannot be decoded (a lone surrogate as %ED%A0%80) names no page and
+    // no resource: the site's 404 page for a browser, the API's error shape otherwise.
+    frameworkErrors: (error, request, reply) => {
+      if (isPageRequest(request)) return reply.callNotFound();
+      request.log.info({ err: error }, 'request refused before routing');
+      // Fastify types this reply for a route it never matched; it is a plain reply.
+      return (reply as FastifyReply).status(400).send({ error: 'The address is not valid.' });
+    },
     // Keep-alive sockets would hold a graceful shutdown open until they time out.
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(withSafeText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // The storefront is registered below; until then a failing page answers JSON.
+  let renderPageError: PageErrorRenderer | undefined;
+  registerErrorHandler(app, { renderPageError: () => renderPageError });
 
   const services = createServices(options, app, pageCache);
   const assets = loadStorefrontAssets(findWebDist());
@@ -302,8 +317,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // names a schema's input form `<id>Input`, so no contract id may end in `Input` where
     // `<id>` also exists (hence MoneyEntry, VariantEntry). Both halves use the OpenAPI 3.0
     // target so a route's inline schema and a component are written the same way. The
-    // wrapper hoists zod's __shared recursive definitions, whose refs no tool could follow.
-    transform: createJsonSchemaTransform({ zodToJsonConfig: { target: 'openapi-3.0' } }),
+    // wrapper hoists zod's __shared recursive definitions, whose refs no tool could follow;
+    // withMultipartBodies documents the upload routes' multipart bodies.
+    transform: withMultipartBodies(
+      createJsonSchemaTransform({ zodToJsonConfig: { target: 'openapi-3.0' } }),
+    ),
     transformObject: createOpenApiTransformObject({
       zodToJsonConfig: { target: 'openapi-3.0' },
     }),
@@ -394,6 +412,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ),
     { pageCache: services.pageCache },
   );
+  renderPageError = storefront.renderError;
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isPageRequest(request)) return storefront.renderNotFound(request, reply);

@@ -232,12 +232,14 @@ describe(`the API fuzzes itself (${testDialect}, ${RUNS} runs per operation, see
     };
     examples['PUT /api/commerce/checkout/{checkoutId}/email'] = { email: 'ana@studio.photography' };
     examples['PUT /api/commerce/checkout/{checkoutId}/shipping-address'] = {
-      name: 'Ada Lovelace',
-      line1: '1 Main St',
-      city: 'New York',
-      region: 'NY',
-      postalCode: '10001',
-      country: 'US',
+      shippingAddress: {
+        name: 'Ada Lovelace',
+        line1: '1 Main St',
+        city: 'New York',
+        region: 'NY',
+        postalCode: '10001',
+        country: 'US',
+      },
     };
     examples['POST /api/commerce/checkout/{checkoutId}/orders'] = {
       card: {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 // The one catalog of failures a service may report. Each kind has one HTTP status;
@@ -50,11 +50,37 @@ export function isPageRequest(request: FastifyRequest): boolean {
   );
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** Renders the site's error page (type 101) for a browser that asked for a page. */
+export type PageErrorRenderer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+) => unknown;
+
+const SERVER_ERROR_MESSAGE = 'Something went wrong';
+const PAGE_SERVER_ERROR_MESSAGE =
+  'This page could not be shown just now. Please try again in a moment.';
+
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { renderPageError?: () => PageErrorRenderer | undefined } = {},
+): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     // A page whose product or collection does not exist is the site's 404 page.
     if (error instanceof AppError && error.kind === 'notFound' && isPageRequest(request)) {
       return reply.callNotFound();
+    }
+    const renderPageError = isPageRequest(request) ? options.renderPageError?.() : undefined;
+    if (renderPageError) {
+      const status = errorStatus(error);
+      if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+      return renderPageError(
+        request,
+        reply,
+        status,
+        status >= 500 ? PAGE_SERVER_ERROR_MESSAGE : error.message,
+      );
     }
     if (error instanceof AppError) {
       const body: ErrorBody = { error: error.message };
@@ -76,6 +102,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ error: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong' });
+    return reply.status(500).send({ error: SERVER_ERROR_MESSAGE });
   });
+}
+
+function errorStatus(error: FastifyError | AppError): number {
+  if (error instanceof AppError) return error.status;
+  if (hasZodFastifySchemaValidationErrors(error)) return 400;
+  const status = error.statusCode;
+  return status !== undefined && status >= 400 && status < 500 ? status : 500;
 }

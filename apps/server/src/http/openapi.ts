@@ -1,5 +1,10 @@
+import { imageUploadFieldsSchema } from '@atelier/contract';
 import type { SwaggerTransformObject } from '@fastify/swagger';
-import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import {
+  type createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /**
  * The OpenAPI document's components.schemas, completed so every $ref in it resolves.
@@ -56,4 +61,37 @@ function rewriteRefs(node: unknown, map: (ref: string) => string): unknown {
       key === '$ref' && typeof value === 'string' ? map(value) : rewriteRefs(value, map),
     ]),
   );
+}
+
+type SwaggerTransform = ReturnType<typeof createJsonSchemaTransform>;
+
+/**
+ * Upload routes read their multipart body themselves (a schema on `body` would make Fastify
+ * validate a body that is a stream), so the document would show no request body at all.
+ * For a route that consumes multipart/form-data and has no body schema, the document gets
+ * the upload's fields: the `file` and the text fields of `imageUploadFieldsSchema`.
+ */
+export function withMultipartBodies(transform: SwaggerTransform): SwaggerTransform {
+  const fields = z.toJSONSchema(imageUploadFieldsSchema, { target: 'openapi-3.0' }) as {
+    properties?: Record<string, unknown>;
+  };
+  const multipartBody = {
+    type: 'object',
+    properties: {
+      file: {
+        type: 'string',
+        format: 'binary',
+        description: 'The file; its type is recognised from its bytes.',
+      },
+      ...fields.properties,
+    },
+    required: ['file'],
+  };
+  return (input) => {
+    const output = transform(input);
+    const consumes = (input.schema as { consumes?: unknown } | undefined)?.consumes;
+    const isMultipart = Array.isArray(consumes) && consumes.includes('multipart/form-data');
+    if (!isMultipart || (output.schema as { body?: unknown }).body) return output;
+    return { ...output, schema: { ...output.schema, body: multipartBody } };
+  };
 }

@@ -1,7 +1,8 @@
-import type { Product, SiteView } from '@atelier/contract';
+import { findUnsafeText, type Product, type SiteView, withoutUnsafeText } from '@atelier/contract';
 import { PageType } from '@atelier/core';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
+import { ErrorPage } from '@atelier/web/storefront/error/ErrorPage.tsx';
 import { GiftCardPage } from '@atelier/web/storefront/gift-card/GiftCardPage.tsx';
 import { NotFoundPage } from '@atelier/web/storefront/not-found/NotFoundPage.tsx';
 import { OrderPage } from '@atelier/web/storefront/orders/OrderPage.tsx';
@@ -23,12 +24,12 @@ import { collectionRecord, itemRecord, websiteRecord } from './page-json.ts';
 import { type PageRender, renderDocument } from './render.tsx';
 import type { StorefrontServices } from './storefront-services.ts';
 
+const MAX_SEARCH_LENGTH = 200;
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 const productParams = z.object({
   collection: z.string().min(1).max(200),
   urlId: z.string().min(1).max(200),
 });
-const searchQuery = z.object({ q: z.string().max(200).optional() });
 const formatQuery = z.object({ format: z.string().max(20).optional() });
 const wantsJson = (request: FastifyRequest) =>
   formatQuery.safeParse(request.query).data?.format === 'json';
@@ -37,6 +38,25 @@ const orderParams = z.object({ orderId: z.string().uuid() });
 const orderQuery = z.object({ token: z.string().min(1).max(200) });
 const giftCardParams = z.object({ urlId: z.string().min(1).max(200) });
 const giftCardQuery = z.object({ sku: z.string().max(200).optional() });
+
+/**
+ * A page's address parts. One that is malformed (a NUL, a lone surrogate, an id that is
+ * not one) names a page that does not exist: the 404 page, never a 500.
+ */
+function pageInput<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success || findUnsafeText(value) !== undefined) {
+    throw new AppError('notFound', 'Page not found');
+  }
+  return parsed.data;
+}
+
+/** What a visitor searched for, as much of it as a search can use. */
+function searchText(query: unknown): string {
+  const q = (query as { q?: unknown } | undefined)?.q;
+  const first = Array.isArray(q) ? q[0] : q;
+  return typeof first === 'string' ? withoutUnsafeText(first).slice(0, MAX_SEARCH_LENGTH) : '';
+}
 
 /** Visitor-facing pages: server-rendered HTML, complete without JavaScript. */
 export function registerStorefrontRoutes(
@@ -57,8 +77,21 @@ export function registerStorefrontRoutes(
         products.flatMap((p) => (p.additionalFieldsFormId ? [p.additionalFieldsFormId] : [])),
       ),
     ];
-    const loaded = await Promise.all(ids.map((id) => forms.getForm(websiteId, id)));
-    return Object.fromEntries(loaded.map((form) => [form.id, form]));
+    const loaded = await Promise.all(ids.map((id) => formOrNull(websiteId, id)));
+    return Object.fromEntries(loaded.flatMap((form) => (form ? [[form.id, form]] : [])));
+  }
+
+  /**
+   * A product's additional-fields form, or null when it cannot be read: the product is
+   * still shown (without the form) rather than its page and its whole list failing.
+   */
+  async function formOrNull(websiteId: string, formId: string) {
+    try {
+      return await forms.getForm(websiteId, formId);
+    } catch (error) {
+      app.log.warn({ err: error, websiteId, formId }, 'a product names a form that cannot be read');
+      return null;
+    }
   }
 
   async function siteFor(request: FastifyRequest) {
@@ -182,8 +215,8 @@ export function registerStorefrontRoutes(
     reply: FastifyReply,
     kind: 'confirmed' | 'status',
   ) {
-    const { orderId } = orderParams.parse(request.params);
-    const { token } = orderQuery.parse(request.query);
+    const { orderId } = pageInput(orderParams, request.params);
+    const { token } = pageInput(orderQuery, request.query);
     const { website, site } = await siteFor(request);
     const order = await services.commerce.orders.getOrder({
       websiteId: website.id,
@@ -219,8 +252,8 @@ export function registerStorefrontRoutes(
   );
 
   app.get('/gift-card/:urlId', cacheable, async (request, reply) => {
-    const { urlId } = giftCardParams.parse(request.params);
-    const { sku } = giftCardQuery.parse(request.query);
+    const { urlId } = pageInput(giftCardParams, request.params);
+    const { sku } = pageInput(giftCardQuery, request.query);
     const { website, site } = await siteFor(request);
     const product = await catalog.findProductByUrlId(website.id, urlId);
     if (product?.productType !== 4) throw new AppError('notFound', 'Gift card not found');
@@ -243,7 +276,7 @@ export function registerStorefrontRoutes(
   });
 
   app.get('/search', cacheable, async (request, reply) => {
-    const { q = '' } = searchQuery.parse(request.query);
+    const q = searchText(request.query);
     const { website, site } = await siteFor(request);
     const results: Product[] = await catalog.search(website.id, q);
     if (wantsJson(request)) {
@@ -269,8 +302,8 @@ export function registerStorefrontRoutes(
   });
 
   app.get('/:slug', cacheable, async (request, reply) => {
-    const { slug } = slugParams.parse(request.params);
-    const { category } = listQuery.parse(request.query);
+    const { slug } = pageInput(slugParams, request.params);
+    const { category } = pageInput(listQuery, request.query);
     const { website, site, templates } = await siteFor(request);
     const list = await catalog.findCollectionList(
       website.id,
@@ -314,7 +347,7 @@ export function registerStorefrontRoutes(
   });
 
   app.get('/:collection/p/:urlId', cacheable, async (request, reply) => {
-    const { collection, urlId } = productParams.parse(request.params);
+    const { collection, urlId } = pageInput(productParams, request.params);
     const { website, site, templates } = await siteFor(request);
     const product = await catalog.getProduct(website.id, collection, urlId);
     const itemContext = async () => {
@@ -351,7 +384,7 @@ export function registerStorefrontRoutes(
             site={site}
             additionalFieldsForm={
               product.additionalFieldsFormId
-                ? await forms.getForm(website.id, product.additionalFieldsFormId)
+                ? await formOrNull(website.id, product.additionalFieldsFormId)
                 : null
             }
           />
@@ -377,5 +410,45 @@ export function registerStorefrontRoutes(
         404,
       );
     },
+
+    /**
+     * Page type 101 inside the site's frame. If the frame itself cannot be read (the
+     * database is down), a plain page says the same: a browser never gets JSON.
+     */
+    async renderError(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      message: string,
+    ) {
+      reply.header('cache-control', 'no-store');
+      try {
+        const { site } = await siteFor(request);
+        return reply
+          .status(status)
+          .type('text/html; charset=utf-8')
+          .send(
+            renderDocument(
+              {
+                site,
+                currentPath: request.url.split('?')[0] ?? '/',
+                head: { title: 'Something went wrong', description: site.description, path: '/' },
+                body: <ErrorPage message={message} />,
+                regions: regionsOf.get(site),
+              },
+              assets,
+            ),
+          );
+      } catch (error) {
+        request.log.error({ err: error }, 'the error page could not be rendered in the site frame');
+        return reply.status(status).type('text/html; charset=utf-8').send(plainErrorPage(message));
+      }
+    },
   };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function plainErrorPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }

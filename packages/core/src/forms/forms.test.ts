@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { characterCount, parseMaxLength } from './character-counter';
-import { EMAIL_FORMAT_EXAMPLE, emailFieldError, isValidEmail } from './email';
+import { EMAIL_FORMAT_EXAMPLE, emailFieldError, isValidAccountEmail, isValidEmail } from './email';
 import { collectFieldValue, collectFormValues } from './field-values';
 import { type FormField, hasRequiredValue } from './fields';
 import { fieldError, validateForm } from './form-validation';
@@ -22,6 +22,17 @@ describe('email rule', () => {
     expect(isValidEmail('ann@example.shop')).toBe(true);
     expect(isValidEmail('ann@example.store')).toBe(false);
     expect(isValidEmail('ann@example.c-m')).toBe(false);
+  });
+
+  it('lets owners and members use any real address, whatever the length of its domain', () => {
+    expect(isValidAccountEmail('ana@studio.photography')).toBe(true);
+    expect(isValidAccountEmail('ann@example.co')).toBe(true);
+    expect(isValidAccountEmail('ann@mail.xn--p1ai')).toBe(true);
+    expect(isValidAccountEmail('ann@example')).toBe(false);
+    expect(isValidAccountEmail('ann@example.c')).toBe(false);
+    expect(isValidAccountEmail('ann@-bad.com')).toBe(false);
+    expect(isValidAccountEmail('ann example@site.com')).toBe(false);
+    expect(isValidAccountEmail(`${'a'.repeat(250)}@ex.com`)).toBe(false);
   });
 
   it('needs a length of 3 to 256', () => {

@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   type SessionState,
 } from '@atelier/contract';
-import { editorMessages, isValidEmail, Role } from '@atelier/core';
+import { editorMessages, isValidAccountEmail, Role } from '@atelier/core';
 import type { WebsiteMemberRow } from '../../db/db-types.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import type { AuthRepo } from './auth.repo.ts';
@@ -44,7 +44,7 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 function checkNewCredentials(email: string, password: string): void {
   const fields: Record<string, string> = {};
-  if (!isValidEmail(email)) fields.email = editorMessages.enterValidEmail;
+  if (!isValidAccountEmail(email)) fields.email = editorMessages.enterValidEmail;
   if (password.length < PASSWORD_MIN_LENGTH) fields.password = editorApiMessages.passwordTooShort;
   const first = Object.values(fields)[0];
   if (first) throw invalid(first, fields);

@@ -1,4 +1,10 @@
-import type { CategorySummary, Product, ProductList, StockResponse } from '@atelier/contract';
+import {
+  type CategorySummary,
+  type Product,
+  type ProductList,
+  productSchema,
+  type StockResponse,
+} from '@atelier/contract';
 import type {
   CategoryRow,
   MerchandisingRow,
@@ -49,13 +55,37 @@ export function createCatalogService({
   catalogRepo,
   currencyOf,
   onPublicChange = () => {},
+  onBrokenRecord = () => {},
 }: {
   catalogRepo: CatalogRepo;
   /** The store currency of a website: prices are always in it. */
   currencyOf: (websiteId: string) => Promise<string>;
   /** Told after a write that can change a public page (the page cache drops them). */
   onPublicChange?: (websiteId: string) => void;
+  /** Told about a stored product that no longer reads as one; it is left out, not shown. */
+  onBrokenRecord?: (record: { websiteId: string; productId: string; problem: string }) => void;
 }) {
+  /**
+   * A row written by an old version or by hand can break the product contract (a variant's
+   * options not a list, a plan of the wrong shape). That product is left out — logged —
+   * so the collection, the search and every other page still render.
+   */
+  function keepShowable(websiteId: string, products: Product[]): Product[] {
+    return products.filter((product) => {
+      const checked = productSchema.safeParse(product);
+      if (checked.success) return true;
+      onBrokenRecord({
+        websiteId,
+        productId: product.id,
+        problem: checked.error.issues
+          .slice(0, 3)
+          .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+          .join('; '),
+      });
+      return false;
+    });
+  }
+
   async function assemble(websiteId: string, rows: ProductRow[], collectionUrlId: string) {
     const ids = rows.map((row) => row.product_id);
     const [variants, images, merchandising, currency] = await Promise.all([
@@ -67,15 +97,18 @@ export function createCatalogService({
     const merchandisingByProduct = new Map(merchandising.map((m) => [m.product_id, m]));
     const variantsByProduct = groupBy(variants, (v) => v.product_id);
     const imagesByProduct = groupBy(images, (i) => i.product_id);
-    return rows.map((row) =>
-      toProduct({
-        row,
-        variants: variantsByProduct.get(row.product_id) ?? [],
-        images: imagesByProduct.get(row.product_id) ?? [],
-        merchandising: merchandisingByProduct.get(row.product_id),
-        currency,
-        collectionUrlId,
-      }),
+    return keepShowable(
+      websiteId,
+      rows.map((row) =>
+        toProduct({
+          row,
+          variants: variantsByProduct.get(row.product_id) ?? [],
+          images: imagesByProduct.get(row.product_id) ?? [],
+          merchandising: merchandisingByProduct.get(row.product_id),
+          currency,
+          collectionUrlId,
+        }),
+      ),
     );
   }
 

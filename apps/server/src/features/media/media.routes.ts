@@ -1,4 +1,10 @@
-import { errorBodySchema, imageUploadFieldsSchema, uploadedImageSchema } from '@atelier/contract';
+import {
+  errorBodySchema,
+  findUnsafeText,
+  imageUploadFieldsSchema,
+  unsafeTextMessage,
+  uploadedImageSchema,
+} from '@atelier/contract';
 import { editorMessages, formatMegabytes, megabytesToBytes } from '@atelier/core';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -71,25 +77,22 @@ export async function readUpload(request: FastifyRequest, maxImageBytes: number)
   }
   let file: { filename: string; bytes: Buffer } | undefined;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    const filename = displayName(part.filename);
-    try {
+  let filename = 'image';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      filename = displayName(part.filename);
       const bytes = await part.toBuffer();
       if (part.fieldname === 'file') file = { filename, bytes };
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(
-          'payloadTooLarge',
-          editorMessages.fileTooLarge(filename, formatMegabytes(maxImageBytes)),
-        );
-      }
-      throw error;
     }
+  } catch (error) {
+    throw uploadFailure(error, filename, maxImageBytes);
   }
+  const unsafe = findUnsafeText(fields);
+  if (unsafe) throw invalid('The request is not valid.', { [unsafe.join('.')]: unsafeTextMessage });
   const parsed = imageUploadFieldsSchema.safeParse(fields);
   const errors: Record<string, string> = {};
   if (!file) errors.file = 'Choose an image to upload';
@@ -103,6 +106,39 @@ export async function readUpload(request: FastifyRequest, maxImageBytes: number)
     altText,
     focalPoint: { x: focalX ?? 0.5, y: focalY ?? 0.5 },
   };
+}
+
+/**
+ * What the multipart reader refused, as the editor's upload messages (SPEC §8): a body
+ * without a boundary or with a broken part is a failed upload (400), one cut off is an
+ * upload that did not complete (400), and too much of anything is 413.
+ */
+function uploadFailure(error: unknown, filename: string, maxImageBytes: number): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new AppError(
+      'payloadTooLarge',
+      editorMessages.fileTooLarge(filename, formatMegabytes(maxImageBytes)),
+    );
+  }
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError(
+      'payloadTooLarge',
+      `${editorMessages.unableToUploadFile} Send one file at a time.`,
+    );
+  }
+  if (error instanceof AppError) return error;
+  const message = error instanceof Error ? error.message : '';
+  if (code === 'FST_MP_PREMATURE_CLOSE' || /unexpected end/i.test(message)) {
+    return invalid(editorMessages.fileUploadIncomplete);
+  }
+  // Busboy's own refusals (no boundary, a malformed part header, a prototype field name)
+  // carry no status: every one of them is a body that is not the multipart it claims.
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (status === undefined || status === 400 || status === 406) {
+    return invalid(editorMessages.unableToUploadFile);
+  }
+  return error;
 }
 
 /** The client's file name, only ever shown back to people: no folders, no control characters. */
