@@ -78,7 +78,7 @@ import { registerSiteSettingsRoutes } from './features/websites/site-settings.ro
 import { createWebsiteRepo } from './features/websites/website.repo.ts';
 import { createWebsiteService } from './features/websites/website.service.ts';
 import { createApiKeyGuard } from './http/auth.ts';
-import { isPageRequest, type PageErrorRenderer, registerErrorHandler } from './http/errors.ts';
+import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createOpenApiTransformObject, withMultipartBodies } from './http/openapi.ts';
 import { withSafeText } from './http/safe-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -235,6 +235,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .catch((error: unknown) => app.log.error({ err: error }, 'announcing a change failed'));
     },
   });
+  // The storefront is registered further down; until then a failing page answers JSON.
+  let storefrontPages: ReturnType<typeof registerStorefrontRoutes> | undefined;
   const app = Fastify({
     // A cached public page is answered before Fastify routes the request (page-cache.ts).
     serverFactory: (handler) => {
@@ -256,7 +258,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // An address that cannot be decoded (a lone surrogate as %ED%A0%80) names no page and
     // no resource: the site's 404 page for a browser, the API's error shape otherwise.
     frameworkErrors: (error, request, reply) => {
-      if (isPageRequest(request)) return reply.callNotFound();
+      if (isPageRequest(request) && storefrontPages) {
+        return storefrontPages.renderNotFound(request, reply as FastifyReply);
+      }
       request.log.info({ err: error }, 'request refused before routing');
       // Fastify types this reply for a route it never matched; it is a plain reply.
       return (reply as FastifyReply).status(400).send({ error: 'The address is not valid.' });
@@ -266,9 +270,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.setValidatorCompiler(withSafeText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
-  // The storefront is registered below; until then a failing page answers JSON.
-  let renderPageError: PageErrorRenderer | undefined;
-  registerErrorHandler(app, { renderPageError: () => renderPageError });
+  registerErrorHandler(app, { renderPageError: () => storefrontPages?.renderError });
 
   const services = createServices(options, app, pageCache);
   const assets = loadStorefrontAssets(findWebDist());
@@ -412,7 +414,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ),
     { pageCache: services.pageCache },
   );
-  renderPageError = storefront.renderError;
+  storefrontPages = storefront;
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isPageRequest(request)) return storefront.renderNotFound(request, reply);

@@ -426,4 +426,38 @@ describe(`the API fuzzes itself (${testDialect}, ${RUNS} runs per operation, see
     }
     expect(failures).toEqual([]);
   }, 900_000);
+
+  it('answers every page address, however malformed, with HTML and never a 5xx', async () => {
+    const segment = fc.oneof(hostileParameter, fc.constantFrom('shop', 'linen-work-shirt', ''));
+    const pages = fc.oneof(
+      segment.map((x) => `/${encodeSegment(x)}`),
+      segment.map((x) => `/search?q=${encodeSegment(x)}`),
+      segment.map((x) => `/shop?category=${encodeSegment(x)}`),
+      fc.tuple(segment, segment).map(([c, p]) => `/${encodeSegment(c)}/p/${encodeSegment(p)}`),
+      fc
+        .tuple(segment, segment)
+        .map(([u, s]) => `/gift-card/${encodeSegment(u)}?sku=${encodeSegment(s)}`),
+      fc
+        .tuple(fc.constantFrom('order-confirmed', 'commerce/orders'), segment, segment)
+        .map(
+          ([route, id, token]) => `/${route}/${encodeSegment(id)}?token=${encodeSegment(token)}`,
+        ),
+      segment.map((x) => `/shop/p/linen-work-shirt?format=${encodeSegment(x)}`),
+    );
+    const result = await fc.check(
+      fc.asyncProperty(pages, async (url) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html' },
+        });
+        expect(response.statusCode, url).toBeLessThan(500);
+        const type = String(response.headers['content-type']);
+        if (response.statusCode >= 400)
+          expect(type, `${url} ${response.statusCode}`).toContain('text/html');
+      }),
+      { numRuns: RUNS * 8, seed: SEED },
+    );
+    expect(result.failed ? String(result.errorInstance) : '').toBe('');
+  }, 300_000);
 });

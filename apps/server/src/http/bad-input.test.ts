@@ -154,7 +154,9 @@ describe(`bad input gets a clear answer, never a 500 (${testDialect})`, () => {
   });
 
   it('answers an address it cannot decode with a 404 page or a 400 for the API', async () => {
-    expect((await page('/shop/p/%ED%A0%80')).statusCode).toBe(404);
+    const undecodable = await page('/shop/p/%ED%A0%80');
+    expect(undecodable.statusCode).toBe(404);
+    expect(undecodable.body).toContain('Page not found');
     const api = await t.app.inject('/api/catalog/collections/%ED%A0%80/products');
     expect(api.statusCode).toBe(400);
     expect(api.json()).toEqual({ error: 'The address is not valid.' });
