@@ -156,6 +156,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const commerce = createCommerce({
     database: options.database,
     onStockChange: onPublicChange,
+    holdMinutesOf: async (websiteId) => (await preferences.checkout(websiteId)).stockHoldMinutes,
     websites,
     log: app.log,
     ...(options.commerce && { options: options.commerce }),

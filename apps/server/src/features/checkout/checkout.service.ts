@@ -25,12 +25,12 @@ type CheckoutRef = Visitor & { checkoutId: string };
 export function createCheckoutService({
   store,
   currencyOf,
-  reservationMs = DEFAULT_RESERVATION_MS,
+  reservationMsOf = async () => DEFAULT_RESERVATION_MS,
 }: {
   store: CommerceStore;
   currencyOf: (websiteId: string) => Promise<string>;
   /** 0 turns reservations off (stock is still checked when the order is placed). */
-  reservationMs?: number;
+  reservationMsOf?: (websiteId: string) => Promise<number>;
 }) {
   async function render(
     q: CommerceQueries,
@@ -68,13 +68,16 @@ export function createCheckoutService({
   return {
     /**
      * Starts (or resumes) checkout for the visitor's cart and holds its stock for
-     * `reservationMs`: the shopper at the payment step is not outbid by someone who
+     * the website's hold time: the shopper at the payment step is not outbid by someone who
      * merely has the item in a cart.
      */
     async start(visitor: Visitor): Promise<Checkout> {
       const { websiteId, cartId } = visitor;
       if (!cartId) throw invalid(checkoutMessages.emptyCart);
       const currency = (await currencyOf(websiteId)) as CurrencyCode;
+      // Read before the transaction: on the embedded database a read outside it would wait
+      // for the connection the transaction holds.
+      const reservationMs = await reservationMsOf(websiteId);
       return store.transaction(async (q) => {
         const cart = await q.carts.lockOpenCart(websiteId, cartId);
         const entries = cart ? await q.carts.listPricedEntries(websiteId, cartId) : [];

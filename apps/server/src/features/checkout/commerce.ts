@@ -37,6 +37,7 @@ export function createCommerce({
   log,
   options = {},
   onStockChange,
+  holdMinutesOf,
 }: {
   database: Database;
   websites: { getById(websiteId: string): Promise<Website | undefined> };
@@ -44,6 +45,8 @@ export function createCommerce({
   options?: CommerceOptions;
   /** Told when an order changed stock, so cached public pages of the website go. */
   onStockChange?: (websiteId: string) => void;
+  /** The website's stock hold at checkout, in minutes (checkout preferences). */
+  holdMinutesOf?: (websiteId: string) => Promise<number>;
 }) {
   const { db } = database;
   const store = createCommerceStore(db);
@@ -52,7 +55,11 @@ export function createCommerce({
   const checkout = createCheckoutService({
     store,
     currencyOf,
-    reservationMs: options.reservationMs ?? DEFAULT_RESERVATION_MS,
+    reservationMsOf:
+      options.reservationMs !== undefined
+        ? async () => options.reservationMs ?? DEFAULT_RESERVATION_MS
+        : async (websiteId) =>
+            holdMinutesOf ? (await holdMinutesOf(websiteId)) * 60_000 : DEFAULT_RESERVATION_MS,
   });
   const placeOrder = createPlaceOrderService({
     store,

@@ -2,6 +2,7 @@ import { Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey, type KeyFixture } from '../api-keys/api-key-fixtures.ts';
+import { createShopper, injectSend } from '../checkout/commerce-test-kit.ts';
 
 describe(`commerce preferences (${testDialect})`, () => {
   let t: TestApp;
@@ -27,7 +28,7 @@ describe(`commerce preferences (${testDialect})`, () => {
     });
     expect(response.json()).toEqual({
       namespace: 'checkout',
-      preferences: { isExpressCheckout: false },
+      preferences: { isExpressCheckout: false, stockHoldMinutes: 10 },
     });
   });
 
@@ -54,7 +55,7 @@ describe(`commerce preferences (${testDialect})`, () => {
       url: '/api/v1/commerce-preferences/checkout',
       headers: admin.headers,
     });
-    expect(read.json().preferences).toEqual({ isExpressCheckout: false });
+    expect(read.json().preferences).toEqual({ isExpressCheckout: false, stockHoldMinutes: 10 });
   });
 
   it('turns on express checkout: products go straight to checkout and the pill is gone', async () => {
@@ -63,7 +64,7 @@ describe(`commerce preferences (${testDialect})`, () => {
     const saved = await put({ isExpressCheckout: true });
     expect(saved.json()).toEqual({
       namespace: 'checkout',
-      preferences: { isExpressCheckout: true },
+      preferences: { isExpressCheckout: true, stockHoldMinutes: 10 },
     });
     const page = await t.app.inject({
       url: '/shop/p/stoneware-mug',
@@ -73,5 +74,52 @@ describe(`commerce preferences (${testDialect})`, () => {
     expect(props.replaceAll('&quot;', '"')).toContain('"isExpressCheckout":true');
     const header = page.body.match(/data-island="CartStatus" data-props="([^"]+)"/)?.[1] ?? '';
     expect(header.replaceAll('&quot;', '"')).toContain('"isExpressCheckout":true');
+  });
+});
+
+describe(`the stock hold at checkout is the website's setting (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: KeyFixture;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createKey(t);
+  });
+  afterAll(() => t.close());
+
+  async function startCheckoutWithHold(stockHoldMinutes: number) {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/commerce-preferences/checkout',
+      headers: admin.headers,
+      payload: { isExpressCheckout: false, stockHoldMinutes },
+    });
+    expect(saved.statusCode).toBe(200);
+    const shopper = createShopper(injectSend(t.app));
+    await shopper.visit();
+    const list = (await t.app.inject('/api/catalog/collections/shop/products')).json();
+    const product = list.products.find(
+      (p: { productType: number; variants: { isUnlimited: boolean }[] }) =>
+        p.productType === 1 && !p.variants[0]?.isUnlimited,
+    );
+    await shopper.add({ itemId: product.id, sku: product.variants[0].sku });
+    return (await shopper.start()).body.checkout;
+  }
+
+  it('holds the stock for as many minutes as the setting says, or not at all with 0', async () => {
+    const held = await startCheckoutWithHold(30);
+    const minutesHeld = (held.reservationExpiresAt - Date.now()) / 60_000;
+    expect(minutesHeld).toBeGreaterThan(29);
+    expect(minutesHeld).toBeLessThanOrEqual(30);
+    expect((await startCheckoutWithHold(0)).reservationExpiresAt).toBeNull();
+  });
+
+  it('refuses a hold longer than a day', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/commerce-preferences/checkout',
+      headers: admin.headers,
+      payload: { isExpressCheckout: false, stockHoldMinutes: 1441 },
+    });
+    expect(response.statusCode).toBe(400);
   });
 });
