@@ -9,6 +9,7 @@ export const MAX_INT4 = 2_147_483_647;
 export const unsafeTextMessage = 'Remove the invisible control characters from this text.';
 
 // A NUL, or a high surrogate not followed by a low one, or a low one not preceded by a high.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding the NUL is the point
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSAFE_GLOBAL = new RegExp(UNSAFE.source, 'g');
 

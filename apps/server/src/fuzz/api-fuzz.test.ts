@@ -113,8 +113,9 @@ describe(`the API fuzzes itself (${testDialect}, ${RUNS} runs per operation, see
           if (known.ids.length > 200) known.ids.shift();
         }
         if (LEARNED_NAMES.includes(name) && current.length <= 100) {
-          const values = (known.byName[name] ??= []);
+          const values = known.byName[name] ?? [];
           if (!values.includes(current) && values.length < 50) values.push(current);
+          known.byName[name] = values;
         }
       } else if (Array.isArray(current)) {
         for (const child of current) stack.push([child, name]);

@@ -264,8 +264,11 @@ export function mutate(value: unknown, at: number, mutation: Mutation): unknown 
   const nodes: { parent: unknown; key: string | number | undefined; node: unknown }[] = [];
   const walk = (node: unknown, parent: unknown, key: string | number | undefined) => {
     nodes.push({ parent, key, node });
-    if (Array.isArray(node)) node.forEach((child, i) => walk(child, node, i));
-    else if (node !== null && typeof node === 'object') {
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => {
+        walk(child, node, i);
+      });
+    } else if (node !== null && typeof node === 'object') {
       for (const [k, child] of Object.entries(node)) walk(child, node, k);
     }
   };
