@@ -93,6 +93,7 @@ describe(`the server on ${testDialect}`, () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'The request is not valid.',
+      code: 'REQUEST_INVALID',
       errors: { itemId: 'itemId must be a product id' },
     });
   });
@@ -100,7 +101,7 @@ describe(`the server on ${testDialect}`, () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t.app.inject('/api/nothing-here');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not found' });
+    expect(response.json()).toEqual({ error: 'Not found', code: 'ROUTE_NOT_FOUND' });
   });
 
   it('answers bad JSON with a 400 and a JSON error', async () => {

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EMBED_FRAME_SOURCES, healthSchema } from '@atelier/contract';
+import { EMBED_FRAME_SOURCES, errorResponses, healthSchema } from '@atelier/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -264,14 +264,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }
       request.log.info({ err: error }, 'request refused before routing');
       // Fastify types this reply for a route it never matched; it is a plain reply.
-      return (reply as FastifyReply).status(400).send({ error: 'The address is not valid.' });
+      return (reply as FastifyReply)
+        .status(400)
+        .send({ error: 'The address is not valid.', code: 'REQUEST_MALFORMED' });
     },
     // Keep-alive sockets would hold a graceful shutdown open until they time out.
     forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(withSafeText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app, { renderPageError: () => storefrontPages?.renderError });
+  registerErrorHandler(app, {
+    renderPageError: () => storefrontPages?.renderError,
+    isStrictAboutCodes: config.env === 'test',
+  });
 
   const services = createServices(options, app, pageCache);
   const assets = loadStorefrontAssets(findWebDist());
@@ -354,7 +359,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',
-        response: { 200: healthSchema },
+        response: { 200: healthSchema, ...errorResponses() },
       },
     },
     async () => {
@@ -419,7 +424,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isPageRequest(request)) return storefront.renderNotFound(request, reply);
-    return reply.status(404).send({ error: 'Not found' });
+    return reply.status(404).send({ error: 'Not found', code: 'ROUTE_NOT_FOUND' });
   });
 
   const stopListening = await database.changes.subscribe(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { stockQuerySchema, subscriptionPlanSchema, variantSchema } from './catalog.ts';
-import { errorBodySchema } from './common.ts';
 
 describe('catalog contract', () => {
   it('accepts a variant in minor units and refuses fractional cents', () => {
@@ -39,14 +38,5 @@ describe('catalog contract', () => {
         numBillingCycles: 0,
       }).success,
     ).toBe(false);
-  });
-
-  it('shapes every error as {error, errors?}', () => {
-    expect(errorBodySchema.parse({ error: 'Nope' })).toEqual({ error: 'Nope' });
-    expect(
-      errorBodySchema.parse({ error: 'Nope', errors: { email: 'Email is invalid' } }).errors,
-    ).toEqual({
-      email: 'Email is invalid',
-    });
   });
 });

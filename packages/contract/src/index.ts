@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './checkout.ts';
 export * from './common.ts';
 export * from './editor.ts';
+export * from './errors.ts';
 export * from './forms.ts';
 export * from './header-footer.ts';
 export * from './media.ts';

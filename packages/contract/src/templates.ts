@@ -85,5 +85,9 @@ export const templateSaveSchema = z
 
 /** 400 answer to a save whose template does not validate. */
 export const templateInvalidSchema = z
-  .object({ error: z.string(), templateErrors: z.array(templateDiagnosticSchema) })
+  .object({
+    error: z.string(),
+    code: z.literal('TEMPLATE_INVALID'),
+    templateErrors: z.array(templateDiagnosticSchema),
+  })
   .meta({ id: 'TemplateInvalid' });

@@ -2,7 +2,7 @@ import { Role } from '@atelier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyCaller, ApiKeyService } from '../features/api-keys/api-keys.service.ts';
 import type { Website } from '../features/websites/website.service.ts';
-import { AppError, notFound } from './errors.ts';
+import { fail } from './errors.ts';
 import type { WebsiteResolver } from './website-resolver.ts';
 
 // Until the editor's sign-in exists, staff calls are made with an API key sent as
@@ -45,15 +45,15 @@ export function createApiKeyGuard(deps: {
       // A path naming another website than the Host's is a path that does not exist here.
       const params = request.params as Record<string, unknown> | undefined;
       if (typeof params?.websiteId === 'string' && params.websiteId !== website.id) {
-        throw notFound();
+        throw fail('ROUTE_NOT_FOUND', 'Not found');
       }
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       const key = token ? await apiKeys.authenticate(website.id, token) : undefined;
       if (!key) {
         reply.header('www-authenticate', 'Bearer');
-        throw new AppError('unauthorized', SIGN_IN_MESSAGE);
+        throw fail('SIGN_IN_REQUIRED', SIGN_IN_MESSAGE);
       }
-      if (!roles.includes(key.role)) throw new AppError('forbidden', ROLE_FORBIDDEN_MESSAGE);
+      if (!roles.includes(key.role)) throw fail('ROLE_FORBIDDEN', ROLE_FORBIDDEN_MESSAGE);
       callers.set(request, { website, key });
     };
 }

@@ -159,7 +159,10 @@ describe(`bad input gets a clear answer, never a 500 (${testDialect})`, () => {
     expect(undecodable.body).toContain('Page not found');
     const api = await t.app.inject('/api/catalog/collections/%ED%A0%80/products');
     expect(api.statusCode).toBe(400);
-    expect(api.json()).toEqual({ error: 'The address is not valid.' });
+    expect(api.json()).toEqual({
+      error: 'The address is not valid.',
+      code: 'REQUEST_MALFORMED',
+    });
   });
 
   it('lets owners and members use any real address, like ana@studio.photography', async () => {

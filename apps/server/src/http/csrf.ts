@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { CSRF_COOKIE, CSRF_FAILED_CODE, CSRF_HEADER } from '@atelier/contract';
+import { CSRF_COOKIE, CSRF_HEADER } from '@atelier/contract';
 import { cartMessages } from '@atelier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { fail } from './errors.ts';
 
 // Double-submit CSRF: a random `crumb` cookie that scripts on our own pages can read and
 // echo in a header. Another site can make a browser send the cookie, but cannot read it
@@ -34,6 +34,6 @@ export async function requireCrumb(request: FastifyRequest): Promise<void> {
     cookie.length === sent.length &&
     timingSafeEqual(Buffer.from(cookie), Buffer.from(sent));
   if (!isMatch) {
-    throw new AppError('forbidden', cartMessages.sessionExpired, undefined, CSRF_FAILED_CODE);
+    throw fail('CSRF_FAILED', cartMessages.sessionExpired);
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { fail } from './errors.ts';
 
 // A fixed-window counter per key, held in this process. One instance is enough on a
 // laptop; several instances behind a balancer would share counts through Redis
@@ -39,7 +39,7 @@ export function createRateLimiter({
 export function rateLimit(limiter: RateLimiter, message: string) {
   return async (request: FastifyRequest) => {
     if (!limiter.hit(`${request.headers.host ?? ''}|${request.ip}`)) {
-      throw new AppError('rateLimited', message);
+      throw fail('RATE_LIMITED', message);
     }
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Website, WebsiteService } from '../features/websites/website.service.ts';
-import { AppError } from './errors.ts';
+import { fail } from './errors.ts';
 
 export type WebsiteResolver = (request: FastifyRequest) => Promise<Website>;
 
@@ -8,7 +8,7 @@ export type WebsiteResolver = (request: FastifyRequest) => Promise<Website>;
 export function createWebsiteResolver(websites: WebsiteService): WebsiteResolver {
   return async (request) => {
     const website = await websites.resolveByHost(request.headers.host);
-    if (!website) throw new AppError('notFound', 'No website is published at this address');
+    if (!website) throw fail('WEBSITE_NOT_FOUND', 'No website is published at this address');
     return website;
   };
 }

@@ -17,7 +17,7 @@ import { ProductListPage } from '@atelier/web/storefront/shop/ProductListPage.ts
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
-import { AppError } from '../http/errors.ts';
+import { fail } from '../http/errors.ts';
 import { customRegions, NO_TEMPLATES, TemplateOutput } from './custom-templates.tsx';
 import type { PageCache } from './page-cache.ts';
 import { collectionRecord, itemRecord, websiteRecord } from './page-json.ts';
@@ -46,7 +46,7 @@ const giftCardQuery = z.object({ sku: z.string().max(200).optional() });
 function pageInput<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success || findUnsafeText(value) !== undefined) {
-    throw new AppError('notFound', 'Page not found');
+    throw fail('PAGE_NOT_FOUND', 'Page not found');
   }
   return parsed.data;
 }
@@ -96,7 +96,7 @@ export function registerStorefrontRoutes(
 
   async function siteFor(request: FastifyRequest) {
     const website = await websites.resolveByHost(request.headers.host);
-    if (!website) throw new AppError('notFound', 'No website is published at this address');
+    if (!website) throw fail('WEBSITE_NOT_FOUND', 'No website is published at this address');
     pageCache.attach(request, website.id);
     const [navigation, checkoutPreferences, templates, headerFooter] = await Promise.all([
       services.navigation.getPublicNavigation(website.id),
@@ -256,7 +256,7 @@ export function registerStorefrontRoutes(
     const { sku } = pageInput(giftCardQuery, request.query);
     const { website, site } = await siteFor(request);
     const product = await catalog.findProductByUrlId(website.id, urlId);
-    if (product?.productType !== 4) throw new AppError('notFound', 'Gift card not found');
+    if (product?.productType !== 4) throw fail('GIFT_CARD_NOT_FOUND', 'Gift card not found');
     return send(reply, {
       site,
       currentPath: request.url.split('?')[0] ?? '/',
@@ -312,7 +312,7 @@ export function registerStorefrontRoutes(
     );
     if (!list) return contentPage(request, reply, slug);
     const activeCategory = category ? list.categories.find((c) => c.slug === category) : undefined;
-    if (category && !activeCategory) throw new AppError('notFound', 'Category not found');
+    if (category && !activeCategory) throw fail('CATEGORY_NOT_FOUND', 'Category not found');
     const context = {
       website: websiteRecord(website),
       pageType: PageType.mainContent,

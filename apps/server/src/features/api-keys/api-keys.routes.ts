@@ -3,7 +3,8 @@ import {
   apiKeyListSchema,
   apiKeyParamsSchema,
   createdApiKeySchema,
-  errorBodySchema,
+  errorResponses,
+  signedInCodes,
 } from '@atelier/contract';
 import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
@@ -12,12 +13,8 @@ import { z } from 'zod';
 import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { ApiKeyService } from './api-keys.service.ts';
 
-const guardedErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+// A key names its website in the path; another website's id is an address that is not here.
+const keyCodes = [...signedInCodes, 'ROUTE_NOT_FOUND'] as const;
 
 /** Managing keys is the website admin's: a key of any other role cannot mint a stronger one. */
 export function registerApiKeyRoutes(
@@ -35,7 +32,7 @@ export function registerApiKeyRoutes(
       schema: {
         tags: ['api keys'],
         summary: "The website's API keys (never their secrets)",
-        response: { 200: apiKeyListSchema, ...guardedErrors },
+        response: { 200: apiKeyListSchema, ...errorResponses(keyCodes) },
       },
     },
     async (request) => ({ keys: await apiKeys.list(callerOf(request).website.id) }),
@@ -49,7 +46,7 @@ export function registerApiKeyRoutes(
         tags: ['api keys'],
         summary: 'Create a key; its secret is in this response and nowhere else',
         body: apiKeyCreateSchema,
-        response: { 201: createdApiKeySchema, ...guardedErrors },
+        response: { 201: createdApiKeySchema, ...errorResponses(keyCodes) },
       },
     },
     async (request, reply) => {
@@ -69,7 +66,7 @@ export function registerApiKeyRoutes(
         tags: ['api keys'],
         summary: 'Revoke a key: it stops working at once',
         params: apiKeyParamsSchema,
-        response: { 204: z.null(), ...guardedErrors },
+        response: { 204: z.null(), ...errorResponses(keyCodes, ['API_KEY_NOT_FOUND']) },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey, CreatedApiKey } from '@atelier/contract';
 import { isRole, type Role } from '@atelier/core';
 import type { ApiKeyRow } from '../../db/db-types.ts';
-import { invalid, notFound } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import type { ApiKeyRepo } from './api-keys.repo.ts';
 
 /**
@@ -26,7 +26,9 @@ export function createApiKeyService({ apiKeyRepo }: { apiKeyRepo: ApiKeyRepo }) 
     /** A new key; the returned secret is the only copy there will ever be. */
     async create(input: { websiteId: string; name: string; role: number }): Promise<CreatedApiKey> {
       if (!isRole(input.role)) {
-        throw invalid('The request is not valid.', { role: 'Choose one of the roles' });
+        throw fail('REQUEST_INVALID', 'The request is not valid.', {
+          role: 'Choose one of the roles',
+        });
       }
       const secret = `${API_KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
       const row = await apiKeyRepo.insert({
@@ -53,7 +55,8 @@ export function createApiKeyService({ apiKeyRepo }: { apiKeyRepo: ApiKeyRepo }) 
     },
 
     async revoke(websiteId: string, keyId: string): Promise<void> {
-      if (!(await apiKeyRepo.revoke(websiteId, keyId))) throw notFound('API key not found');
+      if (!(await apiKeyRepo.revoke(websiteId, keyId)))
+        throw fail('API_KEY_NOT_FOUND', 'API key not found');
     },
   };
 }

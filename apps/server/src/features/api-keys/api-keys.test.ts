@@ -33,7 +33,7 @@ describe(`API keys (${testDialect})`, () => {
       payload: product(),
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: SIGN_IN_MESSAGE });
+    expect(response.json()).toEqual({ error: SIGN_IN_MESSAGE, code: 'SIGN_IN_REQUIRED' });
     expect(response.json().error).toBe('Sign in or send an API key to do that.');
     expect(response.headers['www-authenticate']).toBe('Bearer');
   });
@@ -52,7 +52,7 @@ describe(`API keys (${testDialect})`, () => {
         payload: product(),
       });
       expect(response.statusCode, authorization).toBe(401);
-      expect(response.json()).toEqual({ error: SIGN_IN_MESSAGE });
+      expect(response.json()).toEqual({ error: SIGN_IN_MESSAGE, code: 'SIGN_IN_REQUIRED' });
     }
   });
 
@@ -76,7 +76,10 @@ describe(`API keys (${testDialect})`, () => {
         payload: product(),
       });
       expect(response.statusCode, `role ${role}`).toBe(403);
-      expect(response.json()).toEqual({ error: 'Your role does not allow that.' });
+      expect(response.json()).toEqual({
+        error: 'Your role does not allow that.',
+        code: 'ROLE_FORBIDDEN',
+      });
     }
   });
 

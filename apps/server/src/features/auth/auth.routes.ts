@@ -1,32 +1,27 @@
 import {
   credentialsSchema,
-  errorBodySchema,
+  errorResponses,
   memberCreateSchema,
   memberListSchema,
   memberParamsSchema,
   memberSchema,
   ownerCreateSchema,
   sessionStateSchema,
+  sessionWriteCodes,
+  signedInCodes,
 } from '@atelier/contract';
 import { cartMessages, Role } from '@atelier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ensureCrumb, requireCrumb } from '../../http/csrf.ts';
-import { AppError } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
 import { editorCallerOf, type MemberGuard, SESSION_COOKIE } from './member-guard.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const adminCodes = [...signedInCodes, ...sessionWriteCodes] as const;
 
 /** Sign-in to the editor (/api/config/session) and, for admins, its members. */
 export function registerAuthRoutes(
@@ -44,7 +39,7 @@ export function registerAuthRoutes(
     const body = request.body as { email?: unknown } | undefined;
     const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (!perAccount.hit(`${request.headers.host ?? ''}|${request.ip}|${email}`)) {
-      throw new AppError('rateLimited', cartMessages.tooManyRequests);
+      throw fail('RATE_LIMITED', cartMessages.tooManyRequests);
     }
   };
   const adminOnly = guard.requireMember({ roles: [Role.admin] });
@@ -66,7 +61,7 @@ export function registerAuthRoutes(
       schema: {
         tags: ['editor'],
         summary: 'Who is signed in to the editor, or whether the website still needs an owner',
-        response: { 200: sessionStateSchema, 404: errorBodySchema },
+        response: { 200: sessionStateSchema, ...errorResponses() },
       },
     },
     async (request, reply) => {
@@ -85,7 +80,10 @@ export function registerAuthRoutes(
         tags: ['editor'],
         summary: "Create the website's owner (an admin) on the first visit; then signs in",
         body: ownerCreateSchema,
-        response: { 201: sessionStateSchema, ...errors },
+        response: {
+          201: sessionStateSchema,
+          ...errorResponses(sessionWriteCodes, ['OWNER_EXISTS', 'MEMBER_INVALID']),
+        },
       },
     },
     async (request, reply) => {
@@ -108,7 +106,10 @@ export function registerAuthRoutes(
         tags: ['editor'],
         summary: 'Sign in with email and password; rememberMe keeps the session for 30 days',
         body: credentialsSchema,
-        response: { 200: sessionStateSchema, ...errors },
+        response: {
+          200: sessionStateSchema,
+          ...errorResponses(sessionWriteCodes, ['SIGN_IN_FAILED']),
+        },
       },
     },
     async (request, reply) => {
@@ -130,7 +131,7 @@ export function registerAuthRoutes(
       schema: {
         tags: ['editor'],
         summary: 'Sign out: the session ends on the server and the cookie is cleared',
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses(sessionWriteCodes) },
       },
     },
     async (request, reply) => {
@@ -148,7 +149,7 @@ export function registerAuthRoutes(
       schema: {
         tags: ['editor'],
         summary: "The website's members (admins only)",
-        response: { 200: memberListSchema, ...errors },
+        response: { 200: memberListSchema, ...errorResponses(signedInCodes) },
       },
     },
     async (request) => ({ members: await auth.listMembers(editorCallerOf(request).website.id) }),
@@ -162,7 +163,10 @@ export function registerAuthRoutes(
         tags: ['editor'],
         summary: 'Add a member with a first password (admins only)',
         body: memberCreateSchema,
-        response: { 201: memberSchema, ...errors },
+        response: {
+          201: memberSchema,
+          ...errorResponses(adminCodes, ['MEMBER_EXISTS', 'MEMBER_INVALID']),
+        },
       },
     },
     async (request, reply) => {
@@ -179,7 +183,10 @@ export function registerAuthRoutes(
         tags: ['editor'],
         summary: 'Remove a member; the last admin stays (admins only)',
         params: memberParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: {
+          204: z.null(),
+          ...errorResponses(adminCodes, ['MEMBER_NOT_FOUND', 'LAST_ADMIN']),
+        },
       },
     },
     async (request, reply) => {

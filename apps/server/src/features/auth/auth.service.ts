@@ -7,7 +7,7 @@ import {
 } from '@atelier/contract';
 import { editorMessages, isValidAccountEmail, Role } from '@atelier/core';
 import type { WebsiteMemberRow } from '../../db/db-types.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
 
@@ -47,7 +47,7 @@ function checkNewCredentials(email: string, password: string): void {
   if (!isValidAccountEmail(email)) fields.email = editorMessages.enterValidEmail;
   if (password.length < PASSWORD_MIN_LENGTH) fields.password = editorApiMessages.passwordTooShort;
   const first = Object.values(fields)[0];
-  if (first) throw invalid(first, fields);
+  if (first) throw fail('MEMBER_INVALID', first, fields);
 }
 
 export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOptions }) {
@@ -99,7 +99,7 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
       const email = normaliseEmail(input.email);
       checkNewCredentials(email, input.password);
       if ((await authRepo.countMembers(websiteId)) > 0) {
-        throw new AppError('conflict', editorApiMessages.ownerExists);
+        throw fail('OWNER_EXISTS', editorApiMessages.ownerExists);
       }
       const owner = await authRepo.createOwnerIfNone({
         websiteId,
@@ -107,7 +107,7 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
         passwordHash: await hashPassword(input.password),
         role: Role.admin,
       });
-      if (!owner) throw new AppError('conflict', editorApiMessages.ownerExists);
+      if (!owner) throw fail('OWNER_EXISTS', editorApiMessages.ownerExists);
       return startSession(websiteId, owner, false);
     },
 
@@ -119,7 +119,7 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
       const isMatch = member
         ? await verifyPassword(input.password, member.password_hash)
         : await verifyAgainstNothing(input.password);
-      if (!member || !isMatch) throw new AppError('unauthorized', editorApiMessages.signInFailed);
+      if (!member || !isMatch) throw fail('SIGN_IN_FAILED', editorApiMessages.signInFailed);
       return startSession(websiteId, member, input.rememberMe ?? false);
     },
 
@@ -143,14 +143,14 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
         passwordHash: await hashPassword(input.password),
         role: input.role,
       });
-      if (!row) throw new AppError('conflict', editorApiMessages.memberExists);
+      if (!row) throw fail('MEMBER_EXISTS', editorApiMessages.memberExists);
       return toMember(row);
     },
 
     async removeMember(websiteId: string, memberId: string): Promise<void> {
       const result = await authRepo.deleteMember({ websiteId, memberId, adminRole: Role.admin });
-      if (result === 'not-found') throw notFound('Member not found');
-      if (result === 'last-admin') throw new AppError('conflict', editorApiMessages.lastAdmin);
+      if (result === 'not-found') throw fail('MEMBER_NOT_FOUND', 'Member not found');
+      if (result === 'last-admin') throw fail('LAST_ADMIN', editorApiMessages.lastAdmin);
     },
   };
 }

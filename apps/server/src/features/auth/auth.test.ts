@@ -96,7 +96,10 @@ describe(`editor sign-in (${testDialect})`, () => {
     ]) {
       const response = await client.call('POST', '/api/config/session', credentials);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: editorApiMessages.signInFailed });
+      expect(response.json()).toEqual({
+        error: editorApiMessages.signInFailed,
+        code: 'SIGN_IN_FAILED',
+      });
       expect(client.cookies[SESSION_COOKIE]).toBeUndefined();
     }
   });

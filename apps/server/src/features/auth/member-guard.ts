@@ -1,7 +1,7 @@
 import { editorApiMessages, type Member } from '@atelier/contract';
 import type { Role } from '@atelier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import type { Website } from '../websites/website.service.ts';
 import type { AuthService } from './auth.service.ts';
@@ -36,9 +36,9 @@ export function createMemberGuard(deps: { auth: AuthService; websiteOf: WebsiteR
     async (request) => {
       const website = await websiteOf(request);
       const member = await auth.memberOf(website.id, request.cookies[SESSION_COOKIE]);
-      if (!member) throw new AppError('unauthorized', editorApiMessages.signInRequired);
+      if (!member) throw fail('SIGN_IN_REQUIRED', editorApiMessages.signInRequired);
       if (!roles.some((role) => role === member.role)) {
-        throw new AppError('forbidden', editorApiMessages.adminOnly);
+        throw fail('ROLE_FORBIDDEN', editorApiMessages.adminOnly);
       }
       callers.set(request, { website, member });
     };

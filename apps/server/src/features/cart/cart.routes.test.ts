@@ -127,6 +127,7 @@ describe(`the shopping cart API (${testDialect})`, () => {
       expect(over.statusCode).toBe(409);
       expect(over.json()).toEqual({
         error: 'Sorry, we do not have enough of that item available.',
+        code: 'OUT_OF_STOCK',
       });
       expect(over.headers['set-cookie']).toBeUndefined();
       expect(v.cookies.atelier_cart).toBeUndefined();
@@ -232,6 +233,7 @@ describe(`the shopping cart API (${testDialect})`, () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       error: 'One or more fields is invalid, please check your entries.',
+      code: 'FORM_INVALID',
       errors: { name: 'Required', topic: 'Required' },
     });
     const forged = await add(v, {

@@ -3,10 +3,11 @@ import {
   addCartEntryResponseSchema,
   CART_COOKIE,
   entryParamsSchema,
-  errorBodySchema,
+  errorResponses,
   getCartQuerySchema,
   getCartResponseSchema,
   HAS_CART_COOKIE,
+  sessionWriteCodes,
   shoppingCartResponseSchema,
   updateEntryFieldsBodySchema,
   updateEntryFieldsResponseSchema,
@@ -63,7 +64,7 @@ export function registerCartRoutes(
         tags: ['cart'],
         summary: "The visitor's cart (also issues the CSRF crumb cookie)",
         querystring: getCartQuerySchema,
-        response: { 200: getCartResponseSchema, 404: errorBodySchema },
+        response: { 200: getCartResponseSchema, ...errorResponses() },
       },
     },
     async (request, reply) => {
@@ -85,10 +86,13 @@ export function registerCartRoutes(
         body: addCartEntryBodySchema,
         response: {
           200: addCartEntryResponseSchema,
-          400: errorBodySchema,
-          403: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(sessionWriteCodes, [
+            'QUANTITY_INVALID',
+            'VARIANT_UNAVAILABLE',
+            'GIFT_CARD_AMOUNT_INVALID',
+            'FORM_INVALID',
+            'OUT_OF_STOCK',
+          ]),
         },
       },
     },
@@ -105,12 +109,13 @@ export function registerCartRoutes(
     },
   );
 
-  const entryErrors = {
-    400: errorBodySchema,
-    403: errorBodySchema,
-    404: errorBodySchema,
-    409: errorBodySchema,
-  };
+  const entryErrors = errorResponses(sessionWriteCodes, [
+    'CART_ITEM_NOT_FOUND',
+    'QUANTITY_INVALID',
+    'FORM_INVALID',
+    'VARIANT_GONE',
+    'OUT_OF_STOCK',
+  ]);
 
   api.put(
     '/api/commerce/shopping-cart/entries/:entryId/additionalFields',

@@ -22,7 +22,7 @@ import {
 } from '@atelier/core';
 import { batched } from '../../db/batched.ts';
 import type { CartRow } from '../../db/db-types.ts';
-import { AppError, invalid } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import type { FormsService } from '../forms/forms.service.ts';
 import { renditionUrl } from '../media/media-urls.ts';
 import type {
@@ -176,7 +176,8 @@ export function createCartService({
     }): Promise<{ cartId: string; shoppingCart: ShoppingCart; newlyAdded: CartEntry }> {
       const { websiteId, body } = input;
       const quantity = parseQuantity(body.quantity);
-      if (!quantity.ok) throw invalid(quantity.error, { quantity: quantity.error });
+      if (!quantity.ok)
+        throw fail('QUANTITY_INVALID', quantity.error, { quantity: quantity.error });
 
       const currency = (await currencyOf(websiteId)) as CurrencyCode;
       if (!input.cartId) {
@@ -262,7 +263,7 @@ export function createCartService({
           ? variants.find((v) => v.sku === body.sku)
           : variants.find((v) => v.variant_id === entry.variant_id);
         if (!variant) {
-          throw invalid(addToCartMessages.variantUnavailable, {
+          throw fail('VARIANT_UNAVAILABLE', addToCartMessages.variantUnavailable, {
             sku: addToCartMessages.variantUnavailable,
           });
         }
@@ -296,7 +297,8 @@ export function createCartService({
       const text = String(input.quantity).trim();
       const isRemoval = /^[+-]?\d+$/.test(text) && Number(text) <= 0;
       const quantity = parseQuantity(input.quantity);
-      if (!isRemoval && !quantity.ok) throw invalid(quantity.error, { quantity: quantity.error });
+      if (!isRemoval && !quantity.ok)
+        throw fail('QUANTITY_INVALID', quantity.error, { quantity: quantity.error });
       const currency = (await currencyOf(websiteId)) as CurrencyCode;
       return cartRepo.transaction(async (repo) => {
         const { cart, entry } = await lockEntry(repo, input, cartMessages.unableToUpdateQuantity);
@@ -306,7 +308,7 @@ export function createCartService({
           const variant = (await repo.listVariantsOfProduct(websiteId, entry.product_id)).find(
             (v) => v.variant_id === entry.variant_id,
           );
-          if (!variant) throw new AppError('conflict', addToCartMessages.variantUnavailable);
+          if (!variant) throw fail('VARIANT_GONE', addToCartMessages.variantUnavailable);
           const inCart = await repo.quantityOfVariant(websiteId, cart.cart_id, variant.variant_id);
           assertStock(variant, quantity.value, inCart - entry.quantity);
           await repo.setEntryQuantity(websiteId, entry.entry_id, quantity.value);
@@ -342,7 +344,7 @@ async function lockEntry(
   const entry = cart
     ? await repo.findEntry(input.websiteId, cart.cart_id, input.entryId)
     : undefined;
-  if (!cart || !entry) throw new AppError('notFound', message);
+  if (!cart || !entry) throw fail('CART_ITEM_NOT_FOUND', message);
   return { cart, entry };
 }
 
@@ -376,7 +378,7 @@ function lineOf(
 function chooseVariant<V extends VariantForCart>(all: V[], body: Pick<AddCartEntryBody, 'sku'>): V {
   const variants = all.filter((v) => v.is_visible);
   if (variants[0]?.product_type === ProductType.giftCard && !body.sku) {
-    throw invalid(addToCartMessages.giftCardDenomination, {
+    throw fail('GIFT_CARD_AMOUNT_INVALID', addToCartMessages.giftCardDenomination, {
       sku: addToCartMessages.giftCardDenomination,
     });
   }
@@ -386,7 +388,7 @@ function chooseVariant<V extends VariantForCart>(all: V[], body: Pick<AddCartEnt
       ? variants[0]
       : undefined;
   if (!variant) {
-    throw invalid(addToCartMessages.variantUnavailable, {
+    throw fail('VARIANT_UNAVAILABLE', addToCartMessages.variantUnavailable, {
       sku: addToCartMessages.variantUnavailable,
     });
   }
@@ -402,7 +404,7 @@ function assertStock(variant: VariantForCart, quantity: number, othersInCart: nu
     alreadyInCart: othersInCart,
   });
   if ((isStockTracked && !fits) || othersInCart + quantity > QUANTITY_MAX) {
-    throw new AppError('conflict', addToCartMessages.notEnoughStock);
+    throw fail('OUT_OF_STOCK', addToCartMessages.notEnoughStock);
   }
 }
 
@@ -429,14 +431,14 @@ async function acceptedFieldsFor(input: {
   try {
     raw = JSON.parse(input.json);
   } catch {
-    throw invalid(formMessages.parseFailed);
+    throw fail('FORM_INVALID', formMessages.parseFailed);
   }
   const parsed = giftCardRecipientSchema.safeParse(raw);
   if (!parsed.success) {
     const fields = Object.fromEntries(
       parsed.error.issues.map((i) => [String(i.path[0] ?? 'additionalFields'), i.message]),
     );
-    throw invalid(formMessages.someFieldsInvalid, fields);
+    throw fail('FORM_INVALID', formMessages.someFieldsInvalid, fields);
   }
   return JSON.stringify(parsed.data);
 }

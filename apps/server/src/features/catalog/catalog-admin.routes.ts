@@ -5,10 +5,11 @@ import {
   collectionCreateSchema,
   collectionParamsSchema,
   collectionSchema,
-  errorBodySchema,
+  errorResponses,
   productCreateSchema,
   productParamsSchema,
   productUpdateSchema,
+  signedInCodes,
   stockUpdateSchema,
   variantParamsSchema,
   websiteParamsSchema,
@@ -23,13 +24,14 @@ import type { CatalogAdminService } from './catalog-admin.service.ts';
 // (requireApiKey answers 404 otherwise), so a path can never reach another tenant.
 const PREFIX = '/api/content-service/product/1.1/websites/:websiteId';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const keyCodes = [...signedInCodes, 'ROUTE_NOT_FOUND'] as const;
+const productWriteCodes = [
+  'PRODUCT_INVALID',
+  'SKU_TAKEN',
+  'URL_TAKEN',
+  'COLLECTION_NOT_FOUND',
+  'COLLECTION_FULL',
+] as const;
 const tags = ['catalog admin'];
 const AUTH_NOTE =
   'Needs `Authorization: Bearer atl_…`: a key of an admin, editor or store manager.';
@@ -52,7 +54,7 @@ export function registerCatalogAdminRoutes(
         description: AUTH_NOTE,
         params: websiteParamsSchema,
         body: productCreateSchema,
-        response: { 201: catalogProductSchema, ...errors },
+        response: { 201: catalogProductSchema, ...errorResponses(keyCodes, productWriteCodes) },
       },
     },
     async (request, reply) => {
@@ -70,7 +72,7 @@ export function registerCatalogAdminRoutes(
         summary: 'One product as the catalog admin sees it, hidden or not',
         description: AUTH_NOTE,
         params: productParamsSchema,
-        response: { 200: catalogProductSchema, ...errors },
+        response: { 200: catalogProductSchema, ...errorResponses(keyCodes, ['PRODUCT_NOT_FOUND']) },
       },
     },
     async (request) =>
@@ -87,7 +89,10 @@ export function registerCatalogAdminRoutes(
         description: AUTH_NOTE,
         params: productParamsSchema,
         body: productUpdateSchema,
-        response: { 200: catalogProductSchema, ...errors },
+        response: {
+          200: catalogProductSchema,
+          ...errorResponses(keyCodes, productWriteCodes, ['PRODUCT_NOT_FOUND']),
+        },
       },
     },
     async (request) =>
@@ -108,7 +113,10 @@ export function registerCatalogAdminRoutes(
         description: AUTH_NOTE,
         params: variantParamsSchema,
         body: stockUpdateSchema,
-        response: { 200: catalogProductSchema, ...errors },
+        response: {
+          200: catalogProductSchema,
+          ...errorResponses(keyCodes, ['PRODUCT_NOT_FOUND', 'VARIANT_NOT_FOUND']),
+        },
       },
     },
     async (request) =>
@@ -124,7 +132,7 @@ export function registerCatalogAdminRoutes(
         summary: 'Delete a product with its variants',
         description: AUTH_NOTE,
         params: productParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses(keyCodes, ['PRODUCT_NOT_FOUND']) },
       },
     },
     async (request, reply) => {
@@ -143,7 +151,10 @@ export function registerCatalogAdminRoutes(
         description: AUTH_NOTE,
         params: websiteParamsSchema,
         body: collectionCreateSchema,
-        response: { 201: collectionSchema, ...errors },
+        response: {
+          201: collectionSchema,
+          ...errorResponses(keyCodes, ['URL_TAKEN', 'URL_RESERVED']),
+        },
       },
     },
     async (request, reply) => {
@@ -165,7 +176,15 @@ export function registerCatalogAdminRoutes(
         description: AUTH_NOTE,
         params: collectionParamsSchema,
         body: categoryCreateSchema,
-        response: { 201: categorySchema, ...errors },
+        response: {
+          201: categorySchema,
+          ...errorResponses(keyCodes, [
+            'COLLECTION_NOT_FOUND',
+            'CATEGORY_INVALID',
+            'CATEGORY_TAKEN',
+            'CATEGORY_LIMIT',
+          ]),
+        },
       },
     },
     async (request, reply) => {

@@ -20,7 +20,7 @@ import {
 } from '@atelier/core';
 import type { CategoryRow, CollectionRow, ProductRow } from '../../db/db-types.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { type AppError, fail } from '../../http/errors.ts';
 import type { CatalogRepo, CatalogTransaction } from './catalog.repo.ts';
 import { toProduct } from './catalog.service.ts';
 import {
@@ -80,7 +80,7 @@ export function createCatalogAdminService({
   async function getCatalogProduct(websiteId: string, productId: string): Promise<CatalogProduct> {
     const row = await catalogRepo.findProductById(websiteId, productId);
     const collection = row && (await catalogRepo.findCollectionById(websiteId, row.collection_id));
-    if (!row || !collection) throw notFound('Product not found');
+    if (!row || !collection) throw fail('PRODUCT_NOT_FOUND', 'Product not found');
     const [variants, images, links, merchandising, currency] = await Promise.all([
       catalogRepo.listVariants(websiteId, [productId]),
       catalogRepo.listImages(websiteId, [productId]),
@@ -128,7 +128,7 @@ export function createCatalogAdminService({
       await withUrlRetry(() =>
         catalogRepo.withTransaction(async (tx) => {
           const row = await tx.lockProduct(websiteId, productId);
-          if (!row) throw notFound('Product not found');
+          if (!row) throw fail('PRODUCT_NOT_FOUND', 'Product not found');
           const currentVariants = await tx.listVariants(websiteId, [productId]);
           const changes = draftProductChanges({
             patch,
@@ -224,7 +224,7 @@ export function createCatalogAdminService({
         const row = await tx.lockProduct(websiteId, ids.productId);
         const variants = row ? await tx.listVariants(websiteId, [ids.productId]) : [];
         const variant = variants.find((v) => v.variant_id === ids.variantId);
-        if (!row || !variant) throw notFound('Variant not found');
+        if (!row || !variant) throw fail('VARIANT_NOT_FOUND', 'Variant not found');
         const isUnlimited =
           (isProductType(row.product_type) && hasUnlimitedStockByType(row.product_type)) ||
           (stock.unlimited ?? variant.is_unlimited);
@@ -241,7 +241,7 @@ export function createCatalogAdminService({
       // Variants, images, categories, merchandising and cart entries go with it (cascade).
       const deleting = catalogRepo.deleteProduct(websiteId, productId);
       if (!(await deleting.finally(changed(websiteId)))) {
-        throw notFound('Product not found');
+        throw fail('PRODUCT_NOT_FOUND', 'Product not found');
       }
     },
 
@@ -268,22 +268,29 @@ export function createCatalogAdminService({
     ): Promise<Category> {
       const displayName = input.displayName.trim();
       if (displayName === '') {
-        throw invalid('The category is not valid.', { displayName: messages.categoryNameNeeded });
+        throw fail('CATEGORY_INVALID', 'The category is not valid.', {
+          displayName: messages.categoryNameNeeded,
+        });
       }
       if (displayName.length > MAX_CATEGORY_LENGTH) {
-        throw invalid('The category is not valid.', { displayName: messages.categoryNameTooLong });
+        throw fail('CATEGORY_INVALID', 'The category is not valid.', {
+          displayName: messages.categoryNameTooLong,
+        });
       }
       const writing = catalogRepo.withTransaction(async (tx) => {
         // The lock makes slug choice and the count check safe against a concurrent create.
         const collection = await tx.lockCollection(websiteId, collectionId);
-        if (collection?.collection_type !== 'products') throw notFound('Collection not found');
+        if (collection?.collection_type !== 'products')
+          throw fail('COLLECTION_NOT_FOUND', 'Collection not found');
         const existing = await tx.listCategories(websiteId, collectionId);
         if (existing.length >= MAX_NESTED_CATEGORIES) {
-          throw new AppError('conflict', messages.tooManyCategories);
+          throw fail('CATEGORY_LIMIT', messages.tooManyCategories);
         }
         const parentId = input.parentCategoryId ?? null;
         if (parentId && !existing.some((c) => c.category_id === parentId)) {
-          throw invalid('The category is not valid.', { parentCategoryId: messages.unknownParent });
+          throw fail('CATEGORY_INVALID', 'The category is not valid.', {
+            parentCategoryId: messages.unknownParent,
+          });
         }
         const isDuplicate = existing.some(
           (c) =>
@@ -292,7 +299,7 @@ export function createCatalogAdminService({
         );
         if (isDuplicate) {
           const message = editorMessages.tagExists('category');
-          throw new AppError('conflict', message, { displayName: message });
+          throw fail('CATEGORY_TAKEN', message, { displayName: message });
         }
         return tx.insertCategory({
           website_id: websiteId,
@@ -346,11 +353,11 @@ async function insertDraft(args: {
   // Locking the collection serialises creations in it, so two cannot both take the 200th place.
   const collection = await tx.lockCollection(websiteId, collectionId);
   if (collection?.collection_type !== 'products') {
-    throw invalid(INVALID_PRODUCT, { collectionId: messages.notProductCollection });
+    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, { collectionId: messages.notProductCollection });
   }
   const count = await tx.countProductsInCollection(websiteId, collectionId);
   if (count >= MAX_PRODUCTS_PER_COLLECTION) {
-    throw new AppError('conflict', messages.collectionFull, {
+    throw fail('COLLECTION_FULL', messages.collectionFull, {
       collectionId: messages.collectionFull,
     });
   }
@@ -435,7 +442,7 @@ async function assignSkus(
         fields[`variants.${index}.sku`] = messages.skuTaken(v.sku);
       }
     }
-    throw new AppError('conflict', Object.values(fields)[0] ?? INVALID_PRODUCT, fields);
+    throw fail('SKU_TAKEN', Object.values(fields)[0] ?? INVALID_PRODUCT, fields);
   }
   const used = new Set(given);
   const result: (DraftVariant & { sku: string })[] = [];
@@ -458,14 +465,16 @@ async function checkForm(
   formId: string | null | undefined,
 ) {
   if (formId && !(await tx.hasForm(websiteId, formId))) {
-    throw invalid(INVALID_PRODUCT, { additionalFieldsFormId: messages.unknownForm });
+    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, {
+      additionalFieldsFormId: messages.unknownForm,
+    });
   }
 }
 
 async function checkMedia(tx: CatalogTransaction, websiteId: string, mediaIds: readonly string[]) {
   const existing = new Set(await tx.listExistingMediaIds(websiteId, unique(mediaIds)));
   if (mediaIds.some((id) => !existing.has(id))) {
-    throw invalid(INVALID_PRODUCT, { mediaIds: messages.unknownMedia });
+    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, { mediaIds: messages.unknownMedia });
   }
 }
 
@@ -480,7 +489,7 @@ async function checkCategories(
     (await tx.listCategories(websiteId, collectionId)).map((c) => c.category_id),
   );
   if (categoryIds.some((id) => !known.has(id))) {
-    throw invalid(INVALID_PRODUCT, { categories: messages.unknownCategory });
+    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, { categories: messages.unknownCategory });
   }
 }
 
@@ -501,14 +510,14 @@ async function withUrlRetry<T>(work: () => Promise<T>): Promise<T> {
         field === 'urlId'
           ? 'That URL was just taken; try again'
           : 'A SKU was just taken; try again';
-      throw new AppError('conflict', message, { [field]: message });
+      throw fail(field === 'urlId' ? 'URL_TAKEN' : 'SKU_TAKEN', message, { [field]: message });
     }
   }
 }
 
 function urlTaken(urlId: string): AppError {
   const message = messages.urlTaken(urlId);
-  return new AppError('conflict', message, { urlId: message });
+  return fail('URL_TAKEN', message, { urlId: message });
 }
 
 function currentProduct(row: ProductRow): CurrentProduct {

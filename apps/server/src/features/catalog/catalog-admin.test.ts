@@ -202,6 +202,7 @@ describe(`catalog administration (${testDialect})`, () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'The product is not valid.',
+      code: 'PRODUCT_INVALID',
       errors: {
         isSubscribable: 'Subscriptions are offered for physical and service products only.',
         subscriptionPlan: 'Subscriptions are offered for physical and service products only.',
@@ -380,6 +381,7 @@ describe(`catalog administration (${testDialect})`, () => {
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({
       error: 'This category already exists',
+      code: 'CATEGORY_TAKEN',
       errors: { displayName: 'This category already exists' },
     });
     // The same name under another parent is another category, with its own slug.

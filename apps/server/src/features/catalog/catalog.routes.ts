@@ -1,5 +1,5 @@
 import {
-  errorBodySchema,
+  errorResponses,
   productListQuerySchema,
   productListSchema,
   productSchema,
@@ -26,7 +26,7 @@ export function registerCatalogRoutes(
         tags: ['inventory'],
         summary: 'Stock of each variant of a product',
         querystring: stockQuerySchema,
-        response: { 200: stockResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: stockResponseSchema, ...errorResponses(['PRODUCT_NOT_FOUND']) },
       },
     },
     async (request) => {
@@ -43,7 +43,7 @@ export function registerCatalogRoutes(
         summary: 'The products of a store collection, as the product list page shows them',
         params: z.object({ collectionUrlId: z.string().min(1).max(200) }),
         querystring: productListQuerySchema,
-        response: { 200: productListSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: productListSchema, ...errorResponses(['COLLECTION_NOT_FOUND']) },
       },
     },
     async (request) => {
@@ -64,7 +64,10 @@ export function registerCatalogRoutes(
           collectionUrlId: z.string().min(1).max(200),
           urlId: z.string().min(1).max(200),
         }),
-        response: { 200: productSchema, 404: errorBodySchema },
+        response: {
+          200: productSchema,
+          ...errorResponses(['COLLECTION_NOT_FOUND', 'PRODUCT_NOT_FOUND']),
+        },
       },
     },
     async (request) => {

@@ -13,7 +13,7 @@ import type {
   SubscriptionPlan,
   VariantRow,
 } from '../../db/db-types.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { toImage } from '../media/media-urls.ts';
 import type { CatalogRepo, ProductImageRow } from './catalog.repo.ts';
 
@@ -172,7 +172,7 @@ export function createCatalogService({
       options: { categorySlug?: string } = {},
     ): Promise<ProductList> {
       const list = await findCollectionList(websiteId, collectionUrlId, options);
-      if (!list) throw notFound('Collection not found');
+      if (!list) throw fail('COLLECTION_NOT_FOUND', 'Collection not found');
       return list;
     },
 
@@ -180,10 +180,10 @@ export function createCatalogService({
       // The product page's first read: product and collection in one round trip.
       const found = await catalogRepo.findProductWithCollectionUrl(websiteId, urlId);
       if (!found || found.collectionUrlId !== collectionUrlId) {
-        throw notFound('Product not found');
+        throw fail('PRODUCT_NOT_FOUND', 'Product not found');
       }
       const [product] = await assemble(websiteId, [found.row], found.collectionUrlId);
-      if (!product) throw notFound('Product not found');
+      if (!product) throw fail('PRODUCT_NOT_FOUND', 'Product not found');
       return product;
     },
 
@@ -215,7 +215,7 @@ export function createCatalogService({
 
     async getStock(websiteId: string, productId: string): Promise<StockResponse> {
       const product = await catalogRepo.findProductById(websiteId, productId);
-      if (!product) throw notFound('Product not found');
+      if (!product) throw fail('PRODUCT_NOT_FOUND', 'Product not found');
       const variants = await catalogRepo.listVariants(websiteId, [productId]);
       return {
         results: variants.map((v) => ({
@@ -229,10 +229,10 @@ export function createCatalogService({
 
     async createProduct(input: NewProductInput): Promise<ProductRow> {
       const collection = await catalogRepo.findCollectionById(input.websiteId, input.collectionId);
-      if (!collection) throw notFound('Collection not found');
+      if (!collection) throw fail('COLLECTION_NOT_FOUND', 'Collection not found');
       const taken = await catalogRepo.listTakenUrlIds(input.websiteId, input.urlId);
       if (taken.includes(input.urlId)) {
-        throw new AppError('conflict', `The URL ${input.urlId} is already in use`);
+        throw fail('URL_TAKEN', `The URL ${input.urlId} is already in use`);
       }
       const inserting = catalogRepo.insertProduct({
         product: {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, testDialect } from '../../test/test-app.ts';
 
 describe(`data on ${testDialect}`, () => {
+  // Two boots with migrations and the seed: slow on a busy machine, not broken.
   it('survives a restart, and the demo store is seeded only once', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-restart-'));
     const testDatabase = await createTestDatabase({ dataDir });
@@ -38,5 +39,5 @@ describe(`data on ${testDialect}`, () => {
       await testDatabase.dispose();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

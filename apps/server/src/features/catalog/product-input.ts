@@ -14,7 +14,7 @@ import {
 } from '@atelier/core';
 import type { z } from 'zod';
 import type { OptionValue, SubscriptionPlan } from '../../db/db-types.ts';
-import { invalid } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 
 // Turns the editor's product payloads (SPEC §3 shapes: money in major units, attributes
 // or optionValues) into what the catalog stores (minor units, ordered option values),
@@ -101,7 +101,8 @@ class FieldErrors {
     this.fields[field] ??= message;
   }
   throwIfAny(): void {
-    if (Object.keys(this.fields).length > 0) throw invalid(INVALID_PRODUCT, this.fields);
+    if (Object.keys(this.fields).length > 0)
+      throw fail('PRODUCT_INVALID', INVALID_PRODUCT, this.fields);
   }
 }
 

@@ -20,6 +20,3 @@ export const checkoutMessages = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order request.',
   orderNotFound: 'Order not found',
 } as const;
-
-export const OUT_OF_STOCK_CODE = 'OUT_OF_STOCK';
-export const CARD_DECLINED_CODE = 'CARD_DECLINED';

@@ -2,11 +2,13 @@ import {
   applyCodeBodySchema,
   checkoutParamsSchema,
   checkoutResponseSchema,
-  errorBodySchema,
+  type ErrorCode,
+  errorResponses,
   IDEMPOTENCY_HEADER,
   placeOrderBodySchema,
   placeOrderResponseSchema,
   selectShippingOptionBodySchema,
+  sessionWriteCodes,
   setEmailBodySchema,
   setShippingAddressBodySchema,
 } from '@atelier/contract';
@@ -21,13 +23,11 @@ import { cartIdOf } from '../cart/cart.routes.ts';
 import type { PlaceOrderService } from '../orders/place-order.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const openCheckoutCodes = [
+  ...sessionWriteCodes,
+  'CHECKOUT_NOT_FOUND',
+  'CHECKOUT_COMPLETED',
+] as const;
 const CRUMB_NOTE = "Send the `crumb` cookie's value in the `x-csrf-token` header.";
 
 /**
@@ -57,7 +57,10 @@ export function registerCheckoutRoutes(
         tags: ['checkout'],
         summary: "Start (or resume) checkout for the visitor's cart; holds its stock",
         description: CRUMB_NOTE,
-        response: { 200: checkoutResponseSchema, ...errors },
+        response: {
+          200: checkoutResponseSchema,
+          ...errorResponses(sessionWriteCodes, ['CART_EMPTY', 'OUT_OF_STOCK']),
+        },
       },
     },
     async (request, reply) => {
@@ -76,7 +79,7 @@ export function registerCheckoutRoutes(
         tags: ['checkout'],
         summary: 'The checkout, re-priced now',
         params: checkoutParamsSchema,
-        response: { 200: checkoutResponseSchema, ...errors },
+        response: { 200: checkoutResponseSchema, ...errorResponses(['CHECKOUT_NOT_FOUND']) },
       },
     },
     async (request, reply) => {
@@ -90,6 +93,7 @@ export function registerCheckoutRoutes(
     summary: string,
     body: z.ZodType<B> | undefined,
     method: 'PUT' | 'DELETE',
+    codes: readonly ErrorCode[],
     run: (ref: Awaited<ReturnType<typeof refOf>>, body: B) => ReturnType<CheckoutService['get']>,
   ) =>
     api.route({
@@ -102,7 +106,7 @@ export function registerCheckoutRoutes(
         description: CRUMB_NOTE,
         params: checkoutParamsSchema,
         ...(body && { body }),
-        response: { 200: checkoutResponseSchema, ...errors },
+        response: { 200: checkoutResponseSchema, ...errorResponses(openCheckoutCodes, codes) },
       },
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -111,7 +115,7 @@ export function registerCheckoutRoutes(
       },
     });
 
-  write('/email', 'Set the contact email', setEmailBodySchema, 'PUT', (ref, b) =>
+  write('/email', 'Set the contact email', setEmailBodySchema, 'PUT', [], (ref, b) =>
     checkout.setEmail(ref, b.email),
   );
   write(
@@ -119,6 +123,7 @@ export function registerCheckoutRoutes(
     'Set the shipping address (needed only when the cart requires shipping)',
     setShippingAddressBodySchema,
     'PUT',
+    [],
     (ref, b) => checkout.setShippingAddress(ref, b.shippingAddress),
   );
   write(
@@ -126,16 +131,29 @@ export function registerCheckoutRoutes(
     'Pick one of the offered shipping options',
     selectShippingOptionBodySchema,
     'PUT',
+    ['SHIPPING_OPTION_UNAVAILABLE'],
     (ref, b) => checkout.selectShippingOption(ref, b.optionId),
   );
-  write('/coupon', 'Apply a coupon code', applyCodeBodySchema, 'PUT', (ref, b) =>
-    checkout.applyCoupon(ref, b.code),
+  write(
+    '/coupon',
+    'Apply a coupon code',
+    applyCodeBodySchema,
+    'PUT',
+    ['COUPON_INVALID'],
+    (ref, b) => checkout.applyCoupon(ref, b.code),
   );
-  write('/coupon', 'Remove the coupon', undefined, 'DELETE', (ref) => checkout.removeCoupon(ref));
-  write('/gift-card', 'Apply a gift card code', applyCodeBodySchema, 'PUT', (ref, b) =>
-    checkout.applyGiftCard(ref, b.code),
+  write('/coupon', 'Remove the coupon', undefined, 'DELETE', [], (ref) =>
+    checkout.removeCoupon(ref),
   );
-  write('/gift-card', 'Remove the gift card', undefined, 'DELETE', (ref) =>
+  write(
+    '/gift-card',
+    'Apply a gift card code',
+    applyCodeBodySchema,
+    'PUT',
+    ['GIFT_CARD_INVALID'],
+    (ref, b) => checkout.applyGiftCard(ref, b.code),
+  );
+  write('/gift-card', 'Remove the gift card', undefined, 'DELETE', [], (ref) =>
     checkout.removeGiftCard(ref),
   );
 
@@ -150,7 +168,21 @@ export function registerCheckoutRoutes(
         params: checkoutParamsSchema,
         headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().min(1).max(200) }),
         body: placeOrderBodySchema,
-        response: { 200: placeOrderResponseSchema, ...errors },
+        response: {
+          200: placeOrderResponseSchema,
+          ...errorResponses(openCheckoutCodes, [
+            'IDEMPOTENCY_KEY_MISSING',
+            'IDEMPOTENCY_KEY_REUSED',
+            'CART_EMPTY',
+            'CHECKOUT_INCOMPLETE',
+            'SHIPPING_OPTION_UNAVAILABLE',
+            'COUPON_INVALID',
+            'GIFT_CARD_INVALID',
+            'CARD_MISSING',
+            'CARD_DECLINED',
+            'OUT_OF_STOCK',
+          ]),
+        },
       },
     },
     async (request, reply) => {

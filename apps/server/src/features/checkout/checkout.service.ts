@@ -1,7 +1,7 @@
 import type { Checkout, ShippingAddress } from '@atelier/contract';
 import type { CurrencyCode } from '@atelier/core';
 import type { CheckoutRow } from '../../db/db-types.ts';
-import { AppError, invalid } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { lockAndCheckStock, stockNeedsOf } from '../inventory/stock.ts';
 import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
 import { checkoutMessages } from './checkout-messages.ts';
@@ -47,9 +47,9 @@ export function createCheckoutService({
   async function ownOpenCheckout(q: CommerceQueries, ref: CheckoutRef): Promise<CheckoutRow> {
     const checkout = await q.checkouts.findCheckout(ref.websiteId, ref.checkoutId);
     if (!checkout || !ref.cartId || checkout.cart_id !== ref.cartId) {
-      throw new AppError('notFound', checkoutMessages.notFound);
+      throw fail('CHECKOUT_NOT_FOUND', checkoutMessages.notFound);
     }
-    if (checkout.status !== 'open') throw new AppError('conflict', checkoutMessages.completed);
+    if (checkout.status !== 'open') throw fail('CHECKOUT_COMPLETED', checkoutMessages.completed);
     return checkout;
   }
 
@@ -73,7 +73,7 @@ export function createCheckoutService({
      */
     async start(visitor: Visitor): Promise<Checkout> {
       const { websiteId, cartId } = visitor;
-      if (!cartId) throw invalid(checkoutMessages.emptyCart);
+      if (!cartId) throw fail('CART_EMPTY', checkoutMessages.emptyCart);
       const currency = (await currencyOf(websiteId)) as CurrencyCode;
       // Read before the transaction: on the embedded database a read outside it would wait
       // for the connection the transaction holds.
@@ -81,7 +81,7 @@ export function createCheckoutService({
       return store.transaction(async (q) => {
         const cart = await q.carts.lockOpenCart(websiteId, cartId);
         const entries = cart ? await q.carts.listPricedEntries(websiteId, cartId) : [];
-        if (!cart || entries.length === 0) throw invalid(checkoutMessages.emptyCart);
+        if (!cart || entries.length === 0) throw fail('CART_EMPTY', checkoutMessages.emptyCart);
         const checkout =
           (await q.checkouts.findOpenCheckoutOfCart(websiteId, cartId)) ??
           (await q.checkouts.insertCheckout(websiteId, cartId));
@@ -111,7 +111,7 @@ export function createCheckoutService({
       return store.transaction(async (q) => {
         const checkout = await q.checkouts.findCheckout(ref.websiteId, ref.checkoutId);
         if (!checkout || !ref.cartId || checkout.cart_id !== ref.cartId) {
-          throw new AppError('notFound', checkoutMessages.notFound);
+          throw fail('CHECKOUT_NOT_FOUND', checkoutMessages.notFound);
         }
         return render(q, ref.websiteId, checkout, currency);
       });
@@ -138,7 +138,7 @@ export function createCheckoutService({
           now,
         });
         if (!priced.shippingOption) {
-          throw invalid(checkoutMessages.shippingOptionUnavailable, {
+          throw fail('SHIPPING_OPTION_UNAVAILABLE', checkoutMessages.shippingOptionUnavailable, {
             optionId: checkoutMessages.shippingOptionUnavailable,
           });
         }
@@ -159,7 +159,7 @@ export function createCheckoutService({
           currency,
           now,
         });
-        if (problem) throw invalid(problem, { code: problem });
+        if (problem) throw fail('COUPON_INVALID', problem, { code: problem });
         await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { couponCode: code });
       }),
 
@@ -175,7 +175,7 @@ export function createCheckoutService({
           await q.giftCards.findByCode(ref.websiteId, code),
           currency,
         );
-        if (problem) throw invalid(problem, { code: problem });
+        if (problem) throw fail('GIFT_CARD_INVALID', problem, { code: problem });
         await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { giftCardCode: code });
       }),
 

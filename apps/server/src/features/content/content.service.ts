@@ -2,7 +2,7 @@ import type { Image, Product } from '@atelier/contract';
 import { type Block, type BlockData, blockSchema } from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageRow } from '../../db/db-types.ts';
-import { notFound } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { MediaRepo } from '../media/media.repo.ts';
 import { toImage } from '../media/media-urls.ts';
@@ -126,18 +126,18 @@ export function createContentService(deps: {
       options: { canSeePrivate?: () => Promise<boolean> } = {},
     ): Promise<PageView> {
       const page = await contentRepo.findPageBySlug(websiteId, urlSlug);
-      if (!page) throw notFound('Page not found');
+      if (!page) throw fail('PAGE_NOT_FOUND', 'Page not found');
       const audience = pageAudience(page, new Date());
-      if (audience === 'nobody') throw notFound('Page not found');
+      if (audience === 'nobody') throw fail('PAGE_NOT_FOUND', 'Page not found');
       if (audience === 'members' && !(await options.canSeePrivate?.())) {
-        throw notFound('Page not found');
+        throw fail('PAGE_NOT_FOUND', 'Page not found');
       }
       if (page.kind === 'folder' && page.folder_behavior !== 'redirect') {
         const first =
           page.folder_behavior === 'index'
             ? await contentRepo.firstChildSlug(websiteId, page.page_id)
             : undefined;
-        if (first === undefined) throw notFound('Page not found');
+        if (first === undefined) throw fail('PAGE_NOT_FOUND', 'Page not found');
         return { ...emptyView(page), redirectTo: first === '' ? '/' : `/${first}` };
       }
       const blocks = parseBlocks(page.blocks, `page ${page.page_id}`);

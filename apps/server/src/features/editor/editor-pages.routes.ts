@@ -1,12 +1,14 @@
 import {
   draftSaveSchema,
   editorPageSchema,
-  errorBodySchema,
+  errorResponses,
   pageCreateSchema,
   pageListSchema,
   pageParamsSchema,
   pageSettingsSchema,
   publishSchema,
+  sessionWriteCodes,
+  signedInCodes,
 } from '@atelier/contract';
 import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
@@ -16,15 +18,27 @@ import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import type { EditorPagesService } from './editor-pages.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-
 /** Roles that edit content; settings and members are the admin's alone (auth.routes.ts). */
+const writeCodes = [...signedInCodes, ...sessionWriteCodes] as const;
+const pageSettingsCodes = [
+  'PAGE_NOT_FOUND',
+  'URL_RESERVED',
+  'PAGE_URL_INVALID',
+  'URL_TAKEN',
+  'HOME_PAGE_FIXED',
+  'NOT_A_FOLDER',
+  'PUBLISH_FIRST',
+  'SOCIAL_IMAGE_MISSING',
+  'EDIT_CONFLICT',
+] as const;
+const publishCodes = [
+  'PAGE_NOT_FOUND',
+  'EDIT_CONFLICT',
+  'URL_TAKEN',
+  'SCHEDULE_IN_PAST',
+  'SCHEDULE_LIVE_PAGE',
+] as const;
+
 export const CONTENT_EDITORS: readonly Role[] = [Role.admin, Role.editor];
 
 export function registerEditorPagesRoutes(
@@ -46,7 +60,7 @@ export function registerEditorPagesRoutes(
       schema: {
         tags: ['editor'],
         summary: 'Pages in main-navigation order, with their status',
-        response: { 200: pageListSchema, ...errors },
+        response: { 200: pageListSchema, ...errorResponses(signedInCodes) },
       },
     },
     async (request, reply) => {
@@ -63,7 +77,15 @@ export function registerEditorPagesRoutes(
         tags: ['editor'],
         summary: 'Add a page: a draft at the end of the navigation, not public until published',
         body: pageCreateSchema,
-        response: { 201: editorPageSchema, ...errors },
+        response: {
+          201: editorPageSchema,
+          ...errorResponses(writeCodes, [
+            'URL_RESERVED',
+            'PAGE_URL_INVALID',
+            'URL_TAKEN',
+            'NOT_A_FOLDER',
+          ]),
+        },
       },
     },
     async (request, reply) =>
@@ -78,7 +100,7 @@ export function registerEditorPagesRoutes(
         tags: ['editor'],
         summary: "A page's draft, settings, and the images and products its blocks show",
         params: pageParamsSchema,
-        response: { 200: editorPageSchema, ...errors },
+        response: { 200: editorPageSchema, ...errorResponses(signedInCodes, ['PAGE_NOT_FOUND']) },
       },
     },
     async (request, reply) => {
@@ -96,7 +118,7 @@ export function registerEditorPagesRoutes(
         summary: 'Page settings: title, URL slug, SEO description, status',
         params: pageParamsSchema,
         body: pageSettingsSchema,
-        response: { 200: editorPageSchema, ...errors },
+        response: { 200: editorPageSchema, ...errorResponses(writeCodes, pageSettingsCodes) },
       },
     },
     async (request) => pages.updateSettings(siteOf(request), request.params.pageId, request.body),
@@ -111,7 +133,15 @@ export function registerEditorPagesRoutes(
         summary: "Save the page's draft blocks (at most 60); the public page does not change",
         params: pageParamsSchema,
         body: draftSaveSchema,
-        response: { 200: editorPageSchema, ...errors },
+        response: {
+          200: editorPageSchema,
+          ...errorResponses(writeCodes, [
+            'PAGE_NOT_FOUND',
+            'EDIT_CONFLICT',
+            'TOO_MANY_BLOCKS',
+            'LINK_INVALID',
+          ]),
+        },
       },
     },
     async (request) => pages.saveDraft(siteOf(request), request.params.pageId, request.body),
@@ -126,7 +156,7 @@ export function registerEditorPagesRoutes(
         summary: 'Make the saved draft live now, or at a time (Scheduled)',
         params: pageParamsSchema,
         body: publishSchema,
-        response: { 200: editorPageSchema, ...errors },
+        response: { 200: editorPageSchema, ...errorResponses(writeCodes, publishCodes) },
       },
     },
     async (request) => pages.publish(siteOf(request), request.params.pageId, request.body),
@@ -140,7 +170,10 @@ export function registerEditorPagesRoutes(
         tags: ['editor'],
         summary: 'Delete a page (not the home page)',
         params: pageParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: {
+          204: z.null(),
+          ...errorResponses(writeCodes, ['PAGE_NOT_FOUND', 'HOME_PAGE_FIXED']),
+        },
       },
     },
     async (request, reply) => {

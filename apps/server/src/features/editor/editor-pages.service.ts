@@ -14,7 +14,7 @@ import {
   slugify,
 } from '@atelier/core';
 import type { FolderBehavior, PageKind, PageRow } from '../../db/db-types.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { EditorPagesRepo } from './editor-pages.repo.ts';
 import { sanitizeBlocks } from './rich-text-sanitize.ts';
@@ -70,9 +70,9 @@ function toSummary(row: PageRow): PageSummary {
 
 /** Core's slug rule (SPEC §5): what the person typed must already be a clean slug. */
 function checkSlug(slug: string): void {
-  if (RESERVED_SLUGS.has(slug)) throw invalid(editorApiMessages.slugReserved(slug));
+  if (RESERVED_SLUGS.has(slug)) throw fail('URL_RESERVED', editorApiMessages.slugReserved(slug));
   if (slug.length < MIN_SLUG_LENGTH || slugify(slug) !== slug) {
-    throw invalid(editorMessages.invalidPageUrl(slug), {
+    throw fail('PAGE_URL_INVALID', editorMessages.invalidPageUrl(slug), {
       urlSlug: editorMessages.invalidPageUrl(slug),
     });
   }
@@ -93,7 +93,7 @@ export function createEditorPagesService(deps: {
 
   async function requirePage(websiteId: string, pageId: string): Promise<PageRow> {
     const row = await repo.findPage(websiteId, pageId);
-    if (!row) throw notFound(editorMessages.unableToLocateContent);
+    if (!row) throw fail('PAGE_NOT_FOUND', editorMessages.unableToLocateContent);
     return row;
   }
 
@@ -107,7 +107,7 @@ export function createEditorPagesService(deps: {
     };
   }
 
-  const changedElsewhere = () => new AppError('conflict', editorApiMessages.pageChanged);
+  const changedElsewhere = () => fail('EDIT_CONFLICT', editorApiMessages.pageChanged);
 
   return {
     async list(websiteId: string): Promise<PageSummary[]> {
@@ -131,7 +131,7 @@ export function createEditorPagesService(deps: {
       if (urlSlug) {
         checkSlug(urlSlug);
         if (await repo.isSlugTaken(websiteId, urlSlug)) {
-          throw new AppError('conflict', editorApiMessages.slugTaken(urlSlug));
+          throw fail('URL_TAKEN', editorApiMessages.slugTaken(urlSlug));
         }
       } else {
         const taken = await repo.listSlugs(websiteId);
@@ -139,14 +139,15 @@ export function createEditorPagesService(deps: {
         urlSlug = generateUrlId({ title: input.title, fallbackTitle: 'page', takenIds: taken });
       }
       const isFolder = input.kind === 'folder';
-      if (input.folderBehavior && !isFolder) throw invalid(editorApiMessages.notAFolder);
+      if (input.folderBehavior && !isFolder)
+        throw fail('NOT_A_FOLDER', editorApiMessages.notAFolder);
       const row = await repo.insertDraftPage({
         websiteId,
         title: input.title,
         urlSlug,
         ...(isFolder && { kind: 'folder', folderBehavior: input.folderBehavior ?? 'index' }),
       });
-      if (!row) throw new AppError('conflict', editorApiMessages.slugTaken(urlSlug));
+      if (!row) throw fail('URL_TAKEN', editorApiMessages.slugTaken(urlSlug));
       // A folder is live at once (it has nothing to publish), so the menu may change.
       if (isFolder) changed(websiteId);
       return toEditorPage(websiteId, row);
@@ -160,10 +161,10 @@ export function createEditorPagesService(deps: {
       const current = await requirePage(websiteId, pageId);
       const urlSlug = settings.urlSlug;
       if (urlSlug !== undefined && urlSlug !== current.url_slug) {
-        if (current.url_slug === '') throw invalid(editorApiMessages.homePageSlug);
+        if (current.url_slug === '') throw fail('HOME_PAGE_FIXED', editorApiMessages.homePageSlug);
         checkSlug(urlSlug);
         if (await repo.isSlugTaken(websiteId, urlSlug, pageId)) {
-          throw new AppError('conflict', editorApiMessages.slugTaken(urlSlug));
+          throw fail('URL_TAKEN', editorApiMessages.slugTaken(urlSlug));
         }
       }
       // Making a page public or private shows its published version, so it needs one.
@@ -171,13 +172,13 @@ export function createEditorPagesService(deps: {
         (settings.status === 'published' || settings.status === 'private') &&
         current.published_at === null
       ) {
-        throw new AppError('conflict', editorApiMessages.publishFirst);
+        throw fail('PUBLISH_FIRST', editorApiMessages.publishFirst);
       }
       if (settings.folderBehavior !== undefined && current.kind !== 'folder') {
-        throw invalid(editorApiMessages.notAFolder);
+        throw fail('NOT_A_FOLDER', editorApiMessages.notAFolder);
       }
       if (settings.socialImageId && !(await repo.hasMedia(websiteId, settings.socialImageId))) {
-        throw invalid(editorApiMessages.socialImageMissing, {
+        throw fail('SOCIAL_IMAGE_MISSING', editorApiMessages.socialImageMissing, {
           socialImageId: editorApiMessages.socialImageMissing,
         });
       }
@@ -190,9 +191,8 @@ export function createEditorPagesService(deps: {
         ...(settings.description !== undefined && { description: settings.description }),
         ...(settings.status !== undefined && { status: settings.status }),
       });
-      if (row === 'taken')
-        throw new AppError('conflict', editorApiMessages.slugTaken(urlSlug ?? ''));
-      if (!row) throw notFound(editorMessages.unableToLocateContent);
+      if (row === 'taken') throw fail('URL_TAKEN', editorApiMessages.slugTaken(urlSlug ?? ''));
+      if (!row) throw fail('PAGE_NOT_FOUND', editorMessages.unableToLocateContent);
       changed(websiteId);
       return toEditorPage(websiteId, row);
     },
@@ -205,7 +205,9 @@ export function createEditorPagesService(deps: {
       // SPEC §9: at most 60 blocks per layout, whatever the editor's screen allowed.
       // Section breaks are layout, not blocks, and do not count.
       if (countBlocks(input.blocks) > MAX_BLOCKS_PER_LAYOUT) {
-        throw invalid(editorApiMessages.tooManyBlocks, { blocks: editorApiMessages.tooManyBlocks });
+        throw fail('TOO_MANY_BLOCKS', editorApiMessages.tooManyBlocks, {
+          blocks: editorApiMessages.tooManyBlocks,
+        });
       }
       // Never trust the browser's HTML: rich text and embeds are re-sanitized here.
       const blocks = sanitizeBlocks(input.blocks);
@@ -235,9 +237,10 @@ export function createEditorPagesService(deps: {
       let publishAt: Date | null = null;
       if (input.at) {
         publishAt = new Date(input.at);
-        if (publishAt.getTime() <= now().getTime()) throw invalid(editorApiMessages.scheduleInPast);
+        if (publishAt.getTime() <= now().getTime())
+          throw fail('SCHEDULE_IN_PAST', editorApiMessages.scheduleInPast);
         if (current.status === 'published' || current.status === 'private') {
-          throw new AppError('conflict', editorApiMessages.scheduleLivePage);
+          throw fail('SCHEDULE_LIVE_PAGE', editorApiMessages.scheduleLivePage);
         }
       }
       const status = publishAt
@@ -260,7 +263,7 @@ export function createEditorPagesService(deps: {
 
     async remove(websiteId: string, pageId: string): Promise<void> {
       const current = await requirePage(websiteId, pageId);
-      if (current.url_slug === '') throw invalid(editorApiMessages.homePageDelete);
+      if (current.url_slug === '') throw fail('HOME_PAGE_FIXED', editorApiMessages.homePageDelete);
       await repo.deletePage(websiteId, pageId);
       changed(websiteId);
     },

@@ -8,7 +8,7 @@ import {
 } from '@atelier/contract';
 import { isSafeHref, linkMessages, URL_MAX_LENGTH } from '@atelier/core';
 import sanitizeHtml from 'sanitize-html';
-import { invalid } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 
 // The one gate between what an editor's browser sends and what visitors' browsers run.
 // Rich text and embed HTML are reduced to allowlists here on every draft save; the
@@ -258,7 +258,7 @@ export function sanitizeBlocks(blocks: Block[]): Block[] {
         return { ...block, html: sanitizeEmbedHtml(block.html, { title: block.title }) };
       case 'button':
         if (!isSafeHref(block.href.trim())) {
-          throw invalid(linkMessages.linkFormat, { href: linkMessages.linkFormat });
+          throw fail('LINK_INVALID', linkMessages.linkFormat, { href: linkMessages.linkFormat });
         }
         return { ...block, href: block.href.trim() };
       default:

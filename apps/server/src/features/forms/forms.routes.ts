@@ -1,5 +1,5 @@
 import {
-  errorBodySchema,
+  errorResponses,
   formAnswersSchema,
   formIdParamsSchema,
   formValidationResponseSchema,
@@ -26,7 +26,10 @@ export function registerFormsRoutes(
         summary: 'Check answers against a form; failures map field id to message',
         params: formIdParamsSchema,
         body: formAnswersSchema,
-        response: { 200: formValidationResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: {
+          200: formValidationResponseSchema,
+          ...errorResponses(['FORM_NOT_FOUND', 'FORM_INVALID']),
+        },
       },
     },
     async (request) => {

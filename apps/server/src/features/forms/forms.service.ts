@@ -1,7 +1,7 @@
 import { type FormAnswers, type FormDefinition, formAnswersSchema } from '@atelier/contract';
 import { formMessages, validateAnswers } from '@atelier/core';
 import type { FormRow } from '../../db/db-types.ts';
-import { AppError, invalid } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import type { FormsRepo } from './forms.repo.ts';
 
 export type FormsService = ReturnType<typeof createFormsService>;
@@ -9,14 +9,14 @@ export type FormsService = ReturnType<typeof createFormsService>;
 export function createFormsService({ formsRepo }: { formsRepo: FormsRepo }) {
   async function getForm(websiteId: string, formId: string): Promise<FormDefinition> {
     const row = await formsRepo.findForm(websiteId, formId);
-    if (!row) throw new AppError('notFound', formMessages.notConfigured);
+    if (!row) throw fail('FORM_NOT_FOUND', formMessages.notConfigured);
     return toDefinition(row);
   }
 
   /** Throws 400 with field id → message when the answers do not satisfy the form. */
   function checkAnswers(form: FormDefinition, answers: FormAnswers): void {
     const result = validateAnswers({ definitions: form.fields, values: answers });
-    if (!result.ok) throw invalid(result.error.message, result.error.fieldErrors);
+    if (!result.ok) throw fail('FORM_INVALID', result.error.message, result.error.fieldErrors);
   }
 
   return {
@@ -38,10 +38,10 @@ export function createFormsService({ formsRepo }: { formsRepo: FormsRepo }) {
       try {
         raw = JSON.parse(input.json ?? '{}');
       } catch {
-        throw invalid(formMessages.parseFailed);
+        throw fail('FORM_INVALID', formMessages.parseFailed);
       }
       const parsed = formAnswersSchema.safeParse(raw);
-      if (!parsed.success) throw invalid(formMessages.parseFailed);
+      if (!parsed.success) throw fail('FORM_INVALID', formMessages.parseFailed);
       checkAnswers(form, parsed.data);
       const known = Object.fromEntries(
         form.fields.filter((f) => f.id in parsed.data).map((f) => [f.id, parsed.data[f.id]]),

@@ -1,17 +1,16 @@
-import { errorBodySchema, headerFooterSaveSchema, headerFooterSchema } from '@atelier/contract';
+import {
+  errorResponses,
+  headerFooterSaveSchema,
+  headerFooterSchema,
+  sessionWriteCodes,
+  signedInCodes,
+} from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 import type { HeaderFooterService } from './header-footer.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /** The site header and footer blocks (issue 7): content, so admins and editors. */
 export function registerHeaderFooterRoutes(
@@ -28,7 +27,7 @@ export function registerHeaderFooterRoutes(
       schema: {
         tags: ['editor'],
         summary: "The site's header and footer blocks, shown on every public page",
-        response: { 200: headerFooterSchema, ...errors },
+        response: { 200: headerFooterSchema, ...errorResponses(signedInCodes) },
       },
     },
     async (request, reply) => {
@@ -46,7 +45,14 @@ export function registerHeaderFooterRoutes(
         tags: ['editor'],
         summary: 'Save the header and footer blocks (at most 60 each); live at once',
         body: headerFooterSaveSchema,
-        response: { 200: headerFooterSchema, ...errors },
+        response: {
+          200: headerFooterSchema,
+          ...errorResponses(signedInCodes, sessionWriteCodes, [
+            'EDIT_CONFLICT',
+            'TOO_MANY_BLOCKS',
+            'LINK_INVALID',
+          ]),
+        },
       },
     },
     async (request) => deps.headerFooter.save(editorCallerOf(request).website.id, request.body),

@@ -7,7 +7,7 @@ import {
   type HeaderFooterSave,
 } from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
-import { AppError, invalid } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import type { HeaderFooterRepo } from './header-footer.repo.ts';
 
@@ -70,7 +70,7 @@ export function createHeaderFooterService(deps: {
       // SPEC §9: at most 60 blocks per layout; the header and the footer are one each.
       for (const part of ['header', 'footer'] as const) {
         if (countBlocks(input[part]) > MAX_BLOCKS_PER_LAYOUT) {
-          throw invalid(editorApiMessages.tooManyBlocks, {
+          throw fail('TOO_MANY_BLOCKS', editorApiMessages.tooManyBlocks, {
             [part]: editorApiMessages.tooManyBlocks,
           });
         }
@@ -78,7 +78,7 @@ export function createHeaderFooterService(deps: {
       const header = sanitize(input.header);
       const footer = sanitize(input.footer);
       const row = await repo.save({ websiteId, header, footer, baseRevision: input.baseRevision });
-      if (!row) throw new AppError('conflict', headerFooterMessages.changedElsewhere);
+      if (!row) throw fail('EDIT_CONFLICT', headerFooterMessages.changedElsewhere);
       deps.onPublicChange?.(websiteId);
       return {
         header,

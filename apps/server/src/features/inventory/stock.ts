@@ -1,6 +1,5 @@
 import { addToCartMessages, hasUnlimitedStockByType, type ProductType } from '@atelier/core';
-import { AppError } from '../../http/errors.ts';
-import { OUT_OF_STOCK_CODE } from '../checkout/checkout-messages.ts';
+import { fail } from '../../http/errors.ts';
 import type { InventoryQueries } from './inventory.repo.ts';
 
 // The never-oversell rule, used by starting a checkout (reserve) and placing an order
@@ -36,12 +35,7 @@ export async function lockAndCheckStock(
   for (const need of input.needs) {
     const variant = locked.find((v) => v.variant_id === need.variantId);
     if (!variant) {
-      throw new AppError(
-        'conflict',
-        addToCartMessages.variantUnavailable,
-        undefined,
-        OUT_OF_STOCK_CODE,
-      );
+      throw fail('OUT_OF_STOCK', addToCartMessages.variantUnavailable);
     }
     if (variant.is_unlimited || hasUnlimitedStockByType(variant.product_type as ProductType))
       continue;
@@ -50,7 +44,7 @@ export async function lockAndCheckStock(
     if (available < need.quantity) short[variant.sku] = addToCartMessages.notEnoughStock;
   }
   if (Object.keys(short).length > 0) {
-    throw new AppError('conflict', addToCartMessages.notEnoughStock, short, OUT_OF_STOCK_CODE);
+    throw fail('OUT_OF_STOCK', addToCartMessages.notEnoughStock, short);
   }
   return tracked;
 }
@@ -63,12 +57,7 @@ export async function takeStock(
   for (const need of input.needs) {
     const isTaken = await inventory.decrementStock(input.websiteId, need.variantId, need.quantity);
     if (!isTaken) {
-      throw new AppError(
-        'conflict',
-        addToCartMessages.notEnoughStock,
-        undefined,
-        OUT_OF_STOCK_CODE,
-      );
+      throw fail('OUT_OF_STOCK', addToCartMessages.notEnoughStock);
     }
   }
   await inventory.deleteReservationsOfCart(input.websiteId, input.cartId);

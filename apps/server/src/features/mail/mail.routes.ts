@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@atelier/contract';
+import { errorResponses, signedInCodes } from '@atelier/contract';
 import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +33,7 @@ export function registerMailRoutes(
       schema: {
         tags: ['mail'],
         summary: 'Recent outbox mail (sent or waiting), newest first',
-        response: { 200: outboxSchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: outboxSchema, ...errorResponses(signedInCodes) },
       },
     },
     async (request) => {

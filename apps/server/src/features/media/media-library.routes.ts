@@ -1,11 +1,13 @@
 import {
-  errorBodySchema,
+  errorResponses,
   type MediaKind,
   mediaFileSchema,
   mediaListQuerySchema,
   mediaListSchema,
   mediaParamsSchema,
   mediaRenameSchema,
+  sessionWriteCodes,
+  signedInCodes,
 } from '@atelier/contract';
 import { formatMegabytes, megabytesToBytes } from '@atelier/core';
 import fastifyMultipart from '@fastify/multipart';
@@ -15,19 +17,14 @@ import { z } from 'zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
-import { DEFAULT_MAX_IMAGE_BYTES, readUpload } from './media.routes.ts';
+import { DEFAULT_MAX_IMAGE_BYTES, readUpload, uploadCodes } from './media.routes.ts';
 import type { MediaService } from './media.service.ts';
 
 /** Documents (PDF, text, CSV) and audio have their own limits; images keep the API's 20 MB. */
 export const DEFAULT_MAX_DOCUMENT_BYTES = megabytesToBytes(20);
 export const DEFAULT_MAX_AUDIO_BYTES = megabytesToBytes(50);
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const writeCodes = [...signedInCodes, ...sessionWriteCodes] as const;
 
 /**
  * The editor's file manager under /api/config/media: the same images as the API-key
@@ -66,7 +63,7 @@ export function registerMediaLibraryRoutes(
         summary:
           'Existing Files: uploaded files (of one kind if asked), newest first, a page at a time',
         querystring: mediaListQuerySchema,
-        response: { 200: mediaListSchema, ...errors },
+        response: { 200: mediaListSchema, ...errorResponses(signedInCodes) },
       },
     },
     async (request, reply) => {
@@ -84,7 +81,10 @@ export function registerMediaLibraryRoutes(
         summary: 'Rename a file (its name in the file manager; its URLs stay the same)',
         params: mediaParamsSchema,
         body: mediaRenameSchema,
-        response: { 200: mediaFileSchema, ...errors },
+        response: {
+          200: mediaFileSchema,
+          ...errorResponses(writeCodes, ['MEDIA_NOT_FOUND', 'FILE_NAME_MISSING']),
+        },
       },
     },
     async (request) => media.rename(siteOf(request), request.params.mediaId, request.body.filename),
@@ -98,7 +98,7 @@ export function registerMediaLibraryRoutes(
         tags: ['editor'],
         summary: 'Delete a file and its renditions; blocks that showed it show nothing',
         params: mediaParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses(writeCodes, ['MEDIA_NOT_FOUND']) },
       },
     },
     async (request, reply) => {
@@ -128,9 +128,7 @@ export function registerMediaLibraryRoutes(
           consumes: ['multipart/form-data'],
           response: {
             201: mediaFileSchema,
-            ...errors,
-            413: errorBodySchema,
-            415: errorBodySchema,
+            ...errorResponses(writeCodes, uploadCodes),
           },
         },
       },

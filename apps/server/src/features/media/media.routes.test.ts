@@ -158,6 +158,7 @@ describe(`image upload (${testDialect})`, () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
       error: 'The file notes.png does not appear to be a supported file',
+      code: 'FILE_UNSUPPORTED',
     });
   });
 
@@ -177,6 +178,7 @@ describe(`image upload (${testDialect})`, () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       error: 'The file huge.png is too large. The maximum allowed file size is 20 MB',
+      code: 'FILE_TOO_LARGE',
     });
   });
 
@@ -201,6 +203,9 @@ describe(`image upload (${testDialect})`, () => {
   it('needs an API key', async () => {
     const response = await upload([file('quarters.png', png)], { host: 'localhost' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'Sign in or send an API key to do that.' });
+    expect(response.json()).toEqual({
+      error: 'Sign in or send an API key to do that.',
+      code: 'SIGN_IN_REQUIRED',
+    });
   });
 });

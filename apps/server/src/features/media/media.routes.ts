@@ -1,7 +1,8 @@
 import {
-  errorBodySchema,
+  errorResponses,
   findUnsafeText,
   imageUploadFieldsSchema,
+  signedInCodes,
   unsafeTextMessage,
   uploadedImageSchema,
 } from '@atelier/contract';
@@ -10,7 +11,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
-import { AppError, invalid } from '../../http/errors.ts';
+import { AppError, fail } from '../../http/errors.ts';
 import type { MediaService } from './media.service.ts';
 
 /** SPEC §9: 1 MB is 1,000,000 bytes. */
@@ -47,12 +48,7 @@ export function registerMediaRoutes(
           consumes: ['multipart/form-data'],
           response: {
             201: uploadedImageSchema,
-            400: errorBodySchema,
-            401: errorBodySchema,
-            403: errorBodySchema,
-            404: errorBodySchema,
-            413: errorBodySchema,
-            415: errorBodySchema,
+            ...errorResponses(signedInCodes, ['ROUTE_NOT_FOUND'], uploadCodes),
           },
         },
       },
@@ -68,10 +64,19 @@ export function registerMediaRoutes(
   });
 }
 
+/** What reading an upload can refuse, on both upload routes. */
+export const uploadCodes = [
+  'UPLOAD_FAILED',
+  'UPLOAD_INCOMPLETE',
+  'UPLOAD_TOO_MANY_PARTS',
+  'FILE_TOO_LARGE',
+  'FILE_UNSUPPORTED',
+] as const;
+
 export async function readUpload(request: FastifyRequest, maxImageBytes: number) {
   if (!request.isMultipart()) {
-    throw new AppError(
-      'unsupportedMediaType',
+    throw fail(
+      'UNSUPPORTED_MEDIA_TYPE',
       'Send the image as multipart/form-data in a field named file.',
     );
   }
@@ -92,14 +97,17 @@ export async function readUpload(request: FastifyRequest, maxImageBytes: number)
     throw uploadFailure(error, filename, maxImageBytes);
   }
   const unsafe = findUnsafeText(fields);
-  if (unsafe) throw invalid('The request is not valid.', { [unsafe.join('.')]: unsafeTextMessage });
+  if (unsafe)
+    throw fail('REQUEST_INVALID', 'The request is not valid.', {
+      [unsafe.join('.')]: unsafeTextMessage,
+    });
   const parsed = imageUploadFieldsSchema.safeParse(fields);
   const errors: Record<string, string> = {};
   if (!file) errors.file = 'Choose an image to upload';
   for (const issue of parsed.error?.issues ?? []) {
     errors[issue.path.join('.') || 'body'] ??= issue.message;
   }
-  if (!file || !parsed.success) throw invalid('The request is not valid.', errors);
+  if (!file || !parsed.success) throw fail('REQUEST_INVALID', 'The request is not valid.', errors);
   const { altText, focalX, focalY } = parsed.data;
   return {
     ...file,
@@ -116,27 +124,27 @@ export async function readUpload(request: FastifyRequest, maxImageBytes: number)
 function uploadFailure(error: unknown, filename: string, maxImageBytes: number): unknown {
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError(
-      'payloadTooLarge',
+    return fail(
+      'FILE_TOO_LARGE',
       editorMessages.fileTooLarge(filename, formatMegabytes(maxImageBytes)),
     );
   }
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(
-      'payloadTooLarge',
+    return fail(
+      'UPLOAD_TOO_MANY_PARTS',
       `${editorMessages.unableToUploadFile} Send one file at a time.`,
     );
   }
   if (error instanceof AppError) return error;
   const message = error instanceof Error ? error.message : '';
   if (code === 'FST_MP_PREMATURE_CLOSE' || /unexpected end/i.test(message)) {
-    return invalid(editorMessages.fileUploadIncomplete);
+    return fail('UPLOAD_INCOMPLETE', editorMessages.fileUploadIncomplete);
   }
   // Busboy's own refusals (no boundary, a malformed part header, a prototype field name)
   // carry no status: every one of them is a body that is not the multipart it claims.
   const status = (error as { statusCode?: unknown }).statusCode;
   if (status === undefined || status === 400 || status === 406) {
-    return invalid(editorMessages.unableToUploadFile);
+    return fail('UPLOAD_FAILED', editorMessages.unableToUploadFile);
   }
   return error;
 }

@@ -7,7 +7,7 @@ import {
 } from '@atelier/contract';
 import { editorMessages, formatMegabytes } from '@atelier/core';
 import type { MediaRow } from '../../db/db-types.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { sniffFileType } from './file-sniff.ts';
 import { sniffImageType } from './image-sniff.ts';
 import type { MediaRepo } from './media.repo.ts';
@@ -70,20 +70,22 @@ export function createMediaService({
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
       const filename = rawName.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim();
       if (!filename) {
-        throw invalid(editorMessages.enterFileName, { filename: editorMessages.enterFileName });
+        throw fail('FILE_NAME_MISSING', editorMessages.enterFileName, {
+          filename: editorMessages.enterFileName,
+        });
       }
       const row = await mediaRepo.rename(
         websiteId,
         mediaId,
         filename.slice(0, MEDIA_FILENAME_MAX_LENGTH),
       );
-      if (!row) throw notFound(editorMessages.unableToLocateContent);
+      if (!row) throw fail('MEDIA_NOT_FOUND', editorMessages.unableToLocateContent);
       return toMediaFile(row);
     },
 
     async remove(websiteId: string, mediaId: string): Promise<void> {
       const isRemoved = await mediaStore.deleteImage(websiteId, mediaId);
-      if (!isRemoved) throw notFound(editorMessages.unableToLocateContent);
+      if (!isRemoved) throw fail('MEDIA_NOT_FOUND', editorMessages.unableToLocateContent);
       onPublicChange(websiteId);
     },
 
@@ -97,20 +99,20 @@ export function createMediaService({
       maxBytes: Readonly<Record<MediaKind, number>>,
     ): Promise<MediaFile> {
       const tooLarge = (kind: MediaKind) =>
-        new AppError(
-          'payloadTooLarge',
+        fail(
+          'FILE_TOO_LARGE',
           editorMessages.fileTooLarge(input.filename, formatMegabytes(maxBytes[kind])),
         );
       if (sniffImageType(input.bytes)) {
         if (input.bytes.length > maxBytes.image) throw tooLarge('image');
         const image = await this.uploadImage(input);
         const row = (await mediaRepo.findMany(input.websiteId, [image.id]))[0];
-        if (!row) throw notFound(editorMessages.unableToLocateContent);
+        if (!row) throw fail('MEDIA_NOT_FOUND', editorMessages.unableToLocateContent);
         return toMediaFile(row);
       }
       const type = sniffFileType(input.bytes, input.filename);
       if (!type) {
-        throw new AppError('unsupportedMediaType', editorMessages.unsupportedFile(input.filename));
+        throw fail('FILE_UNSUPPORTED', editorMessages.unsupportedFile(input.filename));
       }
       if (input.bytes.length > maxBytes[type.kind]) throw tooLarge(type.kind);
       const row = await mediaStore.saveFile({
@@ -135,7 +137,7 @@ export function createMediaService({
       focalPoint?: { x: number; y: number };
     }): Promise<UploadedImage> {
       const unsupported = () =>
-        new AppError('unsupportedMediaType', editorMessages.unsupportedFile(input.filename));
+        fail('FILE_UNSUPPORTED', editorMessages.unsupportedFile(input.filename));
       const contentType = sniffImageType(input.bytes);
       if (!contentType) throw unsupported();
       try {

@@ -1,12 +1,16 @@
-import { errorBodySchema, siteLayoutSchema, updateNavigationSchema } from '@atelier/contract';
+import {
+  errorResponses,
+  sessionWriteCodes,
+  signedInCodes,
+  siteLayoutSchema,
+  updateNavigationSchema,
+} from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 import type { NavigationService } from './navigation.service.ts';
-
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
 /** SPEC §4's navigation calls, for members who edit content. */
 export function registerNavigationRoutes(
@@ -24,7 +28,7 @@ export function registerNavigationRoutes(
       schema: {
         tags: ['editor'],
         summary: "The site's navigations: mainNavigation first, then _hidden (not in the menu)",
-        response: { 200: siteLayoutSchema, ...errors },
+        response: { 200: siteLayoutSchema, ...errorResponses(signedInCodes) },
       },
     },
     async (request, reply) => {
@@ -45,7 +49,13 @@ export function registerNavigationRoutes(
           'was in it and is not listed moves to _hidden (still reachable by its URL). Folders ' +
           'hold pages one level deep. Saved in one transaction; answers the new layout.',
         body: updateNavigationSchema,
-        response: { 200: siteLayoutSchema, ...errors },
+        response: {
+          200: siteLayoutSchema,
+          ...errorResponses(signedInCodes, sessionWriteCodes, [
+            'NAVIGATION_INVALID',
+            'LINK_INVALID',
+          ]),
+        },
       },
     },
     async (request) => navigation.update(editorCallerOf(request).website.id, request.body),

@@ -9,7 +9,7 @@ import {
   type UpdateNavigation,
 } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
-import { invalid } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { pageAudience } from '../content/content.service.ts';
 import type {
   NavigationCollectionRow,
@@ -58,7 +58,9 @@ function checkExternalLink(raw: string): string {
   } catch {
     // not a URL at all: the same answer as a refused scheme
   }
-  throw invalid(navigationMessages.linkFormat, { externalLink: navigationMessages.linkFormat });
+  throw fail('LINK_INVALID', navigationMessages.linkFormat, {
+    externalLink: navigationMessages.linkFormat,
+  });
 }
 
 /**
@@ -78,12 +80,14 @@ export function planNavigation(stored: Stored, input: UpdateNavigation): Navigat
       const targets = [item.collectionId, item.externalLink, item.memberAreaId].filter(
         (value) => value !== undefined,
       );
-      if (targets.length !== 1) throw invalid(navigationMessages.oneTarget);
-      if (item.memberAreaId !== undefined) throw invalid(navigationMessages.memberAreas);
+      if (targets.length !== 1) throw fail('NAVIGATION_INVALID', navigationMessages.oneTarget);
+      if (item.memberAreaId !== undefined)
+        throw fail('NAVIGATION_INVALID', navigationMessages.memberAreas);
       const parentId = parent?.id ?? null;
       if (item.externalLink !== undefined) {
         const url = checkExternalLink(item.externalLink);
-        if (item.children?.length) throw invalid(navigationMessages.onlyFoldersNest(url));
+        if (item.children?.length)
+          throw fail('NAVIGATION_INVALID', navigationMessages.onlyFoldersNest(url));
         plan.links.push({ title: item.title?.trim() || url, url, parentId, index });
         return;
       }
@@ -91,17 +95,18 @@ export function planNavigation(stored: Stored, input: UpdateNavigation): Navigat
       const page = pages.get(id);
       const collection = collections.get(id);
       if (!page && !collection) {
-        throw invalid(navigationMessages.unknownId(id), {
+        throw fail('NAVIGATION_INVALID', navigationMessages.unknownId(id), {
           collectionId: navigationMessages.unknownId(id),
         });
       }
       const title = page?.title ?? collection?.title ?? id;
-      if (seen.has(id)) throw invalid(navigationMessages.listedTwice(title));
+      if (seen.has(id)) throw fail('NAVIGATION_INVALID', navigationMessages.listedTwice(title));
       seen.add(id);
       const isFolder = page?.kind === 'folder';
-      if (isFolder && parent) throw invalid(navigationMessages.folderInFolder(title));
+      if (isFolder && parent)
+        throw fail('NAVIGATION_INVALID', navigationMessages.folderInFolder(title));
       if (item.children?.length && !isFolder) {
-        throw invalid(navigationMessages.onlyFoldersNest(title));
+        throw fail('NAVIGATION_INVALID', navigationMessages.onlyFoldersNest(title));
       }
       const placement: Placement = {
         id,

@@ -1,5 +1,5 @@
 import {
-  errorBodySchema,
+  errorResponses,
   orderParamsSchema,
   orderQuerySchema,
   orderResponseSchema,
@@ -22,7 +22,7 @@ export function registerOrderRoutes(
         summary: 'An order, for the holder of its secret token (confirmation and status pages)',
         params: orderParamsSchema,
         querystring: orderQuerySchema,
-        response: { 200: orderResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: orderResponseSchema, ...errorResponses(['ORDER_NOT_FOUND']) },
       },
     },
     async (request, reply) => {

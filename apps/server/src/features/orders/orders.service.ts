@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Order } from '@atelier/contract';
-import { AppError } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { checkoutMessages } from '../checkout/checkout-messages.ts';
 import { toOrder } from './order-view.ts';
 import type { OrderQueries } from './orders.repo.ts';
@@ -19,7 +19,7 @@ export function createOrdersService({ orderRepo }: { orderRepo: OrderQueries }) 
       const given = Buffer.from(input.token);
       const isMatch =
         row !== undefined && expected.length === given.length && timingSafeEqual(expected, given);
-      if (!row || !isMatch) throw new AppError('notFound', checkoutMessages.orderNotFound);
+      if (!row || !isMatch) throw fail('ORDER_NOT_FOUND', checkoutMessages.orderNotFound);
       const [items, giftCards] = await Promise.all([
         orderRepo.listItems(input.websiteId, row.order_id),
         orderRepo.listGiftCardsBought(input.websiteId, row.order_id),

@@ -4,8 +4,8 @@ import { type CurrencyCode, ProductType } from '@atelier/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/db-types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError, invalid } from '../../http/errors.ts';
-import { CARD_DECLINED_CODE, checkoutMessages } from '../checkout/checkout-messages.ts';
+import { fail } from '../../http/errors.ts';
+import { checkoutMessages } from '../checkout/checkout-messages.ts';
 import { priceCheckout, unitPriceOf } from '../checkout/checkout-pricing.ts';
 import { readPricingInputs } from '../checkout/checkout-reads.ts';
 import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.repo.ts';
@@ -56,7 +56,7 @@ export function createPlaceOrderService({
 }) {
   async function replay(row: OrderRow, requestHash: string): Promise<PlaceOrderResponse> {
     if (row.request_hash !== requestHash) {
-      throw new AppError('conflict', checkoutMessages.idempotencyKeyReused);
+      throw fail('IDEMPOTENCY_KEY_REUSED', checkoutMessages.idempotencyKeyReused);
     }
     const items = await store.orders.listItems(row.website_id, row.order_id);
     return { order: toOrder(row, items), token: row.secret_token };
@@ -65,9 +65,10 @@ export function createPlaceOrderService({
   return {
     async placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResponse> {
       const { websiteId, idempotencyKey: key } = input;
-      if (!key || key.length > 200) throw invalid(checkoutMessages.idempotencyKeyMissing);
+      if (!key || key.length > 200)
+        throw fail('IDEMPOTENCY_KEY_MISSING', checkoutMessages.idempotencyKeyMissing);
       const website = await websites.getById(websiteId);
-      if (!website) throw new AppError('notFound', checkoutMessages.notFound);
+      if (!website) throw fail('CHECKOUT_NOT_FOUND', checkoutMessages.notFound);
       const requestHash = hashRequest(input.checkoutId, input.body);
       const earlier = await store.orders.findByIdempotencyKey(websiteId, key);
       if (earlier) return replay(earlier, requestHash);
@@ -77,19 +78,19 @@ export function createPlaceOrderService({
         const outcome = await store.transaction(async (q) => {
           const checkout = await q.checkouts.lockCheckout(websiteId, input.checkoutId);
           if (!checkout || !input.cartId || checkout.cart_id !== input.cartId) {
-            throw new AppError('notFound', checkoutMessages.notFound);
+            throw fail('CHECKOUT_NOT_FOUND', checkoutMessages.notFound);
           }
           // A retry that waited on the checkout lock sees the order its twin just wrote.
           const twin = await q.orders.findByIdempotencyKey(websiteId, key);
           if (twin) return { kind: 'replay' as const, row: twin };
           if (checkout.status !== 'open')
-            throw new AppError('conflict', checkoutMessages.completed);
+            throw fail('CHECKOUT_COMPLETED', checkoutMessages.completed);
           const cart = await q.carts.lockOpenCart(websiteId, checkout.cart_id);
-          if (!cart) throw new AppError('conflict', checkoutMessages.completed);
+          if (!cart) throw fail('CHECKOUT_COMPLETED', checkoutMessages.completed);
 
           const now = await q.checkouts.now();
           const entries = await q.carts.listPricedEntries(websiteId, checkout.cart_id);
-          if (entries.length === 0) throw invalid(checkoutMessages.emptyCart);
+          if (entries.length === 0) throw fail('CART_EMPTY', checkoutMessages.emptyCart);
           const needs = await lockAndCheckStock(q.inventory, {
             websiteId,
             cartId: checkout.cart_id,
@@ -106,7 +107,9 @@ export function createPlaceOrderService({
           if (totals.grandTotalCents > 0) {
             const card = input.body.card;
             if (!card)
-              throw invalid(checkoutMessages.cardMissing, { card: checkoutMessages.cardMissing });
+              throw fail('CARD_MISSING', checkoutMessages.cardMissing, {
+                card: checkoutMessages.cardMissing,
+              });
             const result = await payments.authorize({
               amountCents: totals.grandTotalCents,
               currency,
@@ -115,12 +118,7 @@ export function createPlaceOrderService({
               description: `${website.title} checkout ${checkout.checkout_id}`,
             });
             if (!result.isApproved) {
-              throw new AppError(
-                'invalid',
-                result.message,
-                { card: result.message },
-                CARD_DECLINED_CODE,
-              );
+              throw fail('CARD_DECLINED', result.message, { card: result.message });
             }
             authorizedReference = result.reference;
             payment = result;
@@ -129,7 +127,9 @@ export function createPlaceOrderService({
           await takeStock(q.inventory, { websiteId, cartId: checkout.cart_id, needs });
           if (reads.coupon && priced.view.coupon?.isValid) {
             if (!(await q.checkouts.countCouponUse(websiteId, reads.coupon.coupon_id))) {
-              throw invalid(checkoutMessages.couponUsedUp, { code: checkoutMessages.couponUsedUp });
+              throw fail('COUPON_INVALID', checkoutMessages.couponUsedUp, {
+                code: checkoutMessages.couponUsedUp,
+              });
             }
           }
           const token = randomBytes(24).toString('base64url');
@@ -165,7 +165,7 @@ export function createPlaceOrderService({
               orderId: order.order_id,
               amountCents: totals.giftCardCents,
             });
-            if (!isRedeemed) throw invalid(checkoutMessages.giftCardEmpty);
+            if (!isRedeemed) throw fail('GIFT_CARD_INVALID', checkoutMessages.giftCardEmpty);
           }
           const items = entries.map((e, i) => ({
             website_id: websiteId,
@@ -247,24 +247,27 @@ export function createPlaceOrderService({
 
 function assertReady(priced: ReturnType<typeof priceCheckout>, email: string | null): void {
   if (!email)
-    throw invalid(checkoutMessages.emailMissing, { email: checkoutMessages.emailMissing });
+    throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.emailMissing, {
+      email: checkoutMessages.emailMissing,
+    });
   if (priced.view.requiresShipping) {
     if (!priced.view.shippingAddress) {
-      throw invalid(checkoutMessages.addressMissing, {
+      throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.addressMissing, {
         shippingAddress: checkoutMessages.addressMissing,
       });
     }
     if (!priced.shippingOption) {
-      throw invalid(checkoutMessages.shippingOptionMissing, {
+      throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.shippingOptionMissing, {
         optionId: checkoutMessages.shippingOptionMissing,
       });
     }
   }
   // Never charge more than the shopper was shown: a coupon or gift card that stopped
   // applying is an error to fix, not a silent price rise.
-  if (priced.couponProblem) throw invalid(priced.couponProblem, { code: priced.couponProblem });
+  if (priced.couponProblem)
+    throw fail('COUPON_INVALID', priced.couponProblem, { code: priced.couponProblem });
   if (priced.giftCardProblem) {
-    throw invalid(priced.giftCardProblem, { giftCard: priced.giftCardProblem });
+    throw fail('GIFT_CARD_INVALID', priced.giftCardProblem, { giftCard: priced.giftCardProblem });
   }
 }
 

@@ -1,7 +1,8 @@
 import {
-  errorBodySchema,
+  errorResponses,
   preferenceParamsSchema,
   preferencesResponseSchema,
+  signedInCodes,
 } from '@atelier/contract';
 import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
@@ -19,12 +20,7 @@ export function registerPreferencesRoutes(
 ) {
   const { preferences, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: errorBodySchema,
-    401: errorBodySchema,
-    403: errorBodySchema,
-    404: errorBodySchema,
-  };
+  const keyCodes = [...signedInCodes, 'ROUTE_NOT_FOUND'] as const;
 
   api.get(
     '/api/v1/commerce-preferences/:namespace',
@@ -34,7 +30,7 @@ export function registerPreferencesRoutes(
         tags: ['preferences'],
         summary: 'Commerce preferences of one namespace (e.g. checkout)',
         params: preferenceParamsSchema,
-        response: { 200: preferencesResponseSchema, ...errors },
+        response: { 200: preferencesResponseSchema, ...errorResponses(keyCodes) },
       },
     },
     async (request) => {
@@ -54,7 +50,10 @@ export function registerPreferencesRoutes(
         summary: 'Replace the commerce preferences of one namespace',
         params: preferenceParamsSchema,
         body: z.record(z.string(), z.unknown()),
-        response: { 200: preferencesResponseSchema, ...errors },
+        response: {
+          200: preferencesResponseSchema,
+          ...errorResponses(keyCodes, ['SETTINGS_INVALID']),
+        },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import {
   preferenceDefaults,
   preferenceSchemas,
 } from '@atelier/contract';
-import { invalid } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import type { PreferencesRepo } from './preferences.repo.ts';
 
 export type PreferencesService = ReturnType<typeof createPreferencesService>;
@@ -46,7 +46,7 @@ export function createPreferencesService({
         const fields = Object.fromEntries(
           parsed.error.issues.map((issue) => [issue.path.join('.') || namespace, issue.message]),
         );
-        throw invalid('These preferences are not valid.', fields);
+        throw fail('SETTINGS_INVALID', 'These preferences are not valid.', fields);
       }
       await preferencesRepo.save(websiteId, namespace, parsed.data);
       onPublicChange?.(websiteId);

@@ -1,5 +1,7 @@
 import {
-  errorBodySchema,
+  errorResponses,
+  sessionWriteCodes,
+  signedInCodes,
   templateInvalidSchema,
   templateListSchema,
   templateMessages,
@@ -15,11 +17,7 @@ import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import type { TemplatesService } from './templates.service.ts';
 
-const errors = {
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const writeCodes = [...signedInCodes, ...sessionWriteCodes] as const;
 
 /**
  * Developer mode is the admin's alone: a template's HTML goes onto every public page
@@ -44,7 +42,7 @@ export function registerTemplatesRoutes(
       schema: {
         tags: ['editor'],
         summary: 'Developer mode: every template slot, custom or default',
-        response: { 200: templateListSchema, 400: errorBodySchema, ...errors },
+        response: { 200: templateListSchema, ...errorResponses(signedInCodes) },
       },
     },
     async (request, reply) => {
@@ -61,7 +59,7 @@ export function registerTemplatesRoutes(
         tags: ['editor'],
         summary: "One slot's template (isCustom false: the default rendering is used)",
         params: templateParamsSchema,
-        response: { 200: templateSchema, 400: errorBodySchema, ...errors },
+        response: { 200: templateSchema, ...errorResponses(signedInCodes) },
       },
     },
     async (request, reply) => {
@@ -70,6 +68,7 @@ export function registerTemplatesRoutes(
     },
   );
 
+  const saveErrors = errorResponses(writeCodes);
   api.put(
     '/api/config/templates/:slot',
     {
@@ -82,8 +81,8 @@ export function registerTemplatesRoutes(
         body: templateSaveSchema,
         response: {
           200: templateSavedSchema,
-          400: templateInvalidSchema.or(errorBodySchema),
-          ...errors,
+          ...saveErrors,
+          400: templateInvalidSchema.or(saveErrors[400]),
         },
       },
     },
@@ -96,9 +95,11 @@ export function registerTemplatesRoutes(
         memberId: member.id,
       });
       if (!result.isSaved) {
-        return reply
-          .status(400)
-          .send({ error: templateMessages.invalid, templateErrors: result.diagnostics });
+        return reply.status(400).send({
+          error: templateMessages.invalid,
+          code: 'TEMPLATE_INVALID',
+          templateErrors: result.diagnostics,
+        });
       }
       return { ...result.template, warnings: result.warnings };
     },
@@ -112,7 +113,7 @@ export function registerTemplatesRoutes(
         tags: ['editor'],
         summary: 'Remove the custom template: the slot returns to the default rendering',
         params: templateParamsSchema,
-        response: { 200: templateSchema, 400: errorBodySchema, ...errors },
+        response: { 200: templateSchema, ...errorResponses(writeCodes) },
       },
     },
     async (request) => templates.remove(editorCallerOf(request).website.id, request.params.slot),

@@ -43,6 +43,7 @@ describe(`developer mode templates (${testDialect})`, () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: templateMessages.invalid,
+      code: 'TEMPLATE_INVALID',
       templateErrors: [
         { message: 'SyntaxError: Reached EOF in the middle of REPEATED', line: 2, column: 1 },
         { message: "SyntaxError: Formatter 'nosuch' is unknown", line: 3, column: 10 },

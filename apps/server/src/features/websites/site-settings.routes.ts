@@ -1,18 +1,17 @@
-import { errorBodySchema, siteSettingsSchema, siteSettingsUpdateSchema } from '@atelier/contract';
+import {
+  errorResponses,
+  sessionWriteCodes,
+  signedInCodes,
+  siteSettingsSchema,
+  siteSettingsUpdateSchema,
+} from '@atelier/contract';
 import { editorMessages, Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';
-import { notFound } from '../../http/errors.ts';
+import { fail } from '../../http/errors.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import type { WebsiteService } from './website.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** The editor's Settings screen: site title and description, for administrators only. */
 export function registerSiteSettingsRoutes(
@@ -30,7 +29,7 @@ export function registerSiteSettingsRoutes(
       schema: {
         tags: ['editor'],
         summary: "The site's settings (admins only)",
-        response: { 200: siteSettingsSchema, ...errors },
+        response: { 200: siteSettingsSchema, ...errorResponses(signedInCodes) },
       },
     },
     async (request, reply) => {
@@ -48,7 +47,10 @@ export function registerSiteSettingsRoutes(
         tags: ['editor'],
         summary: "Change the site's title or description (admins only)",
         body: siteSettingsUpdateSchema,
-        response: { 200: siteSettingsSchema, ...errors },
+        response: {
+          200: siteSettingsSchema,
+          ...errorResponses(signedInCodes, sessionWriteCodes, ['WEBSITE_NOT_FOUND']),
+        },
       },
     },
     async (request) => {
@@ -56,7 +58,7 @@ export function registerSiteSettingsRoutes(
         editorCallerOf(request).website.id,
         request.body,
       );
-      if (!updated) throw notFound(editorMessages.unableToLocateContent);
+      if (!updated) throw fail('WEBSITE_NOT_FOUND', editorMessages.unableToLocateContent);
       return { title: updated.title, description: updated.description };
     },
   );

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+
+/**
+ * Every machine code an API error can carry, with its one HTTP status. Clients switch on
+ * `code`, never on the message: the message is what a person reads (the spec's words,
+ * from core's messages) and may be reworded or translated; a code never changes meaning.
+ *
+ * A code is added here before any route returns it, and each route lists the codes it can
+ * return (`errorResponses` below), so the OpenAPI document tells an integration exactly
+ * which failures to expect. The test app refuses to send a code its route did not list.
+ */
+export const errorCatalogue = {
+  // Any route
+  REQUEST_INVALID: {
+    status: 400,
+    summary: 'A parameter or body field does not match its schema; `errors` names each.',
+  },
+  REQUEST_MALFORMED: {
+    status: 400,
+    summary: 'The body is not valid JSON, or the address could not be decoded.',
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, summary: 'The body is larger than this route accepts.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    summary: 'The body is of a type this route does not read.',
+  },
+  WEBSITE_NOT_FOUND: { status: 404, summary: 'No website is published at this address.' },
+  ROUTE_NOT_FOUND: { status: 404, summary: 'No API operation answers at this address.' },
+  RATE_LIMITED: { status: 429, summary: 'Too many requests from this client; wait and retry.' },
+  INTERNAL_ERROR: { status: 500, summary: 'The server failed; nothing was changed.' },
+
+  // Who is asking
+  SIGN_IN_REQUIRED: {
+    status: 401,
+    summary: 'Sign in (a session cookie or an API key in the Authorization header) first.',
+  },
+  ROLE_FORBIDDEN: { status: 403, summary: 'The caller is signed in without the role this needs.' },
+  CSRF_FAILED: {
+    status: 403,
+    summary: 'The x-csrf-token header does not match the session: reload and retry.',
+  },
+  SIGN_IN_FAILED: { status: 401, summary: 'The email and password do not match a member.' },
+  OWNER_EXISTS: { status: 409, summary: 'The website already has an owner.' },
+  MEMBER_INVALID: { status: 400, summary: 'The email or password is not acceptable.' },
+  MEMBER_EXISTS: { status: 409, summary: 'That email already belongs to a member.' },
+  MEMBER_NOT_FOUND: { status: 404, summary: 'No member has this id.' },
+  LAST_ADMIN: { status: 409, summary: 'A website keeps at least one administrator.' },
+  API_KEY_NOT_FOUND: { status: 404, summary: 'No API key of this website has this id.' },
+
+  // Catalog
+  PRODUCT_NOT_FOUND: { status: 404, summary: 'No product of this website has this id or URL.' },
+  VARIANT_NOT_FOUND: { status: 404, summary: 'The product has no variant with this id.' },
+  COLLECTION_NOT_FOUND: { status: 404, summary: 'No collection of this website has this id.' },
+  CATEGORY_NOT_FOUND: { status: 404, summary: 'The collection has no category of this name.' },
+  PRODUCT_INVALID: {
+    status: 400,
+    summary: 'A product field is not acceptable (or refers to something that does not exist).',
+  },
+  SKU_TAKEN: { status: 409, summary: 'Another variant of this website already uses the SKU.' },
+  URL_TAKEN: { status: 409, summary: 'Another page or collection item already uses the URL.' },
+  URL_RESERVED: { status: 400, summary: 'The URL is reserved by the store for its own pages.' },
+  CATEGORY_INVALID: { status: 400, summary: 'The category name or parent is not acceptable.' },
+  CATEGORY_TAKEN: { status: 409, summary: 'The collection already has a category of this name.' },
+  CATEGORY_LIMIT: { status: 409, summary: 'The collection holds as many categories as it can.' },
+  COLLECTION_FULL: { status: 409, summary: 'The collection holds as many items as it can.' },
+
+  // Pages, header and footer, navigation, files
+  PAGE_NOT_FOUND: { status: 404, summary: 'No page of this website has this id or address.' },
+  PAGE_URL_INVALID: { status: 400, summary: 'The page URL is not acceptable.' },
+  HOME_PAGE_FIXED: {
+    status: 400,
+    summary: 'The home page always lives at / and cannot be deleted.',
+  },
+  NOT_A_FOLDER: { status: 400, summary: 'Only a folder has a folder behaviour.' },
+  PUBLISH_FIRST: { status: 409, summary: 'The page must be published before this.' },
+  SCHEDULE_IN_PAST: { status: 400, summary: 'A scheduled publish time must be in the future.' },
+  SCHEDULE_LIVE_PAGE: { status: 409, summary: 'A live page is published, not scheduled.' },
+  SOCIAL_IMAGE_MISSING: { status: 400, summary: 'The chosen social image no longer exists.' },
+  TOO_MANY_BLOCKS: { status: 400, summary: 'The layout holds more blocks than allowed.' },
+  LINK_INVALID: { status: 400, summary: 'A link is not a web address, email or phone number.' },
+  EDIT_CONFLICT: {
+    status: 409,
+    summary: 'Someone saved a newer version since `baseRevision`: reload, then retry.',
+  },
+  NAVIGATION_INVALID: { status: 400, summary: 'The navigation tree is not acceptable.' },
+  MEDIA_NOT_FOUND: { status: 404, summary: 'No file of this website has this id.' },
+  FILE_NAME_MISSING: { status: 400, summary: 'A file needs a name.' },
+  FILE_TOO_LARGE: { status: 413, summary: 'The file is larger than its type allows.' },
+  FILE_UNSUPPORTED: { status: 415, summary: 'The file is not of a type the store keeps.' },
+  UPLOAD_FAILED: { status: 400, summary: 'The upload is not a readable multipart body.' },
+  UPLOAD_INCOMPLETE: { status: 400, summary: 'The upload was cut off before its end.' },
+  UPLOAD_TOO_MANY_PARTS: {
+    status: 413,
+    summary: 'The upload has more files, fields or parts than allowed.',
+  },
+  SETTINGS_INVALID: { status: 400, summary: 'A setting is not acceptable; `errors` names it.' },
+
+  // Cart, checkout and orders
+  QUANTITY_INVALID: { status: 400, summary: 'The quantity is not a whole number in range.' },
+  VARIANT_UNAVAILABLE: {
+    status: 400,
+    summary: 'The variant cannot be bought (hidden, removed or not this product).',
+  },
+  VARIANT_GONE: { status: 409, summary: 'A variant in the cart was removed from the shop.' },
+  GIFT_CARD_AMOUNT_INVALID: { status: 400, summary: 'The gift card amount is not offered.' },
+  CART_ITEM_NOT_FOUND: { status: 404, summary: 'The cart has no such item.' },
+  OUT_OF_STOCK: {
+    status: 409,
+    summary: 'Not enough stock; `errors` gives what is left of each variant.',
+  },
+  FORM_NOT_FOUND: { status: 404, summary: 'The form is not set up.' },
+  FORM_INVALID: {
+    status: 400,
+    summary: 'Form answers are missing or invalid; `errors` names each.',
+  },
+  CART_EMPTY: { status: 400, summary: 'The cart has nothing to check out.' },
+  CHECKOUT_NOT_FOUND: { status: 404, summary: 'No open checkout has this id.' },
+  CHECKOUT_COMPLETED: { status: 409, summary: 'The checkout already became an order.' },
+  CHECKOUT_INCOMPLETE: {
+    status: 400,
+    summary: 'Email, shipping address or shipping option is missing.',
+  },
+  SHIPPING_OPTION_UNAVAILABLE: {
+    status: 400,
+    summary: 'The shipping option does not serve this order.',
+  },
+  COUPON_INVALID: {
+    status: 400,
+    summary: 'The coupon is unknown, expired, not yet active or used up.',
+  },
+  GIFT_CARD_INVALID: { status: 400, summary: 'The gift card is unknown or has no balance left.' },
+  CARD_MISSING: { status: 400, summary: 'The order needs card details.' },
+  CARD_DECLINED: { status: 400, summary: 'The card was declined; nothing was charged.' },
+  IDEMPOTENCY_KEY_MISSING: {
+    status: 400,
+    summary: 'Send an Idempotency-Key header (≤ 200 chars).',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    summary: 'The Idempotency-Key was used for a different order request.',
+  },
+  ORDER_NOT_FOUND: { status: 404, summary: 'No order matches this number and email.' },
+  GIFT_CARD_NOT_FOUND: { status: 404, summary: 'No gift card product has this URL.' },
+
+  // Templates
+  TEMPLATE_INVALID: { status: 400, summary: 'The template does not compile; `errors` says where.' },
+} as const satisfies Record<string, { status: number; summary: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const errorCodes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+export const errorBodySchema = z
+  .object({
+    /** What a person reads. */
+    error: z.string(),
+    /** Field path → message, for forms that show errors beside each field. */
+    errors: z.record(z.string(), z.string()).optional(),
+    /** What a program switches on: one of the catalogue's codes. */
+    code: z.enum(errorCodes),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Codes any operation may answer with, whatever it does. */
+export const everyRouteCodes = [
+  'REQUEST_INVALID',
+  'REQUEST_MALFORMED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'WEBSITE_NOT_FOUND',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const satisfies readonly ErrorCode[];
+
+/** Codes of an operation that needs a signed-in member or an API key. */
+export const signedInCodes = [
+  'SIGN_IN_REQUIRED',
+  'ROLE_FORBIDDEN',
+] as const satisfies readonly ErrorCode[];
+
+/** Codes of a write that a browser session makes (checked against the CSRF cookie). */
+export const sessionWriteCodes = ['CSRF_FAILED'] as const satisfies readonly ErrorCode[];
+
+/** Error schemas by status; 400 is always among them (every route can get a bad request). */
+export type ErrorResponses = Record<number, z.ZodType<ErrorBody>> & { 400: z.ZodType<ErrorBody> };
+
+/**
+ * The error part of a route's `response` schema: for each status among the codes, an error
+ * body whose `code` is one of the codes of that status. Passing a code makes it part of the
+ * operation's documented contract.
+ */
+export function errorResponses(...groups: readonly (readonly ErrorCode[])[]): ErrorResponses {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set([...everyRouteCodes, ...groups.flat()])) {
+    const { status } = errorCatalogue[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<number, z.ZodType<ErrorBody>> = {};
+  for (const [status, codes] of byStatus) {
+    const listed = codes.map((code) => `\`${code}\`: ${errorCatalogue[code].summary}`);
+    responses[status] = errorBodySchema
+      .extend({ code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) })
+      .describe(listed.join('\n\n'));
+  }
+  // Every route lists REQUEST_INVALID, so 400 is always there.
+  return responses as ErrorResponses;
+}
+
+/** The codes a route's response schema documents for one status (none when undocumented). */
+export function documentedCodes(schema: unknown): readonly ErrorCode[] {
+  if (schema instanceof z.ZodUnion) return schema.options.flatMap(documentedCodes);
+  if (!(schema instanceof z.ZodObject)) return [];
+  const code: unknown = schema.shape.code;
+  if (code instanceof z.ZodEnum) return code.options.filter(isErrorCode);
+  if (code instanceof z.ZodLiteral) return [...code.values].filter(isErrorCode);
+  return [];
+}
