@@ -74,6 +74,8 @@ import { createSampleContexts } from './features/templates/template-context.ts';
 import { createTemplatesRepo } from './features/templates/templates.repo.ts';
 import { registerTemplatesRoutes } from './features/templates/templates.routes.ts';
 import { createTemplatesService } from './features/templates/templates.service.ts';
+import { createUrlSpaceRepo } from './features/url-space/url-space.repo.ts';
+import { createUrlSpace } from './features/url-space/url-space.ts';
 import { registerSiteSettingsRoutes } from './features/websites/site-settings.routes.ts';
 import { createWebsiteRepo } from './features/websites/website.repo.ts';
 import { createWebsiteService } from './features/websites/website.service.ts';
@@ -100,7 +102,11 @@ export type AppOptions = {
 };
 
 export type Services = ReturnType<typeof createServices>;
-export type App = FastifyInstance & { services: Services };
+export type App = FastifyInstance & {
+  services: Services;
+  /** Every path a route was registered for; the URL space's test holds them to its list. */
+  routeUrls: readonly string[];
+};
 
 /** Where `vite build` writes the storefront's browser assets, found from this file. */
 export function findWebDist(): string {
@@ -147,8 +153,10 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const mediaRepo = createMediaRepo(db);
   const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
   const media = createMediaService({ mediaStore, mediaRepo, onPublicChange });
+  const urlSpace = createUrlSpace({ urlSpaceRepo: createUrlSpaceRepo(db) });
   const catalogAdmin = createCatalogAdminService({
     catalogRepo,
+    urlSpace,
     onPublicChange,
     currencyOf,
   });
@@ -170,6 +178,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const editorPages = createEditorPagesService({
     editorPagesRepo: createEditorPagesRepo(db),
     content,
+    urlSpace,
     onPublicChange,
     onPublicChangeAt: pageCache.invalidateAt,
   });
@@ -273,6 +282,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   app.setValidatorCompiler(withSafeText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
+  // Registered before any route, so plugins' routes (static files) are seen too.
+  const routeUrls: string[] = [];
+  app.addHook('onRoute', (route) => {
+    routeUrls.push(route.url);
+  });
   registerErrorHandler(app, {
     renderPageError: () => storefrontPages?.renderError,
     isStrictAboutCodes: config.env === 'test',
@@ -462,7 +476,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Before the database closes: a send under way finishes and is marked.
     app.addHook('preClose', () => mailSender.stop());
   }
-  return Object.assign(app, { services }) as unknown as App;
+  return Object.assign(app, { services, routeUrls }) as unknown as App;
 }
 
 const announcedChangeSchema = z.object({

@@ -294,8 +294,12 @@ export const collectionCreateSchema = z
     title: z.string().trim().min(1, 'Enter a title').max(200),
     /** Defaults to the title. */
     navigationTitle: z.string().trim().min(1).max(200).optional(),
-    /** Generated from the title when left out. */
-    urlId: urlIdSchema.optional(),
+    /**
+     * Generated from the title when left out or empty. Its shape is checked by the
+     * server's URL space with pages' slugs (reserved addresses first, then core's slug
+     * rule), so /cart and /sitemap.xml are both refused as reserved, not as malformed.
+     */
+    urlId: z.string().trim().max(200).optional(),
     description: z.string().max(5_000).optional(),
     enabled: z.boolean().optional(),
   })

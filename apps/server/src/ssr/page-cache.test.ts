@@ -1,13 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { CatalogProduct } from '@atelier/contract';
 import { Role } from '@atelier/core';
-import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerClient } from '../features/auth/editor-client.ts';
 import { createShopper, fillDetails, injectSend } from '../features/checkout/commerce-test-kit.ts';
 import { rawGet } from '../test/raw-get.ts';
 import { createTestApp, type TestApp, testDialect } from '../test/test-app.ts';
-import { createPageCache } from './page-cache.ts';
 
 // The page cache must never show a visitor something that is no longer true: each write
 // that changes a public page is followed by a request that has to see the change at once.
@@ -406,127 +404,5 @@ describe(`rendered-page cache hits (${testDialect})`, () => {
     expect(json.headers['x-page-cache']).toBe('hit');
     expect(json.headers['content-type']).toContain('application/json');
     expect(t.app.services.pageCache.stats().earlyHits).toBe(before + 4);
-  });
-});
-
-describe('cold render limit', () => {
-  it('renders at most four missed pages at once, queues the rest in order and frees every slot', async () => {
-    const cache = createPageCache({ isEnabled: false });
-    const app = Fastify();
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    const started: number[] = [];
-    app.get('/:n', { onRequest: cache.onRequest }, async (request, reply) => {
-      started.push(Number((request.params as { n: string }).n));
-      await gate;
-      return cache.send(reply.type('text/html; charset=utf-8'), '<p>page</p>');
-    });
-    await app.ready();
-    const answers = Promise.all(Array.from({ length: 12 }, (_, n) => app.inject({ url: `/${n}` })));
-    await vi.waitFor(() => expect(cache.stats().waiting).toBe(8));
-    expect(cache.stats().rendering).toBe(4);
-    expect(started).toEqual([0, 1, 2, 3]);
-    open();
-    const done = await answers;
-    expect(done.map((answer) => answer.statusCode)).toEqual(Array(12).fill(200));
-    expect(started.slice(4)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(cache.stats()).toMatchObject({ rendering: 0, waiting: 0 });
-    await app.close();
-  });
-});
-
-describe('remembered reads', () => {
-  it('keeps the reads in use when visitors ask for many unknown addresses', async () => {
-    const cache = createPageCache({ isEnabled: true, maxReads: 10 });
-    const loads = { site: 0, product: 0 };
-    const site = () =>
-      cache.rememberForWebsite('w1', 'navigation', async () => {
-        loads.site += 1;
-        return 'menu';
-      });
-    const product = () =>
-      cache.rememberForWebsite('w1', 'product|shop|mug', async () => {
-        loads.product += 1;
-        return 'mug';
-      });
-    await site();
-    await product();
-    // Thirty addresses nobody asks for twice; every page still reads the navigation.
-    for (let n = 0; n < 30; n += 1) {
-      await cache.rememberForWebsite('w1', `list|unknown-${n}|`, async () => undefined);
-      expect(await site()).toBe('menu');
-    }
-    expect(loads.site).toBe(1);
-    // The product was not read while they came, so it made room and is read again.
-    expect(await product()).toBe('mug');
-    expect(loads.product).toBe(2);
-    // A change of the website still drops what was remembered.
-    cache.invalidate('w1');
-    await site();
-    expect(loads.site).toBe(2);
-  });
-
-  it('keeps remembered reads within their size, dropping the least recently used first', async () => {
-    // Each list below is ~1,000 bytes of JSON; the budget holds three of them.
-    const cache = createPageCache({ isEnabled: true, maxReadBytes: 3_500 });
-    const loads: Record<string, number> = {};
-    const list = (name: string) =>
-      cache.rememberForWebsite('w1', `list|${name}`, async () => {
-        loads[name] = (loads[name] ?? 0) + 1;
-        return {
-          products: Array.from({ length: 10 }, (_, n) => ({
-            id: `${name}-${n}`,
-            title: 'x'.repeat(80),
-          })),
-        };
-      });
-    for (const name of ['a', 'b', 'c']) await list(name);
-    expect(cache.stats()).toMatchObject({ reads: 3 });
-    expect(cache.stats().readBytes).toBeGreaterThan(3_000);
-    await list('a'); // now the most recently used
-    await list('d'); // pushes out b, the least recently used
-    expect(cache.stats().reads).toBe(3);
-    expect(cache.stats().readBytes).toBeLessThanOrEqual(3_500);
-    await list('a');
-    await list('c');
-    expect(loads).toEqual({ a: 1, b: 1, c: 1, d: 1 });
-    await list('b');
-    expect(loads.b).toBe(2);
-
-    // One read larger than the whole budget is answered, not kept, and evicts nothing.
-    const before = cache.stats();
-    const huge = await cache.rememberForWebsite('w1', 'list|huge', async () => 'x'.repeat(10_000));
-    expect(huge).toHaveLength(10_000);
-    expect(cache.stats()).toMatchObject({ reads: before.reads, readBytes: before.readBytes });
-
-    // A change of the website drops them all from use; the bytes go as they are replaced.
-    cache.invalidate('w1');
-    await list('a');
-    expect(loads.a).toBe(2);
-    expect(cache.stats().readBytes).toBeLessThanOrEqual(3_500);
-  });
-
-  it('never drops a read that is still loading to make room: requests share it', async () => {
-    const cache = createPageCache({ isEnabled: true, maxReadBytes: 1_000 });
-    let loads = 0;
-    let finish: (value: string) => void = () => {};
-    const slow = () =>
-      cache.rememberForWebsite('w1', 'product|slow', () => {
-        loads += 1;
-        return new Promise<string>((resolve) => {
-          finish = resolve;
-        });
-      });
-    const first = slow();
-    // Two finished reads that together go over the budget while the slow one loads.
-    await cache.rememberForWebsite('w1', 'list|a', async () => 'a'.repeat(600));
-    await cache.rememberForWebsite('w1', 'list|b', async () => 'b'.repeat(600));
-    const second = slow();
-    finish('mug');
-    expect(await Promise.all([first, second])).toEqual(['mug', 'mug']);
-    expect(loads).toBe(1);
-    expect(cache.stats().readBytes).toBeLessThanOrEqual(1_000);
   });
 });

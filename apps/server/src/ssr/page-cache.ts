@@ -2,14 +2,11 @@ import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseHost } from '../features/websites/website.service.ts';
-import {
-  type ContentCoding,
-  codedEtag,
-  compressedForm,
-  compressPage,
-  type PageForm,
-  preferredCoding,
-} from './page-encoding.ts';
+import { type ContentChange, createContentClock } from './content-clock.ts';
+import { codedEtag, compressPage, preferredCoding } from './page-encoding.ts';
+import { createPageStore, DEFAULT_MAX_BYTES, type Headers, type StoredPage } from './page-store.ts';
+import { createRememberedReads } from './remembered-reads.ts';
+import { createRenderSlots } from './render-slots.ts';
 
 // Rendered public pages, kept in process memory. The rule that keeps it correct:
 //
@@ -40,63 +37,21 @@ import {
 // Several servers on one database each keep their own clock and tell the others about
 // each change (`announce`, carried by the database's NOTIFY in app.ts): another server
 // drops what changed as soon as the message arrives, milliseconds after the commit.
+//
+// This file is the HTTP side; the mechanisms are their own files, each with its tests:
+// the content clock (content-clock.ts), the stored pages (page-store.ts), reads pages are
+// built from (remembered-reads.ts) and the limit on renders at once (render-slots.ts).
 
 export type PageCache = ReturnType<typeof createPageCache>;
-
-/**
- * A change as servers tell each other: a website's pages (at a time, for a scheduled
- * page), or, with no website, every website's.
- */
-export type ContentChange = { websiteId?: string; at?: number };
-
-type Entry = {
-  websiteId: string;
-  /** The clock when the request that rendered it started. */
-  renderedAt: number;
-  /** Encoded once when stored: a hit then writes bytes as a static file server does. */
-  body: Buffer;
-  etag: string;
-  bytes: number;
-  /** The miss's response headers as a hit sends them, with and without the body. */
-  headers: Headers;
-  notModifiedHeaders: Headers;
-  /** Brotli and gzip forms, each made by the first request that accepts it (page-encoding.ts). */
-  compressed: Partial<Record<ContentCoding, PageForm>>;
-};
+export type { ContentChange };
 
 type Pending = { startedAt: number; websiteId?: string };
-
-/** 32 MB of pages keeps the server well under its memory budget (docs/PERFORMANCE.md). */
-const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
-/**
- * Page renders under way at once. More do not finish sooner (the embedded database has one
- * session, React renders on the one thread) but each holds its query results and HTML in
- * memory: 50 at once peaked the server at ~430 MB. The rest wait in arrival order.
- */
-const MAX_RENDERS = 4;
-/** Remembered reads (hosts, websites, navigation…): bounded, since a host is visitor input. */
-const MAX_READS = 2000;
-/**
- * And bounded by size, as the pages are: a store with large collections remembers a list
- * of hundreds of products per category, so a count alone could hold far more than the
- * server's memory budget allows. Measured as the read's JSON length, which undercounts
- * its size in the heap (2–4× as objects), so 8 MB here is ~16–32 MB of heap.
- */
-const MAX_READ_BYTES = 8 * 1024 * 1024;
-
-type Read = {
-  websiteId: string | undefined;
-  loadedAt: number;
-  value: Promise<unknown>;
-  /** Its JSON length once loaded; 0 while loading. */
-  bytes: number;
-};
 
 export function createPageCache({
   isEnabled,
   maxBytes = DEFAULT_MAX_BYTES,
-  maxReads = MAX_READS,
-  maxReadBytes = MAX_READ_BYTES,
+  maxReads,
+  maxReadBytes,
   announce = () => {},
 }: {
   isEnabled: boolean;
@@ -106,199 +61,19 @@ export function createPageCache({
   /** Tells the other servers on the same database about a change made here. */
   announce?: (change: ContentChange) => void;
 }) {
-  let clock = 0;
-  /** When each website last changed; absent means not since this process started. */
-  const changedAt = new Map<string, number>();
-  /** When every website last changed at once (a new website can change host routing). */
-  let allChangedAt = 0;
-  /** Changes that happen by the clock (a scheduled page going live), earliest first. */
-  const scheduled = new Map<string, number[]>();
-  // A Map iterates in insertion order, so re-inserting on a hit makes it an LRU.
-  const entries = new Map<string, Entry>();
-  let totalBytes = 0;
+  const clock = createContentClock();
+  const store = createPageStore({ maxBytes, isFresh: clock.isFresh });
+  const reads = createRememberedReads({
+    clock,
+    ...(maxReads !== undefined && { maxReads }),
+    ...(maxReadBytes !== undefined && { maxReadBytes }),
+  });
+  const slots = createRenderSlots();
   let earlyHits = 0;
   const pending = new WeakMap<FastifyRequest, Pending>();
-  const reads = new Map<string, Read>();
-  let readBytes = 0;
-  let rendering = 0;
-  /** Renders waiting for a slot; each is handed the slot of a render that finished. */
-  const waiting: Array<() => void> = [];
-
-  function releaseRender() {
-    const next = waiting.shift();
-    if (next) next();
-    else rendering -= 1;
-  }
-
-  /**
-   * Holds one of MAX_RENDERS slots until the response ends or the visitor goes away; a
-   * visitor who left while waiting passes the slot straight on.
-   */
-  async function awaitRenderSlot(reply: FastifyReply): Promise<void> {
-    let isOwner = false;
-    let isDone = false;
-    const done = () => {
-      if (isDone) return;
-      isDone = true;
-      if (isOwner) releaseRender();
-    };
-    reply.raw.once('finish', done);
-    reply.raw.once('close', done);
-    if (rendering < MAX_RENDERS) {
-      rendering += 1;
-      isOwner = true;
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      waiting.push(() => {
-        isOwner = true;
-        if (isDone) releaseRender();
-        resolve();
-      });
-    });
-  }
 
   const keyOf = (request: FastifyRequest | IncomingMessage) =>
     `${request.method === 'HEAD' ? 'GET' : request.method} ${normaliseHost(request.headers.host)}${request.url}`;
-
-  /** The stored page for `key` while it is current, moved to the LRU's young end. */
-  function lookup(key: string): Entry | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (!isFresh(entry.websiteId, entry.renderedAt)) {
-      remove(key, entry);
-      return undefined;
-    }
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
-  }
-
-  function tick(websiteId: string) {
-    clock += 1;
-    changedAt.set(websiteId, clock);
-  }
-
-  function schedule(websiteId: string, when: number) {
-    const due = scheduled.get(websiteId) ?? [];
-    due.push(when);
-    due.sort((a, b) => a - b);
-    scheduled.set(websiteId, due);
-  }
-
-  function tickAll() {
-    clock += 1;
-    allChangedAt = clock;
-  }
-
-  /** A change another server made, as it announced it: applied here, not announced again. */
-  function apply(change: ContentChange) {
-    if (change.websiteId === undefined) tickAll();
-    else if (change.at === undefined) tick(change.websiteId);
-    else schedule(change.websiteId, change.at);
-  }
-
-  function isFresh(websiteId: string, renderedAt: number): boolean {
-    const due = scheduled.get(websiteId);
-    if (due?.[0] !== undefined && due[0] <= Date.now()) {
-      while (due[0] !== undefined && due[0] <= Date.now()) due.shift();
-      if (due.length === 0) scheduled.delete(websiteId);
-      // Every server reaches the time on its own: nothing to announce.
-      tick(websiteId);
-    }
-    return (changedAt.get(websiteId) ?? 0) <= renderedAt && allChangedAt <= renderedAt;
-  }
-
-  /**
-   * A read remembered until the next tick for its website (or for all websites, when it
-   * belongs to none yet): the same rule as a page, applied to what pages are built from.
-   */
-  function remember<T>(
-    key: string,
-    websiteOf: (value: T) => string | undefined,
-    load: () => Promise<T>,
-    websiteId?: string,
-  ): Promise<T> {
-    const known = reads.get(key);
-    if (known) {
-      // Still loading a host's website: shared only while nothing at all has changed.
-      const isCurrent =
-        known.websiteId === undefined
-          ? clock === known.loadedAt
-          : isFresh(known.websiteId, known.loadedAt);
-      if (isCurrent) {
-        // Re-inserted at the young end: the table is an LRU, like the pages.
-        reads.delete(key);
-        reads.set(key, known);
-        // Typed by the key: each key is only ever filled by the one loader that asks for it.
-        return known.value as Promise<T>;
-      }
-      forgetRead(key, known);
-    }
-    const read: Read = { websiteId, loadedAt: clock, value: load(), bytes: 0 };
-    read.value.then(
-      (value) => {
-        if (reads.get(key) !== read) return;
-        const websiteId = websiteOf(value as T);
-        // An unknown host is not remembered: visitors choose hosts, and a new website can
-        // make it known at any time.
-        if (websiteId === undefined) {
-          forgetRead(key, read);
-          return;
-        }
-        read.websiteId = websiteId;
-        const bytes = jsonLength(value);
-        // A read larger than the whole budget (or not measurable) is answered but not
-        // kept, and not at the cost of every other.
-        if (bytes === undefined || bytes > maxReadBytes) {
-          forgetRead(key, read);
-          return;
-        }
-        read.bytes = bytes;
-        readBytes += bytes;
-        makeRoomForReads();
-      },
-      () => forgetRead(key, read),
-    );
-    reads.set(key, read);
-    // Visitors choose product and page addresses: a flood of unknown ones pushes out the
-    // least recently used reads, not the ones every page uses.
-    makeRoomForReads();
-    return read.value as Promise<T>;
-  }
-
-  function forgetRead(key: string, read: Read) {
-    if (reads.get(key) !== read) return;
-    reads.delete(key);
-    readBytes -= read.bytes;
-  }
-
-  function makeRoomForReads() {
-    for (const [key, read] of reads) {
-      const isOverCount = reads.size > maxReads;
-      if (!isOverCount && readBytes <= maxReadBytes) return;
-      // A read still loading frees no bytes, and requests may be sharing it.
-      if (isOverCount || read.bytes > 0) forgetRead(key, read);
-    }
-  }
-
-  /** The entry as the request accepts it; a compressed form is made once and kept. */
-  function formFor(entry: Entry, coding: ContentCoding | undefined): PageForm {
-    if (coding === undefined) return entry;
-    let form = entry.compressed[coding];
-    if (!form) {
-      form = compressedForm(entry, coding);
-      entry.compressed[coding] = form;
-      entry.bytes += form.body.length;
-      totalBytes += form.body.length;
-    }
-    return form;
-  }
-
-  function remove(key: string, entry: Entry) {
-    entries.delete(key);
-    totalBytes -= entry.bytes;
-  }
 
   function answer(
     request: FastifyRequest,
@@ -329,35 +104,35 @@ export function createPageCache({
 
     /** Every public page of the website may have changed: call after the write commits. */
     invalidate(websiteId: string) {
-      tick(websiteId);
+      clock.tick(websiteId);
       announce({ websiteId });
     },
 
     /** The website's pages will change at `when` with no write (a page scheduled to go live). */
     invalidateAt(websiteId: string, when: Date) {
-      schedule(websiteId, when.getTime());
+      clock.schedule(websiteId, when.getTime());
       announce({ websiteId, at: when.getTime() });
     },
 
     /** Every website's pages may have changed (a website or a domain was added). */
     invalidateAll() {
-      tickAll();
+      clock.tickAll();
       announce({});
     },
 
-    /** Applies a change another server announced (see `announce`). */
-    apply,
+    /** A change another server announced (see `announce`): applied here, not announced again. */
+    apply: clock.apply,
 
     /**
      * onRequest hook of a cacheable page route: answers from the cache when it can, and
      * otherwise notes when the request started so its page can be stored.
      */
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-      pending.set(request, { startedAt: clock });
-      const entry = isEnabled ? lookup(keyOf(request)) : undefined;
+      pending.set(request, { startedAt: clock.read() });
+      const page = isEnabled ? store.lookup(keyOf(request)) : undefined;
       // Noted before a wait, the start is only earlier than the reads: still safe to store.
-      if (!entry) return awaitRenderSlot(reply);
-      const form = formFor(entry, preferredCoding(request.headers['accept-encoding']));
+      if (!page) return slots.acquire(reply.raw);
+      const form = store.formFor(page, preferredCoding(request.headers['accept-encoding']));
       if (matchesEtag(request.headers['if-none-match'], form.etag)) {
         return reply.headers(form.notModifiedHeaders).status(304).send();
       }
@@ -371,10 +146,10 @@ export function createPageCache({
      */
     serveEarly(request: IncomingMessage, response: ServerResponse): boolean {
       if (!isEnabled || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-      const entry = lookup(keyOf(request));
-      if (!entry) return false;
+      const page = store.lookup(keyOf(request));
+      if (!page) return false;
       earlyHits += 1;
-      const form = formFor(entry, preferredCoding(request.headers['accept-encoding']));
+      const form = store.formFor(page, preferredCoding(request.headers['accept-encoding']));
       if (matchesEtag(request.headers['if-none-match'], form.etag)) {
         response.writeHead(304, form.notModifiedHeaders).end();
       } else if (request.method === 'HEAD') {
@@ -408,35 +183,29 @@ export function createPageCache({
         state.websiteId !== undefined &&
         // A route that marks its answer private or no-store (a members-only page) opts out.
         !/no-store|private/.test(String(reply.getHeader('cache-control') ?? '')) &&
-        isFresh(state.websiteId, state.startedAt);
+        clock.isFresh(state.websiteId, state.startedAt);
       // The same address is sent compressed or not by Accept-Encoding: caches must key on it.
       reply.header('vary', 'Accept-Encoding');
       const coding = preferredCoding(request.headers['accept-encoding']);
-      let stored: Entry | undefined;
+      let stored: StoredPage | undefined;
       if (isStorable && state.websiteId !== undefined) {
-        const key = keyOf(request);
-        const previous = entries.get(key);
-        if (previous) remove(key, previous);
-        const bytes = encoded.length + key.length;
         const headers = storedHeaders(reply.getHeaders(), etag);
-        stored = {
-          websiteId: state.websiteId,
-          renderedAt: state.startedAt,
-          body: encoded,
-          etag,
-          bytes,
-          headers: { ...headers, 'content-length': String(encoded.length), 'x-page-cache': 'hit' },
-          notModifiedHeaders: { ...headers, 'x-page-cache': 'hit' },
-          compressed: {},
-        };
-        entries.set(key, stored);
-        totalBytes += bytes;
-        // Made here, before the size check counts it; kept for the hits that accept it.
-        formFor(stored, coding);
-        for (const [oldKey, old] of entries) {
-          if (totalBytes <= maxBytes) break;
-          remove(oldKey, old);
-        }
+        stored = store.store(
+          {
+            key: keyOf(request),
+            websiteId: state.websiteId,
+            renderedAt: state.startedAt,
+            body: encoded,
+            etag,
+            headers: {
+              ...headers,
+              'content-length': String(encoded.length),
+              'x-page-cache': 'hit',
+            },
+            notModifiedHeaders: { ...headers, 'x-page-cache': 'hit' },
+          },
+          coding,
+        );
       }
       if (isEnabled) reply.header('x-page-cache', 'miss');
       if (coding === undefined) return answer(request, reply, { body: encoded, etag });
@@ -445,7 +214,7 @@ export function createPageCache({
         request,
         reply,
         stored
-          ? formFor(stored, coding)
+          ? store.formFor(stored, coding)
           : { body: compressPage(encoded, coding), etag: codedEtag(etag, coding) },
       );
     },
@@ -456,38 +225,19 @@ export function createPageCache({
      * call reads. Independent of PAGE_CACHE: the writes that tick the clock are exactly
      * the writes these reads depend on.
      */
-    rememberForWebsite<T>(websiteId: string, name: string, load: () => Promise<T>): Promise<T> {
-      return remember(`${websiteId}|${name}`, () => websiteId, load, websiteId);
-    },
+    rememberForWebsite: reads.forWebsite,
 
     /** The website a host reaches, remembered until it or the set of websites changes. */
     rememberHost<T extends { id: string } | undefined>(
       hostHeader: string | undefined,
       load: () => Promise<T>,
     ): Promise<T> {
-      return remember(`host|${normaliseHost(hostHeader)}`, (website: T) => website?.id, load);
+      return reads.host(normaliseHost(hostHeader), load);
     },
 
     /** For tests and the benchmark's report. */
-    stats: () => ({
-      entries: entries.size,
-      bytes: totalBytes,
-      earlyHits,
-      rendering,
-      waiting: waiting.length,
-      reads: reads.size,
-      readBytes,
-    }),
+    stats: () => ({ ...store.stats(), earlyHits, ...slots.stats(), ...reads.stats() }),
   };
-}
-
-/** A read's size as JSON; undefined for what JSON cannot hold (a BigInt, a cycle). */
-function jsonLength(value: unknown): number | undefined {
-  try {
-    return JSON.stringify(value)?.length ?? 0;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Headers every visitor may get: never a cookie, and nothing about one response. */
@@ -498,8 +248,6 @@ const PER_RESPONSE = new Set([
   'connection',
   'x-page-cache',
 ]);
-
-type Headers = Record<string, string | string[]>;
 
 function storedHeaders(
   headers: Record<string, string | number | string[] | undefined>,

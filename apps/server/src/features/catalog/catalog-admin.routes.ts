@@ -153,7 +153,7 @@ export function registerCatalogAdminRoutes(
         body: collectionCreateSchema,
         response: {
           201: collectionSchema,
-          ...errorResponses(keyCodes, ['URL_TAKEN', 'URL_RESERVED']),
+          ...errorResponses(keyCodes, ['URL_TAKEN', 'URL_RESERVED', 'PAGE_URL_INVALID']),
         },
       },
     },

@@ -21,6 +21,7 @@ import {
 import type { CategoryRow, CollectionRow, ProductRow } from '../../db/db-types.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { type AppError, fail } from '../../http/errors.ts';
+import type { UrlSpace } from '../url-space/url-space.ts';
 import type { CatalogRepo, CatalogTransaction } from './catalog.repo.ts';
 import { toProduct } from './catalog.service.ts';
 import {
@@ -39,8 +40,6 @@ import {
 
 export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;
 
-/** Addresses the server answers itself; a collection there could never be reached. */
-const RESERVED_URL_IDS = ['api', 'assets', 'files', 'cart', 'checkout', 'search', 'healthz'];
 /** Used when a title slugifies to under 3 characters (SPEC §5). */
 const FALLBACK_TITLES = { product: 'product', collection: 'products', category: 'category' };
 /** A concurrent writer may take a generated url id between our check and our insert. */
@@ -62,10 +61,13 @@ const messages = {
 
 export function createCatalogAdminService({
   catalogRepo,
+  urlSpace,
   currencyOf,
   onPublicChange = () => {},
 }: {
   catalogRepo: CatalogRepo;
+  /** A collection's url id is checked and generated there, with pages and the server's routes. */
+  urlSpace: UrlSpace;
   /** The store currency of a website: prices are always in it. */
   currencyOf: (websiteId: string) => Promise<string>;
   /**
@@ -320,25 +322,15 @@ export function createCatalogAdminService({
   };
 
   async function chooseCollectionUrlId(websiteId: string, input: CollectionCreate) {
-    const base =
-      input.urlId ??
-      generateUrlId({
-        title: input.title,
-        fallbackTitle: FALLBACK_TITLES.collection,
-        takenIds: new Set(),
-      });
-    const taken = new Set([
-      ...RESERVED_URL_IDS,
-      ...(await catalogRepo.listTakenCollectionUrlIds(websiteId, base)),
-    ]);
-    if (input.urlId !== undefined) {
-      if (taken.has(input.urlId)) throw urlTaken(input.urlId);
-      return input.urlId;
+    const chosen = input.urlId?.trim();
+    if (chosen) {
+      await urlSpace.check({ websiteId, segment: chosen, field: 'urlId' });
+      return chosen;
     }
-    return generateUrlId({
-      title: base,
+    return urlSpace.generate({
+      websiteId,
+      title: input.title,
       fallbackTitle: FALLBACK_TITLES.collection,
-      takenIds: taken,
     });
   }
 }

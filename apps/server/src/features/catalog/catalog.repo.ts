@@ -281,29 +281,6 @@ function catalogQueries(db: Kysely<DB>) {
       return db.insertInto('categories').values(row).returningAll().executeTakeFirstOrThrow();
     },
 
-    /**
-     * Url ids a new collection cannot take: other collections' and pages' (the storefront
-     * answers /{urlId} with a collection first, so a clash would hide a page).
-     */
-    async listTakenCollectionUrlIds(websiteId: string, prefix: string): Promise<string[]> {
-      const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
-      const [collections, pages] = await Promise.all([
-        db
-          .selectFrom('collections')
-          .select('url_id')
-          .where('website_id', '=', websiteId)
-          .where('url_id', 'like', pattern)
-          .execute(),
-        db
-          .selectFrom('pages')
-          .select('url_slug')
-          .where('website_id', '=', websiteId)
-          .where('url_slug', 'like', pattern)
-          .execute(),
-      ]);
-      return [...collections.map((r) => r.url_id), ...pages.map((r) => r.url_slug)];
-    },
-
     findCollectionByUrlId(websiteId: string, urlId: string): Promise<CollectionRow | undefined> {
       return db
         .selectFrom('collections')

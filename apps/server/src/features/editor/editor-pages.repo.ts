@@ -29,42 +29,6 @@ export function createEditorPagesRepo(db: Kysely<DB>) {
       return page(websiteId, pageId).executeTakeFirst();
     },
 
-    /** A url slug is one address space with collections (/shop is a collection). */
-    async isSlugTaken(websiteId: string, slug: string, exceptPageId?: string): Promise<boolean> {
-      let pages = db
-        .selectFrom('pages')
-        .select('page_id')
-        .where('website_id', '=', websiteId)
-        .where('url_slug', '=', slug);
-      if (exceptPageId) pages = pages.where('page_id', '!=', exceptPageId);
-      const [pageHit, collectionHit] = await Promise.all([
-        pages.executeTakeFirst(),
-        db
-          .selectFrom('collections')
-          .select('collection_id')
-          .where('website_id', '=', websiteId)
-          .where('url_id', '=', slug)
-          .executeTakeFirst(),
-      ]);
-      return pageHit !== undefined || collectionHit !== undefined;
-    },
-
-    async listSlugs(websiteId: string): Promise<Set<string>> {
-      const [pages, collections] = await Promise.all([
-        db
-          .selectFrom('pages')
-          .select('url_slug as slug')
-          .where('website_id', '=', websiteId)
-          .execute(),
-        db
-          .selectFrom('collections')
-          .select('url_id as slug')
-          .where('website_id', '=', websiteId)
-          .execute(),
-      ]);
-      return new Set([...pages, ...collections].map((row) => row.slug));
-    },
-
     /** A new page is a draft at the end of the main navigation; undefined if the slug is taken. */
     async insertDraftPage(input: {
       websiteId: string;

@@ -6,16 +6,11 @@ import {
   type PageSettings,
   type PageSummary,
 } from '@atelier/contract';
-import {
-  editorMessages,
-  generateUrlId,
-  MAX_BLOCKS_PER_LAYOUT,
-  MIN_SLUG_LENGTH,
-  slugify,
-} from '@atelier/core';
+import { editorMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import type { FolderBehavior, PageKind, PageRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
+import { taken, type UrlSpace } from '../url-space/url-space.ts';
 import type { EditorPagesRepo } from './editor-pages.repo.ts';
 import { sanitizeBlocks } from './rich-text-sanitize.ts';
 
@@ -24,24 +19,6 @@ import { sanitizeBlocks } from './rich-text-sanitize.ts';
 // draft over; page settings (title, URL, description, status) apply at once.
 
 export type EditorPagesService = ReturnType<typeof createEditorPagesService>;
-
-/** First path segments the server answers itself; a page there could never be reached. */
-const RESERVED_SLUGS = new Set([
-  'api',
-  'assets',
-  'files',
-  'config',
-  'cart',
-  'checkout',
-  'commerce',
-  'search',
-  'gift-card',
-  'order-confirmed',
-  'orders',
-  'healthz',
-  'sitemap.xml',
-  'robots.txt',
-]);
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -68,26 +45,18 @@ function toSummary(row: PageRow): PageSummary {
   };
 }
 
-/** Core's slug rule (SPEC §5): what the person typed must already be a clean slug. */
-function checkSlug(slug: string): void {
-  if (RESERVED_SLUGS.has(slug)) throw fail('URL_RESERVED', editorApiMessages.slugReserved(slug));
-  if (slug.length < MIN_SLUG_LENGTH || slugify(slug) !== slug) {
-    throw fail('PAGE_URL_INVALID', editorMessages.invalidPageUrl(slug), {
-      urlSlug: editorMessages.invalidPageUrl(slug),
-    });
-  }
-}
-
 export function createEditorPagesService(deps: {
   editorPagesRepo: EditorPagesRepo;
   content: ContentService;
+  /** Slugs are checked and generated there, with collections and the server's routes. */
+  urlSpace: UrlSpace;
   now?: () => Date;
   /** Called after a write that changes what visitors see commits (the page cache). */
   onPublicChange?: (websiteId: string) => void;
   /** A page will go live at `when` with no write then (scheduled publishing). */
   onPublicChangeAt?: (websiteId: string, when: Date) => void;
 }) {
-  const { editorPagesRepo: repo, content } = deps;
+  const { editorPagesRepo: repo, content, urlSpace } = deps;
   const now = deps.now ?? (() => new Date());
   const changed = (websiteId: string) => deps.onPublicChange?.(websiteId);
 
@@ -129,14 +98,9 @@ export function createEditorPagesService(deps: {
     ) {
       let urlSlug = input.urlSlug?.trim();
       if (urlSlug) {
-        checkSlug(urlSlug);
-        if (await repo.isSlugTaken(websiteId, urlSlug)) {
-          throw fail('URL_TAKEN', editorApiMessages.slugTaken(urlSlug));
-        }
+        await urlSpace.check({ websiteId, segment: urlSlug, field: 'urlSlug' });
       } else {
-        const taken = await repo.listSlugs(websiteId);
-        for (const reserved of RESERVED_SLUGS) taken.add(reserved);
-        urlSlug = generateUrlId({ title: input.title, fallbackTitle: 'page', takenIds: taken });
+        urlSlug = await urlSpace.generate({ websiteId, title: input.title, fallbackTitle: 'page' });
       }
       const isFolder = input.kind === 'folder';
       if (input.folderBehavior && !isFolder)
@@ -147,7 +111,7 @@ export function createEditorPagesService(deps: {
         urlSlug,
         ...(isFolder && { kind: 'folder', folderBehavior: input.folderBehavior ?? 'index' }),
       });
-      if (!row) throw fail('URL_TAKEN', editorApiMessages.slugTaken(urlSlug));
+      if (!row) throw taken(urlSlug, 'urlSlug');
       // A folder is live at once (it has nothing to publish), so the menu may change.
       if (isFolder) changed(websiteId);
       return toEditorPage(websiteId, row);
@@ -162,10 +126,12 @@ export function createEditorPagesService(deps: {
       const urlSlug = settings.urlSlug;
       if (urlSlug !== undefined && urlSlug !== current.url_slug) {
         if (current.url_slug === '') throw fail('HOME_PAGE_FIXED', editorApiMessages.homePageSlug);
-        checkSlug(urlSlug);
-        if (await repo.isSlugTaken(websiteId, urlSlug, pageId)) {
-          throw fail('URL_TAKEN', editorApiMessages.slugTaken(urlSlug));
-        }
+        await urlSpace.check({
+          websiteId,
+          segment: urlSlug,
+          field: 'urlSlug',
+          holder: { kind: 'page', pageId },
+        });
       }
       // Making a page public or private shows its published version, so it needs one.
       if (
@@ -191,7 +157,7 @@ export function createEditorPagesService(deps: {
         ...(settings.description !== undefined && { description: settings.description }),
         ...(settings.status !== undefined && { status: settings.status }),
       });
-      if (row === 'taken') throw fail('URL_TAKEN', editorApiMessages.slugTaken(urlSlug ?? ''));
+      if (row === 'taken') throw taken(urlSlug ?? '', 'urlSlug');
       if (!row) throw fail('PAGE_NOT_FOUND', editorMessages.unableToLocateContent);
       changed(websiteId);
       return toEditorPage(websiteId, row);
