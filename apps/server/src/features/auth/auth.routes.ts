@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ensureCrumb, requireCrumb } from '../../http/csrf.ts';
 import { AppError } from '../../http/errors.ts';
-import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
+import { clientKeyOf, createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
 import { editorCallerOf, type MemberGuard, SESSION_COOKIE } from './member-guard.ts';
@@ -39,11 +39,15 @@ export function registerAuthRoutes(
   // per address so trying many emails from one place is slow too.
   const perAccount = createRateLimiter({ limit: 10, windowMs: 60_000 });
   const perAddress = createRateLimiter({ limit: 30, windowMs: 60_000 });
-  const signInLimits = async (request: FastifyRequest) => {
-    await rateLimit(perAddress, cartMessages.tooManyRequests)(request);
+  const addressLimit = rateLimit({
+    limiter: perAddress,
+    message: cartMessages.tooManyRequests,
+    websiteOf,
+  });
+  const accountLimit = async (request: FastifyRequest) => {
     const body = request.body as { email?: unknown } | undefined;
     const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (!perAccount.hit(`${request.headers.host ?? ''}|${request.ip}|${email}`)) {
+    if (!perAccount.hit(`${await clientKeyOf(request, websiteOf)}|${email}`)) {
       throw new AppError('rateLimited', cartMessages.tooManyRequests);
     }
   };
@@ -80,7 +84,8 @@ export function registerAuthRoutes(
   api.post(
     '/api/config/owner',
     {
-      preHandler: [signInLimits, requireCrumb],
+      onRequest: addressLimit,
+      preHandler: [accountLimit, requireCrumb],
       schema: {
         tags: ['editor'],
         summary: "Create the website's owner (an admin) on the first visit; then signs in",
@@ -103,7 +108,8 @@ export function registerAuthRoutes(
   api.post(
     '/api/config/session',
     {
-      preHandler: [signInLimits, requireCrumb],
+      onRequest: addressLimit,
+      preHandler: [accountLimit, requireCrumb],
       schema: {
         tags: ['editor'],
         summary: 'Sign in with email and password; rememberMe keeps the session for 30 days',
