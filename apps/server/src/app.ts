@@ -166,7 +166,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const content = createContentService({ contentRepo, mediaRepo, catalog, log: app.log });
   const auth = createAuthService({
     authRepo: createAuthRepo(db),
-    ...(options.auth && { options: options.auth }),
+    options: { signInLock: options.config.signInLock, ...options.auth },
   });
   const editorPages = createEditorPagesService({
     editorPagesRepo: createEditorPagesRepo(db),

@@ -62,4 +62,11 @@ describe('configuration', () => {
     expect(loadConfig({ ORDER_RATE_LIMIT: '200' }).orderRateLimit).toBe(200);
     expect(() => loadConfig({ ORDER_RATE_LIMIT: '0' })).toThrow(/ORDER_RATE_LIMIT/);
   });
+
+  it('reads the sign-in lock a merchant may tune', () => {
+    expect(loadConfig({}).signInLock).toMatchObject({ lockAfter: 10, lockMs: 15 * 60_000 });
+    const tuned = loadConfig({ SIGN_IN_LOCK_AFTER: '5', SIGN_IN_LOCK_MINUTES: '60' });
+    expect(tuned.signInLock).toMatchObject({ lockAfter: 5, lockMs: 60 * 60_000 });
+    expect(() => loadConfig({ SIGN_IN_LOCK_AFTER: '0' })).toThrow(/SIGN_IN_LOCK_AFTER/);
+  });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_SIGN_IN_LOCK, type SignInLockPolicy } from '@atelier/core';
 import { z } from 'zod';
 
 /**
@@ -66,6 +67,15 @@ const envSchema = z.object({
   // Orders placed per visitor address per minute: card testing is the abuse it slows down.
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   TRUST_PROXY: trustProxySchema,
+  // Failed sign-ins for one email on one website before it is locked, and for how long.
+  // Delays grow from the fourth failure on; see core's sign-in-lock.ts.
+  SIGN_IN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
+  SIGN_IN_LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
 });
 
 export type Config = Readonly<{
@@ -85,6 +95,8 @@ export type Config = Readonly<{
   orderRateLimit: number;
   /** Proxies whose `X-Forwarded-For` names the client; see TrustProxy. */
   trustProxy: TrustProxy;
+  /** Per-account sign-in delays and lock, whatever address the attempts come from. */
+  signInLock: SignInLockPolicy;
   /** Outbox mail is sent through this server when set; otherwise it waits in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -110,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cartRateLimit: e.CART_RATE_LIMIT,
     orderRateLimit: e.ORDER_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    signInLock: Object.freeze({
+      ...DEFAULT_SIGN_IN_LOCK,
+      lockAfter: e.SIGN_IN_LOCK_AFTER,
+      lockMs: e.SIGN_IN_LOCK_MINUTES * 60_000,
+    }),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Atelier <no-reply@localhost>',
   });

@@ -13,8 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ensureCrumb, requireCrumb } from '../../http/csrf.ts';
-import { AppError } from '../../http/errors.ts';
-import { clientKeyOf, createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
+import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
 import { editorCallerOf, type MemberGuard, SESSION_COOKIE } from './member-guard.ts';
@@ -35,22 +34,14 @@ export function registerAuthRoutes(
 ) {
   const { auth, guard, websiteOf } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Guessing passwords: a few tries per minute per address and email, and a looser cap
-  // per address so trying many emails from one place is slow too.
-  const perAccount = createRateLimiter({ limit: 10, windowMs: 60_000 });
+  // Guessing passwords: the service locks each account whatever the address (SIGN_IN_LOCK_*);
+  // this looser cap per address makes trying many emails from one place slow too.
   const perAddress = createRateLimiter({ limit: 30, windowMs: 60_000 });
   const addressLimit = rateLimit({
     limiter: perAddress,
     message: cartMessages.tooManyRequests,
     websiteOf,
   });
-  const accountLimit = async (request: FastifyRequest) => {
-    const body = request.body as { email?: unknown } | undefined;
-    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (!perAccount.hit(`${await clientKeyOf(request, websiteOf)}|${email}`)) {
-      throw new AppError('rateLimited', cartMessages.tooManyRequests);
-    }
-  };
   const adminOnly = guard.requireMember({ roles: [Role.admin] });
 
   function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
@@ -85,7 +76,7 @@ export function registerAuthRoutes(
     '/api/config/owner',
     {
       onRequest: addressLimit,
-      preHandler: [accountLimit, requireCrumb],
+      preHandler: requireCrumb,
       schema: {
         tags: ['editor'],
         summary: "Create the website's owner (an admin) on the first visit; then signs in",
@@ -109,7 +100,7 @@ export function registerAuthRoutes(
     '/api/config/session',
     {
       onRequest: addressLimit,
-      preHandler: [accountLimit, requireCrumb],
+      preHandler: requireCrumb,
       schema: {
         tags: ['editor'],
         summary: 'Sign in with email and password; rememberMe keeps the session for 30 days',
