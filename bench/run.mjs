@@ -21,6 +21,7 @@ import {
   startStaticNode,
 } from './lib.mjs';
 import { runLighthouse } from './lighthouse.mjs';
+import { createOwner, SIGN_IN_ENV, SIGN_INS_PER_SECOND, startSignIns } from './sign-in-load.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -31,6 +32,9 @@ const PAGES = { product: '/shop/p/linen-work-shirt', list: '/shop', home: '/' };
 const CONNECTIONS = [10, 50];
 /** High enough that the add-to-cart limit never answers 429 during a run; it stays on. */
 const BENCH_ENV = { CART_RATE_LIMIT: '1000000' };
+/** `BENCH_ONLY=sign-in` runs only the sign-in scenario (after the build). */
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'sign-in') throw new Error(`BENCH_ONLY: unknown ${ONLY}`);
 
 const watchdog = setTimeout(() => {
   console.error(`bench: over ${LIMIT_MINUTES} minutes, stopping`);
@@ -105,6 +109,40 @@ async function measureCart(server, label) {
   return { cart, health };
 }
 
+/**
+ * Page p99 with no sign-ins, then with SIGN_INS_PER_SECOND sign-ins running beside the same
+ * load (warm-up included): the cold list page (every request rendered, the busiest event
+ * loop) and the warm product page. Target: the ratio stays within 1.5.
+ */
+async function measureSignInLoad() {
+  const cases = [
+    { label: 'cold', env: { PAGE_CACHE: 'off' }, page: 'list', connections: 50 },
+    { label: 'warm', env: {}, page: 'product', connections: 50 },
+  ];
+  for (const { label, env, page, connections } of cases) {
+    const server = await startAtelier({ ...BENCH_ENV, ...SIGN_IN_ENV, ...env });
+    const crumb = await createOwner(server.baseUrl);
+    const url = `${server.baseUrl}${PAGES[page]}`;
+    const quiet = record(
+      `${page} (${label}), no sign-ins`,
+      connections,
+      await timed(url, connections),
+    );
+    const signIns = startSignIns(server.baseUrl, crumb);
+    const busy = record(
+      `${page} (${label}), ${SIGN_INS_PER_SECOND} sign-ins/s beside`,
+      connections,
+      await timed(url, connections),
+    );
+    const done = await signIns.stop();
+    await server.stop();
+    if (done.failed > 0) notes.push(`sign-in load (${label}): ${done.failed} sign-ins failed`);
+    ratios.push(
+      `${page} ${label} @${connections} with ${SIGN_INS_PER_SECOND} sign-ins/s: p99 ${fmt(busy.p99 / Math.max(quiet.p99, 1), 2)} × p99 without (target ≤ 1.5); req/s ${fmt(busy.rps / quiet.rps, 2)} ×; sign-ins done ${fmt(done.perSecond, 1)}/s, p50 ${fmt(done.p50)} ms, p99 ${fmt(done.p99)} ms`,
+    );
+  }
+}
+
 async function createPostgresDatabase() {
   const name = `atelier_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -139,6 +177,13 @@ async function main() {
     `bench: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 1)} GB, ` +
       `Node ${process.version}; ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per measurement`,
   );
+  if (ONLY === 'sign-in') {
+    console.log(`\npages with ${SIGN_INS_PER_SECOND} sign-ins/s beside them (PGlite)`);
+    await measureSignInLoad();
+    for (const line of ratios) console.log(line);
+    for (const note of notes) console.log(`note: ${note}`);
+    return;
+  }
 
   // 1. Cold: every page rendered (PAGE_CACHE=off), PGlite.
   console.log('\ncold pages (PAGE_CACHE=off, PGlite)');
@@ -220,6 +265,9 @@ async function main() {
       await database.drop();
     }
   }
+
+  console.log(`\npages with ${SIGN_INS_PER_SECOND} sign-ins/s beside them (PGlite)`);
+  await measureSignInLoad();
 
   // The table, then one ratio per line.
   console.log('\n| measurement | conns | req/s | p50 ms | p99 ms | errors |');

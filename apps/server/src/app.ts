@@ -80,6 +80,7 @@ import { registerSiteSettingsRoutes } from './features/websites/site-settings.ro
 import { createWebsiteRepo } from './features/websites/website.repo.ts';
 import { createWebsiteService } from './features/websites/website.service.ts';
 import { createApiKeyGuard } from './http/auth.ts';
+import { trustProxyOption } from './http/client-address.ts';
 import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createOpenApiTransformObject, withMultipartBodies } from './http/openapi.ts';
 import { withSafeText } from './http/safe-text.ts';
@@ -173,7 +174,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const content = createContentService({ contentRepo, mediaRepo, catalog, log: app.log });
   const auth = createAuthService({
     authRepo: createAuthRepo(db),
-    ...(options.auth && { options: options.auth }),
+    options: { signInLock: options.config.signInLock, ...options.auth },
   });
   const editorPages = createEditorPagesService({
     editorPagesRepo: createEditorPagesRepo(db),
@@ -263,7 +264,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       level: config.logLevel,
       redact: { paths: ['req.body.card', 'body.card', 'card'], censor: '[redacted]' },
     },
-    trustProxy: true,
+    // The client address every per-address limit is keyed on: the socket's, unless
+    // TRUST_PROXY names the proxies in front (X-Forwarded-For is anyone's to write).
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // An address that cannot be decoded (a lone surrogate as %ED%A0%80) names no page and
     // no resource: the site's 404 page for a browser, the API's error shape otherwise.
@@ -396,7 +399,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });
   registerCartRoutes(app, { cart: services.cart, websiteOf, addLimit: config.cartRateLimit });
-  registerCommerceRoutes(app, { commerce: services.commerce, websiteOf });
+  registerCommerceRoutes(app, {
+    commerce: services.commerce,
+    websiteOf,
+    orderLimit: config.orderRateLimit,
+  });
   registerFormsRoutes(app, { forms: services.forms, websiteOf });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });

@@ -38,4 +38,35 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
     expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
   });
+
+  it('trusts no proxy unless TRUST_PROXY names one, by hop count or address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '2001:db8::/32' }).trustProxy).toEqual(['2001:db8::/32']);
+  });
+
+  it('refuses a TRUST_PROXY that would trust any client, or is not an address', () => {
+    for (const value of ['true', '*', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/1', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('sizes the order-placement limit like the cart one', () => {
+    expect(loadConfig({}).orderRateLimit).toBe(10);
+    expect(loadConfig({ ORDER_RATE_LIMIT: '200' }).orderRateLimit).toBe(200);
+    expect(() => loadConfig({ ORDER_RATE_LIMIT: '0' })).toThrow(/ORDER_RATE_LIMIT/);
+  });
+
+  it('reads the sign-in lock a merchant may tune', () => {
+    expect(loadConfig({}).signInLock).toMatchObject({ lockAfter: 10, lockMs: 15 * 60_000 });
+    const tuned = loadConfig({ SIGN_IN_LOCK_AFTER: '5', SIGN_IN_LOCK_MINUTES: '60' });
+    expect(tuned.signInLock).toMatchObject({ lockAfter: 5, lockMs: 60 * 60_000 });
+    expect(() => loadConfig({ SIGN_IN_LOCK_AFTER: '0' })).toThrow(/SIGN_IN_LOCK_AFTER/);
+  });
 });

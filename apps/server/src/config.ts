@@ -1,5 +1,50 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_SIGN_IN_LOCK, type SignInLockPolicy } from '@atelier/core';
 import { z } from 'zod';
+
+/**
+ * Which proxies may name the client in `X-Forwarded-For`: `false` trusts none (the socket's
+ * address is the client), a number trusts that many hops nearest the server, a list trusts
+ * those addresses, CIDR ranges and proxy-addr's names. Fastify's option also takes `true`;
+ * that lets any client choose its own address, so it is refused here. A hop count is only
+ * safe when nothing can reach the server except through the proxies (README says so).
+ */
+export type TrustProxy = false | number | readonly string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    if (!raw) return false;
+    if (/^\d+$/.test(raw)) {
+      const hops = Number(raw);
+      if (hops <= 32) return hops;
+    }
+    const entries = raw.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY takes a hop count (0-32) or a comma-separated list of proxy addresses, ' +
+        `CIDR ranges, loopback, linklocal or uniquelocal; not ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    });
+    return z.NEVER;
+  });
 
 // Configuration is read from the environment once, validated, and frozen. Everything
 // optional has an embedded default so `npm start` works on a bare laptop.
@@ -19,6 +64,18 @@ const envSchema = z.object({
   // Add-to-cart calls per visitor address per 10 s. A benchmark or a shop behind one NAT
   // may need more; the limit stays on, only its size changes.
   CART_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  // Orders placed per visitor address per minute: card testing is the abuse it slows down.
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  TRUST_PROXY: trustProxySchema,
+  // Failed sign-ins for one email on one website before it is locked, and for how long.
+  // Delays grow from the fourth failure on; see core's sign-in-lock.ts.
+  SIGN_IN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
+  SIGN_IN_LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
 });
 
 export type Config = Readonly<{
@@ -34,6 +91,12 @@ export type Config = Readonly<{
   isPageCacheEnabled: boolean;
   /** Add-to-cart requests allowed per visitor address in a 10-second window. */
   cartRateLimit: number;
+  /** Orders placed per visitor address in a one-minute window. */
+  orderRateLimit: number;
+  /** Proxies whose `X-Forwarded-For` names the client; see TrustProxy. */
+  trustProxy: TrustProxy;
+  /** Per-account sign-in delays and lock, whatever address the attempts come from. */
+  signInLock: SignInLockPolicy;
   /** Outbox mail is sent through this server when set; otherwise it waits in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -57,6 +120,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     isPageCacheEnabled: e.PAGE_CACHE === 'on',
     cartRateLimit: e.CART_RATE_LIMIT,
+    orderRateLimit: e.ORDER_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    signInLock: Object.freeze({
+      ...DEFAULT_SIGN_IN_LOCK,
+      lockAfter: e.SIGN_IN_LOCK_AFTER,
+      lockMs: e.SIGN_IN_LOCK_MINUTES * 60_000,
+    }),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Atelier <no-reply@localhost>',
   });

@@ -40,6 +40,10 @@ export const errorCatalogue = {
     summary: 'The x-csrf-token header does not match the session: reload and retry.',
   },
   SIGN_IN_FAILED: { status: 401, summary: 'The email and password do not match a member.' },
+  SIGN_IN_LOCKED: {
+    status: 429,
+    summary: 'Too many failed sign-ins for this email: wait before the next try.',
+  },
   OWNER_EXISTS: { status: 409, summary: 'The website already has an owner.' },
   MEMBER_INVALID: { status: 400, summary: 'The email or password is not acceptable.' },
   MEMBER_EXISTS: { status: 409, summary: 'That email already belongs to a member.' },

@@ -11,6 +11,7 @@ import {
   installmentMessages,
   likertLabels,
   restockMessages,
+  signInMessages,
   timeMessages,
 } from './messages';
 
@@ -55,6 +56,12 @@ describe('messages', () => {
       unableToPurchaseItem: 'Unable to Purchase Item',
       unableToPurchaseGiftCard: 'Unable to purchase Gift Card',
     });
+  });
+
+  it('sign-in lock (ours: the spec has none)', () => {
+    expect(signInMessages.tooManyAttempts).toBe(
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+    );
   });
 
   it('cart', () => {

@@ -134,6 +134,14 @@ export const timeMessages = {
   unavailable: 'Unavailable',
 } as const;
 
+/**
+ * Not in the spec, which shows no lockout sentence: ours. One answer for every throttled
+ * or locked sign-in, the same whether the email belongs to a member or not.
+ */
+export const signInMessages = {
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+} as const;
+
 export const editorMessages = {
   emailFormat: (email: string) => `Emails must be formatted as ${email}`,
   enterValidEmail: 'Please enter a valid email',

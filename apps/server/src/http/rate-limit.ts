@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fail } from './errors.ts';
+import type { WebsiteResolver } from './website-resolver.ts';
 
 // A fixed-window counter per key, held in this process. One instance is enough on a
 // laptop; several instances behind a balancer would share counts through Redis
@@ -35,10 +36,29 @@ export function createRateLimiter({
   };
 }
 
-/** preHandler: 429 with the message the storefront shows for it (SPEC §8). */
-export function rateLimit(limiter: RateLimiter, message: string) {
+/**
+ * The key of a per-address limit: the website the request resolved to and the client's
+ * address (TRUST_PROXY decides whether that is the socket's or a forwarded one). Never the
+ * raw Host header: on a single-site install every host reaches the one website, so a
+ * varied Host would otherwise be a fresh counter each time.
+ */
+export async function clientKeyOf(
+  request: FastifyRequest,
+  websiteOf: WebsiteResolver,
+): Promise<string> {
+  const website = await websiteOf(request);
+  return `${website.id}|${request.ip}`;
+}
+
+/** onRequest or preHandler hook: 429 with the message the storefront shows for it (SPEC §8). */
+export function rateLimit(deps: {
+  limiter: RateLimiter;
+  message: string;
+  websiteOf: WebsiteResolver;
+}) {
+  const { limiter, message, websiteOf } = deps;
   return async (request: FastifyRequest) => {
-    if (!limiter.hit(`${request.headers.host ?? ''}|${request.ip}`)) {
+    if (!limiter.hit(await clientKeyOf(request, websiteOf))) {
       throw fail('RATE_LIMITED', message);
     }
   };

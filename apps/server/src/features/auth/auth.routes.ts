@@ -15,7 +15,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ensureCrumb, requireCrumb } from '../../http/csrf.ts';
-import { fail } from '../../http/errors.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
@@ -30,18 +29,14 @@ export function registerAuthRoutes(
 ) {
   const { auth, guard, websiteOf } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Guessing passwords: a few tries per minute per address and email, and a looser cap
-  // per address so trying many emails from one place is slow too.
-  const perAccount = createRateLimiter({ limit: 10, windowMs: 60_000 });
+  // Guessing passwords: the service locks each account whatever the address (SIGN_IN_LOCK_*);
+  // this looser cap per address makes trying many emails from one place slow too.
   const perAddress = createRateLimiter({ limit: 30, windowMs: 60_000 });
-  const signInLimits = async (request: FastifyRequest) => {
-    await rateLimit(perAddress, cartMessages.tooManyRequests)(request);
-    const body = request.body as { email?: unknown } | undefined;
-    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (!perAccount.hit(`${request.headers.host ?? ''}|${request.ip}|${email}`)) {
-      throw fail('RATE_LIMITED', cartMessages.tooManyRequests);
-    }
-  };
+  const addressLimit = rateLimit({
+    limiter: perAddress,
+    message: cartMessages.tooManyRequests,
+    websiteOf,
+  });
   const adminOnly = guard.requireMember({ roles: [Role.admin] });
 
   function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
@@ -75,7 +70,8 @@ export function registerAuthRoutes(
   api.post(
     '/api/config/owner',
     {
-      preHandler: [signInLimits, requireCrumb],
+      onRequest: addressLimit,
+      preHandler: requireCrumb,
       schema: {
         tags: ['editor'],
         summary: "Create the website's owner (an admin) on the first visit; then signs in",
@@ -101,14 +97,15 @@ export function registerAuthRoutes(
   api.post(
     '/api/config/session',
     {
-      preHandler: [signInLimits, requireCrumb],
+      onRequest: addressLimit,
+      preHandler: requireCrumb,
       schema: {
         tags: ['editor'],
         summary: 'Sign in with email and password; rememberMe keeps the session for 30 days',
         body: credentialsSchema,
         response: {
           200: sessionStateSchema,
-          ...errorResponses(sessionWriteCodes, ['SIGN_IN_FAILED']),
+          ...errorResponses(sessionWriteCodes, ['SIGN_IN_FAILED', 'SIGN_IN_LOCKED']),
         },
       },
     },

@@ -5,11 +5,19 @@ import {
   PASSWORD_MIN_LENGTH,
   type SessionState,
 } from '@atelier/contract';
-import { editorMessages, isValidAccountEmail, Role } from '@atelier/core';
+import {
+  DEFAULT_SIGN_IN_LOCK,
+  editorMessages,
+  isValidAccountEmail,
+  Role,
+  type SignInLockPolicy,
+  signInMessages,
+} from '@atelier/core';
 import type { WebsiteMemberRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
+import { createSignInGuard } from './sign-in-guard.ts';
 
 // Members of a website sign in to the editor with an email and a password. A session is
 // a random token in an httpOnly cookie; the database keeps only its SHA-256, so reading
@@ -24,6 +32,8 @@ export type AuthOptions = {
   sessionTtlMs?: number;
   /** A session with "remember me". */
   rememberedTtlMs?: number;
+  /** Per-account delays and lock (SIGN_IN_LOCK_AFTER, SIGN_IN_LOCK_MINUTES). */
+  signInLock?: SignInLockPolicy;
 };
 
 export type SignedIn = { member: Member; token: string; expiresAt: Date; isRemembered: boolean };
@@ -55,6 +65,10 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
   const now = deps.options?.now ?? (() => new Date());
   const sessionTtlMs = deps.options?.sessionTtlMs ?? 12 * HOUR_MS;
   const rememberedTtlMs = deps.options?.rememberedTtlMs ?? 30 * 24 * HOUR_MS;
+  const signInGuard = createSignInGuard({
+    policy: deps.options?.signInLock ?? DEFAULT_SIGN_IN_LOCK,
+    now: () => now().getTime(),
+  });
 
   async function startSession(
     websiteId: string,
@@ -115,11 +129,19 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
       websiteId: string,
       input: { email: string; password: string; rememberMe?: boolean | undefined },
     ): Promise<SignedIn> {
-      const member = await authRepo.findMemberByEmail(websiteId, normaliseEmail(input.email));
+      const email = normaliseEmail(input.email);
+      // Checked before the member is looked up, and the same for an unknown email, so a
+      // locked answer says nothing about who is a member.
+      const accountKey = `${websiteId}|${email}`;
+      if (!signInGuard.claim(accountKey)) {
+        throw fail('SIGN_IN_LOCKED', signInMessages.tooManyAttempts);
+      }
+      const member = await authRepo.findMemberByEmail(websiteId, email);
       const isMatch = member
         ? await verifyPassword(input.password, member.password_hash)
         : await verifyAgainstNothing(input.password);
       if (!member || !isMatch) throw fail('SIGN_IN_FAILED', editorApiMessages.signInFailed);
+      signInGuard.succeeded(accountKey);
       return startSession(websiteId, member, input.rememberMe ?? false);
     },
 

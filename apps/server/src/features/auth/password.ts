@@ -1,21 +1,35 @@
-import { randomBytes } from 'node:crypto';
-import { argon2id, argon2Verify } from 'hash-wasm';
+import { cartMessages } from '@atelier/core';
+import { fail } from '../../http/errors.ts';
+import { createPasswordPool, PasswordPoolBusyError } from './password-pool.ts';
 
 // Passwords are stored as argon2id PHC strings ($argon2id$v=19$m=…,t=…,p=…$salt$hash), so
 // the parameters travel with each hash and can be raised later without a migration.
-// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane) costs tens of milliseconds in
-// WASM on one core: a 2-core machine can keep rendering pages while someone signs in,
-// and guessing stays expensive. Sign-in is also rate limited.
-const PARAMS = { parallelism: 1, iterations: 2, memorySize: 19_456, hashLength: 32 } as const;
+// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane), computed by @node-rs/argon2 in
+// low-priority worker threads (password-pool.ts), never on the event loop: with hash-wasm
+// it ran on the main thread and every sign-in stalled every page being rendered. Hashes
+// written by hash-wasm are standard PHC strings and keep verifying (password.test.ts).
+// Sign-in is also rate limited and locked per account.
+const PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2id({ ...PARAMS, password, salt: randomBytes(16), outputType: 'encoded' });
+const pool = createPasswordPool();
+
+/** More hashes queued than the pool takes: the caller is told to come back shortly. */
+const busy = () => fail('RATE_LIMITED', cartMessages.tooManyRequests);
+
+/** argon2id (the library's default algorithm) with a fresh 16-byte salt per hash. */
+export async function hashPassword(password: string): Promise<string> {
+  try {
+    return await pool.hash(password, PARAMS);
+  } catch (error) {
+    throw error instanceof PasswordPoolBusyError ? busy() : error;
+  }
 }
 
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   try {
-    return await argon2Verify({ password, hash });
-  } catch {
+    return await pool.verify(stored, password);
+  } catch (error) {
+    if (error instanceof PasswordPoolBusyError) throw busy();
     // A malformed stored hash never matches.
     return false;
   }

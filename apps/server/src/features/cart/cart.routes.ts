@@ -78,7 +78,13 @@ export function registerCartRoutes(
   api.post(
     '/api/commerce/shopping-cart/entries',
     {
-      preHandler: [rateLimit(addLimiter, cartMessages.tooManyRequests), requireCrumb],
+      // Counted before the body is read or validated, so malformed floods count too.
+      onRequest: rateLimit({
+        limiter: addLimiter,
+        message: cartMessages.tooManyRequests,
+        websiteOf,
+      }),
+      preHandler: requireCrumb,
       schema: {
         tags: ['cart'],
         summary: 'Add an item to the cart',

@@ -36,12 +36,18 @@ const CRUMB_NOTE = "Send the `crumb` cookie's value in the `x-csrf-token` header
  */
 export function registerCheckoutRoutes(
   app: FastifyInstance,
-  deps: { checkout: CheckoutService; placeOrder: PlaceOrderService; websiteOf: WebsiteResolver },
+  deps: {
+    checkout: CheckoutService;
+    placeOrder: PlaceOrderService;
+    websiteOf: WebsiteResolver;
+    /** Orders per address per minute (ORDER_RATE_LIMIT). */
+    orderLimit?: number;
+  },
 ) {
   const { checkout, placeOrder, websiteOf } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Card testing is the abuse to slow down: a handful of attempts per address.
-  const orderLimiter = createRateLimiter({ limit: 10, windowMs: 60_000 });
+  const orderLimiter = createRateLimiter({ limit: deps.orderLimit ?? 10, windowMs: 60_000 });
 
   async function refOf(request: FastifyRequest) {
     const website = await websiteOf(request);
@@ -160,7 +166,13 @@ export function registerCheckoutRoutes(
   api.post(
     '/api/commerce/checkout/:checkoutId/orders',
     {
-      preHandler: [rateLimit(orderLimiter, cartMessages.tooManyRequests), requireCrumb],
+      // Counted before the body is read or validated, so malformed floods count too.
+      onRequest: rateLimit({
+        limiter: orderLimiter,
+        message: cartMessages.tooManyRequests,
+        websiteOf,
+      }),
+      preHandler: requireCrumb,
       schema: {
         tags: ['checkout'],
         summary: 'Place the order: charge the card and take the stock, exactly once per key',

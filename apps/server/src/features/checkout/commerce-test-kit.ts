@@ -22,7 +22,9 @@ export type Send = (request: {
 
 export async function createCommerceTestApp(commerce: CommerceOptions = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-checkout-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  // The shoppers below name themselves in X-Forwarded-For as a local proxy would; both
+  // app.inject and real HTTP arrive from loopback.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TRUST_PROXY: 'loopback' });
   const testDatabase = await createTestDatabase();
   const app = await buildApp({ config, database: await testDatabase.open(), commerce });
   const list = await app.inject('/api/catalog/collections/shop/products');
@@ -103,7 +105,8 @@ export const caAddress = { ...nyAddress, city: 'Los Angeles', region: 'CA', post
 let shopperCount = 0;
 
 /**
- * Each shopper comes from its own address (X-Forwarded-For; the app trusts its proxy),
+ * Each shopper comes from its own address (X-Forwarded-For, which counts only where the
+ * app trusts a loopback proxy: createCommerceTestApp does, createTestApp does not),
  * as 50 real shoppers would, so the per-address rate limits see 50 people, not one.
  */
 export function createShopper(send: Send) {

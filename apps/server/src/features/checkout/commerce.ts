@@ -91,13 +91,14 @@ export function createCommerce({
 
 export function registerCommerceRoutes(
   app: FastifyInstance,
-  deps: { commerce: Commerce; websiteOf: WebsiteResolver },
+  deps: { commerce: Commerce; websiteOf: WebsiteResolver; orderLimit?: number },
 ) {
   const { commerce, websiteOf } = deps;
   registerCheckoutRoutes(app, {
     checkout: commerce.checkout,
     placeOrder: commerce.placeOrder,
     websiteOf,
+    ...(deps.orderLimit !== undefined && { orderLimit: deps.orderLimit }),
   });
   registerOrderRoutes(app, { orders: commerce.orders, websiteOf });
   // Registered before the database's own close hook, so the worker stops first.
