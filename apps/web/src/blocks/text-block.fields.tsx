@@ -1,9 +1,7 @@
-import { type TextBlock, upgradeTextBlock } from '@atelier/contract';
-import { useMemo } from 'react';
+import type { TextBlock } from '@atelier/contract';
 import { RichTextField } from '../editor/rich-text/RichTextField.tsx';
 
-// Editor-only. A version 1 block opens in the rich-text editor as version 2 and is stored
-// as version 2 from its first edit.
+// Editor-only. Stored version 1 blocks arrive here already migrated to version 2.
 export function TextBlockFields({
   block,
   onChange,
@@ -11,12 +9,11 @@ export function TextBlockFields({
   block: TextBlock;
   onChange: (block: TextBlock) => void;
 }) {
-  const upgraded = useMemo(() => upgradeTextBlock(block), [block]);
   return (
     <RichTextField
       label="Text"
-      value={upgraded}
-      onChange={({ doc, html }) => onChange({ ...upgraded, doc, html })}
+      value={block}
+      onChange={({ doc, html }) => onChange({ ...block, doc, html })}
     />
   );
 }

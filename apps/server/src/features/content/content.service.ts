@@ -1,5 +1,5 @@
 import type { Image, Product } from '@atelier/contract';
-import { type Block, type BlockData, blockSchema } from '@atelier/contract';
+import { type Block, type BlockData, readStoredBlock } from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageRow } from '../../db/db-types.ts';
 import { notFound } from '../../http/errors.ts';
@@ -64,16 +64,19 @@ export function createContentService(deps: {
 }) {
   const { contentRepo, mediaRepo, catalog, log } = deps;
 
-  /** Stored blocks that no longer parse are left out rather than breaking the page. */
+  /**
+   * Stored blocks at their current versions. One that cannot be read is left out of the
+   * public page rather than breaking it.
+   */
   function parseBlocks(raw: unknown[], where: string): Block[] {
     const blocks: Block[] = [];
     for (const item of raw) {
-      const parsed = blockSchema.safeParse(item);
-      if (parsed.success) blocks.push(parsed.data);
+      const block = readStoredBlock(item);
+      if (block.type !== 'unreadable') blocks.push(block);
       else
         log.warn(
-          { where, issues: parsed.error.issues },
-          'skipping a stored block that is not valid',
+          { where, storedType: block.storedType, reason: block.reason },
+          'skipping a stored block that cannot be read',
         );
     }
     return blocks;
