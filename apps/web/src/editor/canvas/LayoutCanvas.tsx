@@ -36,8 +36,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { BLOCK_TYPE_LABELS, BlockFields, newBlock } from '../../blocks/fields.tsx';
 import { BlockView } from '../../blocks/render.tsx';
+import { BlockFields, blockEditors, blockLabel, newBlock } from '../blocks/registry.tsx';
 import {
   blockCountOf,
   type DraftAction,
@@ -76,7 +76,7 @@ const PALETTE: Exclude<Block['type'], 'section'>[] = [
 // Blocks others register later appear too, after ours.
 const paletteTypes = (): Exclude<Block['type'], 'section'>[] => [
   ...PALETTE,
-  ...(Object.keys(BLOCK_TYPE_LABELS) as Block['type'][]).filter(
+  ...(Object.keys(blockEditors) as Block['type'][]).filter(
     (type): type is Exclude<Block['type'], 'section'> =>
       type !== 'section' && !(PALETTE as string[]).includes(type),
   ),
@@ -84,9 +84,7 @@ const paletteTypes = (): Exclude<Block['type'], 'section'>[] => [
 
 /** What a block is called on the canvas; one the server could not read needs attention. */
 const labelOf = (block: EditorBlock): string =>
-  block.type === 'unreadable'
-    ? editorApiMessages.unreadableBlockLabel
-    : BLOCK_TYPE_LABELS[block.type];
+  block.type === 'unreadable' ? editorApiMessages.unreadableBlockLabel : blockLabel(block.type);
 
 const PALETTE_PREFIX = 'palette:';
 const SECTION_PREFIX = 'section:';
@@ -210,7 +208,7 @@ export function LayoutCanvas({ draft, dispatch, data, name }: LayoutCanvasProps)
   function onDragStart(event: DragStartEvent) {
     const id = String(event.active.id);
     if (id.startsWith(PALETTE_PREFIX)) {
-      setDragLabel(BLOCK_TYPE_LABELS[id.slice(PALETTE_PREFIX.length) as Block['type']]);
+      setDragLabel(blockLabel(id.slice(PALETTE_PREFIX.length) as Block['type']));
     } else {
       const at = locate(draft.sections, id);
       const item = at ? draft.sections[at.section]?.items[at.index] : undefined;
@@ -389,7 +387,7 @@ function PaletteItem({
         }
         onClick={onAdd}
       >
-        {BLOCK_TYPE_LABELS[type]}
+        {blockLabel(type)}
       </button>
     </li>
   );

@@ -1,5 +1,5 @@
 import type { TextBlock } from '@atelier/contract';
-import { RichTextField } from '../editor/rich-text/RichTextField.tsx';
+import { RichTextField } from '../rich-text/RichTextField.tsx';
 
 // Editor-only. Stored version 1 blocks arrive here already migrated to version 2.
 export function TextBlockFields({
