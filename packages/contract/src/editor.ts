@@ -1,6 +1,6 @@
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { z } from 'zod';
-import { blockSchema } from './blocks/index.ts';
+import { editorBlockSchema } from './blocks/index.ts';
 import { imageSchema, productSchema } from './catalog.ts';
 import { MAX_INT4 } from './text.ts';
 
@@ -27,6 +27,13 @@ export const editorApiMessages = {
   lastAdmin: 'A website keeps at least one administrator.',
   notAFolder: 'Only a folder has a folder behaviour.',
   socialImageMissing: 'That image is no longer in the file manager. Choose another.',
+  unreadableBlockLabel: 'Needs attention',
+  unreadableBlockType: (type: string | null) =>
+    type === null ? 'Stored without a block type.' : `Stored as a "${type}" block.`,
+  unreadableBlockHelp:
+    'It is kept exactly as it was saved and is not shown on the public page. You can move or delete it, but not edit it here.',
+  unreadableBlockChanged:
+    'A block that needs attention can only be kept as it is, moved or deleted. Reload to see the saved version.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -126,7 +133,8 @@ export const blockDataSchema = z.object({
 
 export const editorPageSchema = pageSummarySchema
   .extend({
-    draftBlocks: z.array(blockSchema),
+    /** Current blocks, and stored ones it could not read (a save keeps those unchanged). */
+    draftBlocks: z.array(editorBlockSchema),
     draftRevision: z.number().int(),
     /** Images and products the draft's blocks refer to, for the preview. */
     data: blockDataSchema,
@@ -165,7 +173,9 @@ export const draftSaveSchema = z
   .object({
     // The 60-block limit is checked by the service so the message can say what to do;
     // this bound only keeps absurd bodies out.
-    blocks: z.array(blockSchema).max(500),
+    // An unreadable block must be one the base revision stores, unchanged (the service
+    // checks): a save may keep or drop it but never write JSON of its own this way.
+    blocks: z.array(editorBlockSchema).max(500),
     /** The draft revision this edit started from; a newer one on the server is a 409. */
     baseRevision: z.number().int().min(0).max(MAX_INT4),
   })

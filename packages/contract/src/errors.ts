@@ -81,6 +81,10 @@ export const errorCatalogue = {
   SCHEDULE_LIVE_PAGE: { status: 409, summary: 'A live page is published, not scheduled.' },
   SOCIAL_IMAGE_MISSING: { status: 400, summary: 'The chosen social image no longer exists.' },
   TOO_MANY_BLOCKS: { status: 400, summary: 'The layout holds more blocks than allowed.' },
+  UNREADABLE_BLOCK_CHANGED: {
+    status: 400,
+    summary: 'A block the server cannot read may be kept, moved or removed, never changed.',
+  },
   LINK_INVALID: { status: 400, summary: 'A link is not a web address, email or phone number.' },
   EDIT_CONFLICT: {
     status: 409,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockSchema } from './blocks/index.ts';
+import { editorBlockSchema } from './blocks/index.ts';
 import { blockDataSchema } from './editor.ts';
 import { MAX_INT4 } from './text.ts';
 
@@ -9,9 +9,10 @@ import { MAX_INT4 } from './text.ts';
 export const headerFooterSaveSchema = z
   .object({
     // The 60-block limit per layout is checked by the service so the message can say what
-    // to do; this bound only keeps absurd bodies out.
-    header: z.array(blockSchema).max(500),
-    footer: z.array(blockSchema).max(500),
+    // to do; this bound only keeps absurd bodies out. Unreadable blocks must be stored
+    // ones, unchanged, as for page drafts.
+    header: z.array(editorBlockSchema).max(500),
+    footer: z.array(editorBlockSchema).max(500),
     /** The revision this edit started from; a newer one on the server is a 409. */
     baseRevision: z.number().int().min(0).max(MAX_INT4),
   })
@@ -20,8 +21,8 @@ export type HeaderFooterSave = z.infer<typeof headerFooterSaveSchema>;
 
 export const headerFooterSchema = z
   .object({
-    header: z.array(blockSchema),
-    footer: z.array(blockSchema),
+    header: z.array(editorBlockSchema),
+    footer: z.array(editorBlockSchema),
     revision: z.number().int(),
     /** Images and products the blocks refer to, for the editor's preview. */
     data: blockDataSchema,

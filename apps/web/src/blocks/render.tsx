@@ -1,4 +1,5 @@
-import { type Block, type BlockData, splitSections } from '@atelier/contract';
+import { type Block, type BlockData, type BlockType, splitSections } from '@atelier/contract';
+import type { ComponentType } from 'react';
 import { ProductCard } from '../storefront/shop/ProductCard.tsx';
 import { ResponsiveImage } from '../ui/ResponsiveImage.tsx';
 import { AudioView } from './audio.tsx';
@@ -13,83 +14,89 @@ import { SummaryView } from './summary.tsx';
 import { TextBlockView } from './text-block.tsx';
 import { VideoView } from './video.tsx';
 
-// Server-safe renderers shared by the storefront and (later) the editor canvas.
-type BlockViewProps = { block: Block; data: BlockData; useCLDRMoneyFormat: boolean };
+// Server-safe views shared by the storefront and the editor's canvas. Each block type's
+// view is one entry of `blockViews`, keyed by the type names of contract's
+// `blockDefinitions`; its type makes a block type without a view a compile error. Nothing
+// here may import editor code (boundaries.test.ts).
+
+type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
+type BlockViewProps<B extends Block = Block> = {
+  block: B;
+  data: BlockData;
+  useCLDRMoneyFormat: boolean;
+};
+
+export const blockViews: { [T in BlockType]: ComponentType<BlockViewProps<BlockOf<T>>> } = {
+  // A section break is drawn by the layout (`LayoutView`), not as a block.
+  section: () => null,
+  spacer: SpacerView,
+  line: LineView,
+  video: VideoView,
+  audio: AudioView,
+  code: CodeView,
+  'social-links': SocialLinksView,
+  gallery: GalleryView,
+  product: ProductBlockView,
+  summary: SummaryView,
+  heading: HeadingView,
+  text: TextBlockView,
+  quote: QuoteView,
+  embed: EmbedView,
+  image: ImageView,
+  button: ButtonView,
+  products: ProductsView,
+};
 
 export function BlockView({ block, data, useCLDRMoneyFormat }: BlockViewProps) {
-  switch (block.type) {
-    case 'section':
-      // A section break is drawn by the layout (`LayoutView`), not as a block.
-      return null;
-    case 'spacer':
-      return <SpacerView block={block} />;
-    case 'line':
-      return <LineView />;
-    case 'video':
-      return <VideoView block={block} />;
-    case 'audio':
-      return <AudioView block={block} />;
-    case 'code':
-      return <CodeView block={block} />;
-    case 'social-links':
-      return <SocialLinksView block={block} />;
-    case 'gallery':
-      return <GalleryView block={block} data={data} />;
-    case 'product':
-      return <ProductBlockView block={block} data={data} useCLDRMoneyFormat={useCLDRMoneyFormat} />;
-    case 'summary':
-      return <SummaryView block={block} data={data} />;
-    case 'heading': {
-      const Tag = `h${block.level}` as const;
-      return <Tag className="block block--heading">{block.text}</Tag>;
-    }
-    case 'text':
-      return <TextBlockView block={block} />;
-    case 'quote':
-      return <QuoteView block={block} />;
-    case 'embed':
-      return <EmbedView block={block} />;
-    case 'image': {
-      const image = data.media[block.mediaId];
-      if (!image) return null;
-      return (
-        <figure className="block block--image">
-          <ResponsiveImage
-            image={image}
-            sizes="(max-width: 1100px) 100vw, 1100px"
-            isPriority={block.isPriority}
-          />
-          {block.caption ? <figcaption>{block.caption}</figcaption> : null}
-        </figure>
-      );
-    }
-    case 'button':
-      return (
-        <p className="block block--button">
-          <a className="button" href={block.href}>
-            {block.label}
-          </a>
-        </p>
-      );
-    case 'products': {
-      const products = (data.collections[block.collectionUrlId] ?? []).slice(0, block.limit);
-      if (products.length === 0) return null;
-      return (
-        <section className="block block--products" aria-label={block.title ?? 'Products'}>
-          {block.title ? <h2>{block.title}</h2> : null}
-          <div className="product-grid">
-            {products.map((product) => (
-              <ProductCard
-                key={product.id}
-                product={product}
-                useCLDRMoneyFormat={useCLDRMoneyFormat}
-              />
-            ))}
-          </div>
-        </section>
-      );
-    }
-  }
+  // TypeScript cannot tie `block.type` to its entry's props (a union, not a generic);
+  // the map's own type guarantees each view takes its type's block.
+  const View = blockViews[block.type] as ComponentType<BlockViewProps>;
+  return <View block={block} data={data} useCLDRMoneyFormat={useCLDRMoneyFormat} />;
+}
+
+function HeadingView({ block }: { block: BlockOf<'heading'> }) {
+  const Tag = `h${block.level}` as const;
+  return <Tag className="block block--heading">{block.text}</Tag>;
+}
+
+function ImageView({ block, data }: { block: BlockOf<'image'>; data: BlockData }) {
+  const image = data.media[block.mediaId];
+  if (!image) return null;
+  return (
+    <figure className="block block--image">
+      <ResponsiveImage
+        image={image}
+        sizes="(max-width: 1100px) 100vw, 1100px"
+        isPriority={block.isPriority}
+      />
+      {block.caption ? <figcaption>{block.caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+function ButtonView({ block }: { block: BlockOf<'button'> }) {
+  return (
+    <p className="block block--button">
+      <a className="button" href={block.href}>
+        {block.label}
+      </a>
+    </p>
+  );
+}
+
+function ProductsView({ block, data, useCLDRMoneyFormat }: BlockViewProps<BlockOf<'products'>>) {
+  const products = (data.collections[block.collectionUrlId] ?? []).slice(0, block.limit);
+  if (products.length === 0) return null;
+  return (
+    <section className="block block--products" aria-label={block.title ?? 'Products'}>
+      {block.title ? <h2>{block.title}</h2> : null}
+      <div className="product-grid">
+        {products.map((product) => (
+          <ProductCard key={product.id} product={product} useCLDRMoneyFormat={useCLDRMoneyFormat} />
+        ))}
+      </div>
+    </section>
+  );
 }
 
 /** A whole layout: each section a <section> of its blocks, empty sections left out. */

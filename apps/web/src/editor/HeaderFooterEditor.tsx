@@ -1,4 +1,4 @@
-import type { HeaderFooter } from '@atelier/contract';
+import { type HeaderFooter, isReadable } from '@atelier/contract';
 import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelier/core';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { LayoutView } from '../blocks/render.tsx';
@@ -113,11 +113,19 @@ export function HeaderFooterEditor() {
       </section>
       <DevicePreview title="Preview">
         <div className="site-header__blocks">
-          <LayoutView blocks={blocksOf(header)} data={stored.data} useCLDRMoneyFormat={false} />
+          <LayoutView
+            blocks={blocksOf(header).filter(isReadable)}
+            data={stored.data}
+            useCLDRMoneyFormat={false}
+          />
         </div>
         <p className="field__hint">Each page's content goes here.</p>
         <div className="site-footer__blocks">
-          <LayoutView blocks={blocksOf(footer)} data={stored.data} useCLDRMoneyFormat={false} />
+          <LayoutView
+            blocks={blocksOf(footer).filter(isReadable)}
+            data={stored.data}
+            useCLDRMoneyFormat={false}
+          />
         </div>
       </DevicePreview>
     </div>

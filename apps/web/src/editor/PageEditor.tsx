@@ -1,6 +1,7 @@
 import {
   countBlocks,
   type EditorPage,
+  isReadable,
   PAGE_STATUS_LABELS,
   type PageSettings,
 } from '@atelier/contract';
@@ -180,7 +181,7 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
 
       <DevicePreview title="Preview">
         {countBlocks(blocks) === 0 ? <p>This page has no blocks yet.</p> : null}
-        <LayoutView blocks={blocks} data={data} useCLDRMoneyFormat={false} />
+        <LayoutView blocks={blocks.filter(isReadable)} data={data} useCLDRMoneyFormat={false} />
       </DevicePreview>
     </div>
   );

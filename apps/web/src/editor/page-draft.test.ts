@@ -1,4 +1,4 @@
-import { type Block, countBlocks } from '@atelier/contract';
+import { type Block, countBlocks, type EditorBlock, readStoredBlock } from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ const heading = (text: string): Block => ({ type: 'heading', version: 1, text, l
 const SECTION: Block = { type: 'section', version: 1 };
 const textsOf = (state: DraftState) =>
   blocksOf(state).map((b) => (b.type === 'heading' ? b.text : b.type));
-const loaded = (blocks: Block[]) => draftReducer(emptyDraft, { type: 'load', blocks });
+const loaded = (blocks: EditorBlock[]) => draftReducer(emptyDraft, { type: 'load', blocks });
 
 describe('the page draft reducer', () => {
   it('loads blocks clean and marks every change dirty', () => {
@@ -170,5 +170,22 @@ describe('undo and redo', () => {
     state = draftReducer(state, { type: 'load', blocks: [heading('Z')] });
     expect(state.past).toEqual([]);
     expect(state.isDirty).toBe(false);
+  });
+});
+
+describe('blocks the server could not read', () => {
+  const unknown = readStoredBlock({ type: 'carousel', slides: [] });
+
+  it('are moved and sent back exactly as they came, and never updated', () => {
+    const state = loaded([heading('A'), unknown]);
+    const unknownKey = itemsOf(state)[1]?.key ?? '';
+    const moved = draftReducer(state, { type: 'move', key: unknownKey, by: -1 });
+    expect(blocksOf(moved)).toEqual([unknown, heading('A')]);
+    expect(blocksOf(moved)[0]).toBe(unknown);
+    const updated = draftReducer(moved, { type: 'update', key: unknownKey, block: heading('X') });
+    expect(updated).toBe(moved);
+    expect(blocksOf(draftReducer(moved, { type: 'remove', key: unknownKey }))).toEqual([
+      heading('A'),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { type Block, editorApiMessages } from '@atelier/contract';
+import { type Block, type EditorBlock, editorApiMessages } from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 
 // The page editor's state changes as small (state, action) → state steps (STYLE.md,
@@ -8,8 +8,12 @@ import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 // section (the first section needs no marker). Here it is held as sections of items, and
 // every change that alters them pushes the previous sections onto a bounded undo history.
 
-/** A block with a key that stays with it while it moves (React keys, focus after a move). */
-export type DraftItem = { key: string; block: Block };
+/**
+ * A block with a key that stays with it while it moves (React keys, focus after a move).
+ * An unreadable block (one the server could not read) can be moved or removed, never
+ * updated: the save sends it back exactly as it came.
+ */
+export type DraftItem = { key: string; block: EditorBlock };
 export type DraftSection = { key: string; items: DraftItem[] };
 
 /** Undo steps kept; older ones are dropped so a long session does not grow without end. */
@@ -37,7 +41,7 @@ export type DraftState = {
 export type DraftPlace = { sectionKey: string; index: number };
 
 export type DraftAction =
-  | { type: 'load'; blocks: Block[] }
+  | { type: 'load'; blocks: EditorBlock[] }
   | { type: 'add'; block: Block; place?: DraftPlace }
   | { type: 'update'; key: string; block: Block }
   | { type: 'move'; key: string; by: -1 | 1 }
@@ -69,7 +73,7 @@ export const isFull = (state: Pick<DraftState, 'sections'>): boolean =>
   blockCountOf(state) >= MAX_BLOCKS_PER_LAYOUT;
 
 /** The flat list the server stores: a section break before every section but the first. */
-export function blocksOf(state: Pick<DraftState, 'sections'>): Block[] {
+export function blocksOf(state: Pick<DraftState, 'sections'>): EditorBlock[] {
   return state.sections.flatMap((section, index) => [
     ...(index === 0 ? [] : [{ type: 'section', version: 1 } as const]),
     ...section.items.map((item) => item.block),
@@ -88,7 +92,7 @@ export function locate(
   return null;
 }
 
-function load(state: DraftState, blocks: Block[]): DraftState {
+function load(state: DraftState, blocks: EditorBlock[]): DraftState {
   let nextKey = state.nextKey;
   const sections: DraftSection[] = [{ key: `s${nextKey++}`, items: [] }];
   for (const block of blocks) {
@@ -151,7 +155,9 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
       return change(state, insert(state.sections, item, place), { nextKey: state.nextKey + 1 });
     }
     case 'update': {
-      if (!locate(state.sections, action.key)) return state;
+      const at = locate(state.sections, action.key);
+      const current = at ? state.sections[at.section]?.items[at.index] : undefined;
+      if (!current || current.block.type === 'unreadable') return state;
       const sections = state.sections.map((section) => ({
         ...section,
         items: section.items.map((item) =>

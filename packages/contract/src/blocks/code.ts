@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { defineBlock } from './define-block.ts';
 
 export const CODE_LANGUAGES = ['plain', 'html', 'css', 'javascript'] as const;
 
-export const codeBlockSchema = z.object({
-  type: z.literal('code'),
-  version: z.literal(1),
-  code: z.string().max(20_000),
-  language: z.enum(CODE_LANGUAGES),
+export const codeBlock = defineBlock({
+  type: 'code',
+  version: 1,
+  fields: {
+    code: z.string().max(20_000),
+    language: z.enum(CODE_LANGUAGES),
+  },
 });
+export const codeBlockSchema = codeBlock.schema;
 export type CodeBlock = z.infer<typeof codeBlockSchema>;

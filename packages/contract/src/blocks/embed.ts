@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import { defineBlock } from './define-block.ts';
 
 export const EMBED_HTML_MAX_LENGTH = 20_000;
 
-export const embedBlockSchema = z.object({
-  type: z.literal('embed'),
-  version: z.literal(1),
-  html: z.string().max(EMBED_HTML_MAX_LENGTH),
-  /** The frame's accessible name: what a screen reader announces for it. */
-  title: z.string().max(200).optional(),
+export const embedBlock = defineBlock({
+  type: 'embed',
+  version: 1,
+  fields: {
+    html: z.string().max(EMBED_HTML_MAX_LENGTH),
+    /** The frame's accessible name: what a screen reader announces for it. */
+    title: z.string().max(200).optional(),
+  },
 });
+export const embedBlockSchema = embedBlock.schema;
 export type EmbedBlock = z.infer<typeof embedBlockSchema>;
 
 /**

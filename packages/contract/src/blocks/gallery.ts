@@ -1,11 +1,15 @@
 import { MAX_GALLERY_SIZE } from '@atelier/core';
 import { z } from 'zod';
+import { defineBlock } from './define-block.ts';
 
-export const galleryBlockSchema = z.object({
-  type: z.literal('gallery'),
-  version: z.literal(1),
-  mediaIds: z.array(z.string().uuid()).max(MAX_GALLERY_SIZE),
-  /** SPEC §3 gallery options by their stored names (design, lightbox, thumbnails-per-row, …). */
-  options: z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()])),
+export const galleryBlock = defineBlock({
+  type: 'gallery',
+  version: 1,
+  fields: {
+    mediaIds: z.array(z.string().uuid()).max(MAX_GALLERY_SIZE),
+    /** SPEC §3 gallery options by their stored names (design, lightbox, thumbnails-per-row, …). */
+    options: z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()])),
+  },
 });
+export const galleryBlockSchema = galleryBlock.schema;
 export type GalleryBlock = z.infer<typeof galleryBlockSchema>;

@@ -1,90 +1,136 @@
 import { z } from 'zod';
-import { audioBlockSchema } from './audio.ts';
-import { codeBlockSchema } from './code.ts';
-import { embedBlockSchema } from './embed.ts';
-import { galleryBlockSchema } from './gallery.ts';
-import { productBlockSchema } from './product.ts';
-import { quoteBlockSchema } from './quote.ts';
-import { socialLinksBlockSchema } from './social-links.ts';
-import { lineBlockSchema, spacerBlockSchema } from './spacer.ts';
-import { summaryBlockSchema } from './summary.ts';
-import { textBlockSchema } from './text.ts';
-import { videoBlockSchema } from './video.ts';
+import { audioBlock } from './audio.ts';
+import { codeBlock } from './code.ts';
+import {
+  createBlockReader,
+  defineBlock,
+  type UnreadableBlock,
+  unreadableBlockSchema,
+} from './define-block.ts';
+import { embedBlock } from './embed.ts';
+import { galleryBlock } from './gallery.ts';
+import { productBlock } from './product.ts';
+import { quoteBlock } from './quote.ts';
+import { socialLinksBlock } from './social-links.ts';
+import { lineBlock, spacerBlock } from './spacer.ts';
+import { summaryBlock } from './summary.ts';
+import { textBlock } from './text.ts';
+import { videoBlock } from './video.ts';
 
-// What a page is made of. Each block carries a version so stored pages can be migrated
-// when a block's props change. The server validates stored blocks against these before
-// rendering; the editor will write them.
-export const headingBlockSchema = z.object({
-  type: z.literal('heading'),
-  version: z.literal(1),
-  text: z.string().min(1).max(300),
-  level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-});
+// What a page is made of: every block type, each defined once with its version and its
+// migrations (define-block.ts). Stored blocks are read with `readStoredBlock`, which
+// migrates old versions and keeps what it cannot read as an unreadable block; requests
+// carry current versions only.
 
-export const imageBlockSchema = z.object({
-  type: z.literal('image'),
-  version: z.literal(1),
-  mediaId: z.string().uuid(),
-  caption: z.string().max(500).optional(),
-  /** The first image of a page is usually its largest paint: load it eagerly. */
-  isPriority: z.boolean().optional(),
+export const headingBlock = defineBlock({
+  type: 'heading',
+  version: 1,
+  fields: {
+    text: z.string().min(1).max(300),
+    level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  },
 });
+export const headingBlockSchema = headingBlock.schema;
 
-export const buttonBlockSchema = z.object({
-  type: z.literal('button'),
-  version: z.literal(1),
-  label: z.string().min(1).max(100),
-  href: z.string().min(1).max(2083),
+export const imageBlock = defineBlock({
+  type: 'image',
+  version: 1,
+  fields: {
+    mediaId: z.string().uuid(),
+    caption: z.string().max(500).optional(),
+    /** The first image of a page is usually its largest paint: load it eagerly. */
+    isPriority: z.boolean().optional(),
+  },
 });
+export const imageBlockSchema = imageBlock.schema;
 
-export const productsBlockSchema = z.object({
-  type: z.literal('products'),
-  version: z.literal(1),
-  collectionUrlId: z.string().min(1),
-  title: z.string().max(200).optional(),
-  limit: z.number().int().min(1).max(24),
+export const buttonBlock = defineBlock({
+  type: 'button',
+  version: 1,
+  fields: {
+    label: z.string().min(1).max(100),
+    href: z.string().min(1).max(2083),
+  },
 });
+export const buttonBlockSchema = buttonBlock.schema;
+
+export const productsBlock = defineBlock({
+  type: 'products',
+  version: 1,
+  fields: {
+    collectionUrlId: z.string().min(1),
+    title: z.string().max(200).optional(),
+    limit: z.number().int().min(1).max(24),
+  },
+});
+export const productsBlockSchema = productsBlock.schema;
 
 /**
  * Starts a new section of a layout; blocks before the first one are the first section.
  * Layout, not content: it does not count against the 60-block limit.
  */
-export const sectionBlockSchema = z.object({
-  type: z.literal('section'),
-  version: z.literal(1),
-});
+export const sectionBlock = defineBlock({ type: 'section', version: 1 });
+export const sectionBlockSchema = sectionBlock.schema;
 
-export const blockSchema = z.discriminatedUnion('type', [
-  sectionBlockSchema,
-  spacerBlockSchema,
-  lineBlockSchema,
-  videoBlockSchema,
-  audioBlockSchema,
-  codeBlockSchema,
-  socialLinksBlockSchema,
-  galleryBlockSchema,
-  productBlockSchema,
-  summaryBlockSchema,
-  headingBlockSchema,
-  textBlockSchema,
-  quoteBlockSchema,
-  embedBlockSchema,
-  imageBlockSchema,
-  buttonBlockSchema,
-  productsBlockSchema,
-]);
+/** Every block type there is. A type is added here and in the web app's two maps. */
+export const blockDefinitions = [
+  sectionBlock,
+  spacerBlock,
+  lineBlock,
+  videoBlock,
+  audioBlock,
+  codeBlock,
+  socialLinksBlock,
+  galleryBlock,
+  productBlock,
+  summaryBlock,
+  headingBlock,
+  textBlock,
+  quoteBlock,
+  embedBlock,
+  imageBlock,
+  buttonBlock,
+  productsBlock,
+] as const;
+
+type SchemasOf<D extends readonly { schema: unknown }[]> = {
+  -readonly [K in keyof D]: D[K]['schema'];
+};
+const currentSchemas = blockDefinitions.map(
+  (definition) => definition.schema,
+  // map() forgets the tuple; the mapped type restores it, one schema per definition.
+) as unknown as SchemasOf<typeof blockDefinitions>;
+
+/** A block at its type's current version: what requests carry and pages render. */
+export const blockSchema = z.discriminatedUnion('type', currentSchemas);
 export type Block = z.infer<typeof blockSchema>;
+export type BlockType = Block['type'];
 export type HeadingBlock = z.infer<typeof headingBlockSchema>;
-export type TextBlock = z.infer<typeof textBlockSchema>;
 export type ImageBlock = z.infer<typeof imageBlockSchema>;
 export type ButtonBlock = z.infer<typeof buttonBlockSchema>;
 export type ProductsBlock = z.infer<typeof productsBlockSchema>;
+
+/**
+ * What the editor's API carries: current blocks, and stored blocks it could not read,
+ * which a save may keep (unchanged) or leave out, never alter.
+ */
+export const editorBlockSchema = z.discriminatedUnion('type', [
+  unreadableBlockSchema,
+  ...currentSchemas,
+]);
+export type EditorBlock = Block | UnreadableBlock;
+
+/** A stored block at its current version, or unreadable with the reason why. */
+export const readStoredBlock: (raw: unknown) => Block | UnreadableBlock =
+  createBlockReader(blockDefinitions);
+
+export const isReadable = (block: EditorBlock): block is Block => block.type !== 'unreadable';
 
 // A layout is one flat block list in which a `section` block starts a new section (the
 // first section needs no marker). Shared by the storefront, the editor and the server.
 
 /** Blocks that count against the 60-block limit: section breaks are layout, not blocks. */
-export const countBlocks = (blocks: readonly Block[]): number =>
+export const countBlocks = (blocks: readonly EditorBlock[]): number =>
   blocks.filter((block) => block.type !== 'section').length;
 
 /** A layout's blocks split at its section breaks. */
@@ -99,6 +145,7 @@ export function splitSections(blocks: readonly Block[]): Block[][] {
 
 export * from './audio.ts';
 export * from './code.ts';
+export * from './define-block.ts';
 export * from './embed.ts';
 export * from './gallery.ts';
 export * from './product.ts';

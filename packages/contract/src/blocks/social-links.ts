@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineBlock } from './define-block.ts';
 import { safeUrlSchema } from './safe-url.ts';
 
 export const socialProfileSchema = z.object({
@@ -6,9 +7,12 @@ export const socialProfileSchema = z.object({
   profileUrl: safeUrlSchema,
 });
 
-export const socialLinksBlockSchema = z.object({
-  type: z.literal('social-links'),
-  version: z.literal(1),
-  profiles: z.array(socialProfileSchema).max(20),
+export const socialLinksBlock = defineBlock({
+  type: 'social-links',
+  version: 1,
+  fields: {
+    profiles: z.array(socialProfileSchema).max(20),
+  },
 });
+export const socialLinksBlockSchema = socialLinksBlock.schema;
 export type SocialLinksBlock = z.infer<typeof socialLinksBlockSchema>;

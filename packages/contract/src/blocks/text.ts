@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineBlock } from './define-block.ts';
 
+/** Version 1 was plain paragraphs, rendered escaped; stored ones are migrated on read. */
 export const textBlockV1Schema = z.object({
   type: z.literal('text'),
   version: z.literal(1),
@@ -35,24 +37,6 @@ const richTextNodeSchema: z.ZodType<RichTextNode> = z.lazy(() =>
 
 export const RICH_TEXT_HTML_MAX_LENGTH = 100_000;
 
-export const textBlockV2Schema = z.object({
-  type: z.literal('text'),
-  version: z.literal(2),
-  doc: richTextNodeSchema.refine((doc) => JSON.stringify(doc).length <= 300_000, {
-    message: 'This text is too long for one block. Split it into two.',
-  }),
-  html: z.string().max(RICH_TEXT_HTML_MAX_LENGTH),
-});
-
-export const textBlockSchema = z.discriminatedUnion('version', [
-  textBlockV1Schema,
-  textBlockV2Schema,
-]);
-
-export type TextBlockV1 = z.infer<typeof textBlockV1Schema>;
-export type TextBlockV2 = z.infer<typeof textBlockV2Schema>;
-export type TextBlock = z.infer<typeof textBlockSchema>;
-
 /**
  * The colours rich text may use: the site palette of styles/site.css plus two more, all
  * readable on the page background. The server keeps a colour only if it is one of these.
@@ -75,9 +59,13 @@ const escapeHtml = (text: string): string =>
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;');
 
-/** A version 1 block as version 2, so the rich-text editor can edit it. */
-export function upgradeTextBlock(block: TextBlock): TextBlockV2 {
-  if (block.version === 2) return block;
+/** A version 1 block as version 2: each paragraph escaped, as version 1 rendered it. */
+export function upgradeTextBlock(block: TextBlockV1): {
+  type: 'text';
+  version: 2;
+  doc: RichTextNode;
+  html: string;
+} {
   const paragraphs = block.paragraphs.length > 0 ? block.paragraphs : [''];
   return {
     type: 'text',
@@ -93,3 +81,24 @@ export function upgradeTextBlock(block: TextBlock): TextBlockV2 {
     html: paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join(''),
   };
 }
+
+/**
+ * Version 2 is rich text: `doc` is what the editor reloads, `html` what visitors get (the
+ * server re-sanitizes it on every save).
+ */
+export const textBlock = defineBlock({
+  type: 'text',
+  version: 2,
+  fields: {
+    doc: richTextNodeSchema.refine((doc) => JSON.stringify(doc).length <= 300_000, {
+      message: 'This text is too long for one block. Split it into two.',
+    }),
+    html: z.string().max(RICH_TEXT_HTML_MAX_LENGTH),
+  },
+  migrations: {
+    1: (data): Record<string, unknown> => upgradeTextBlock(textBlockV1Schema.parse(data)),
+  },
+});
+export const textBlockSchema = textBlock.schema;
+export type TextBlockV1 = z.infer<typeof textBlockV1Schema>;
+export type TextBlock = z.infer<typeof textBlockSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineBlock } from './define-block.ts';
 
 export const videoMessages = {
   unsupported:
@@ -59,15 +60,18 @@ export function parseVideoUrl(input: string): VideoEmbed | null {
   return null;
 }
 
-export const videoBlockSchema = z.object({
-  type: z.literal('video'),
-  version: z.literal(1),
-  url: z
-    .string()
-    .trim()
-    .max(2083)
-    .refine((value) => parseVideoUrl(value) !== null, { message: videoMessages.unsupported }),
-  /** Names the video for the play button and the player frame. */
-  title: z.string().trim().max(200),
+export const videoBlock = defineBlock({
+  type: 'video',
+  version: 1,
+  fields: {
+    url: z
+      .string()
+      .trim()
+      .max(2083)
+      .refine((value) => parseVideoUrl(value) !== null, { message: videoMessages.unsupported }),
+    /** Names the video for the play button and the player frame. */
+    title: z.string().trim().max(200),
+  },
 });
+export const videoBlockSchema = videoBlock.schema;
 export type VideoBlock = z.infer<typeof videoBlockSchema>;

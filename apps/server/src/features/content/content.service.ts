@@ -1,5 +1,11 @@
 import type { Image, Product } from '@atelier/contract';
-import { type Block, type BlockData, blockSchema } from '@atelier/contract';
+import {
+  type Block,
+  type BlockData,
+  type EditorBlock,
+  isReadable,
+  readStoredBlock,
+} from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
@@ -64,22 +70,33 @@ export function createContentService(deps: {
 }) {
   const { contentRepo, mediaRepo, catalog, log } = deps;
 
-  /** Stored blocks that no longer parse are left out rather than breaking the page. */
-  function parseBlocks(raw: unknown[], where: string): Block[] {
-    const blocks: Block[] = [];
-    for (const item of raw) {
-      const parsed = blockSchema.safeParse(item);
-      if (parsed.success) blocks.push(parsed.data);
-      else
+  /**
+   * Stored blocks at their current versions, with the ones that cannot be read kept as
+   * unreadable blocks: the editor shows them, and a save keeps them.
+   */
+  function readBlocks(raw: unknown[], where: string): EditorBlock[] {
+    return raw.map((item) => {
+      const block = readStoredBlock(item);
+      if (block.type === 'unreadable') {
         log.warn(
-          { where, issues: parsed.error.issues },
-          'skipping a stored block that is not valid',
+          { where, storedType: block.storedType, reason: block.reason },
+          'a stored block cannot be read',
         );
-    }
-    return blocks;
+      }
+      return block;
+    });
   }
 
-  async function loadBlockData(websiteId: string, blocks: Block[]): Promise<BlockData> {
+  /** The blocks a public page shows: one that cannot be read is left out, not the page. */
+  function parseBlocks(raw: unknown[], where: string): Block[] {
+    return readBlocks(raw, where).filter(isReadable);
+  }
+
+  async function loadBlockData(
+    websiteId: string,
+    stored: readonly EditorBlock[],
+  ): Promise<BlockData> {
+    const blocks = stored.filter(isReadable);
     const mediaIds = blocks.flatMap((b) =>
       b.type === 'image' ? [b.mediaId] : b.type === 'gallery' ? b.mediaIds : [],
     );
@@ -113,6 +130,7 @@ export function createContentService(deps: {
   }
 
   return {
+    readBlocks,
     parseBlocks,
     loadBlockData,
 

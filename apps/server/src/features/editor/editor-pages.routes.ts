@@ -140,6 +140,7 @@ export function registerEditorPagesRoutes(
             'EDIT_CONFLICT',
             'TOO_MANY_BLOCKS',
             'LINK_INVALID',
+            'UNREADABLE_BLOCK_CHANGED',
           ]),
         },
       },

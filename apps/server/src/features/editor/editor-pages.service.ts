@@ -1,6 +1,6 @@
 import {
-  type Block,
   countBlocks,
+  type EditorBlock,
   type EditorPage,
   editorApiMessages,
   type PageSettings,
@@ -10,6 +10,7 @@ import { editorMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import type { FolderBehavior, PageKind, PageRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
+import { createUnreadableKeeper, hasUnreadable } from '../content/stored-blocks.ts';
 import { taken, type UrlSpace } from '../url-space/url-space.ts';
 import type { EditorPagesRepo } from './editor-pages.repo.ts';
 import { sanitizeBlocks } from './rich-text-sanitize.ts';
@@ -67,7 +68,7 @@ export function createEditorPagesService(deps: {
   }
 
   async function toEditorPage(websiteId: string, row: PageRow): Promise<EditorPage> {
-    const draftBlocks = content.parseBlocks(row.draft_blocks, `draft of page ${row.page_id}`);
+    const draftBlocks = content.readBlocks(row.draft_blocks, `draft of page ${row.page_id}`);
     return {
       ...toSummary(row),
       draftBlocks,
@@ -166,7 +167,7 @@ export function createEditorPagesService(deps: {
     async saveDraft(
       websiteId: string,
       pageId: string,
-      input: { blocks: Block[]; baseRevision: number },
+      input: { blocks: EditorBlock[]; baseRevision: number },
     ): Promise<EditorPage> {
       // SPEC §9: at most 60 blocks per layout, whatever the editor's screen allowed.
       // Section breaks are layout, not blocks, and do not count.
@@ -175,8 +176,15 @@ export function createEditorPagesService(deps: {
           blocks: editorApiMessages.tooManyBlocks,
         });
       }
+      // Unreadable blocks may only be ones the base revision stores (stored-blocks.ts).
+      let stored: unknown[] = [];
+      if (hasUnreadable(input.blocks)) {
+        const current = await requirePage(websiteId, pageId);
+        if (current.draft_revision !== input.baseRevision) throw changedElsewhere();
+        stored = current.draft_blocks;
+      }
       // Never trust the browser's HTML: rich text and embeds are re-sanitized here.
-      const blocks = sanitizeBlocks(input.blocks);
+      const blocks = createUnreadableKeeper(stored)(input.blocks, sanitizeBlocks, 'blocks');
       const row = await repo.saveDraft({
         websiteId,
         pageId,

@@ -4,7 +4,15 @@ import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts
 import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
 
 const heading = (text: string) => ({ type: 'heading', version: 1, text, level: 2 });
-const paragraphs = (...texts: string[]) => ({ type: 'text', version: 1, paragraphs: texts });
+const paragraphs = (...texts: string[]) => ({
+  type: 'text',
+  version: 2,
+  doc: {
+    type: 'doc',
+    content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+  },
+  html: texts.map((text) => `<p>${text}</p>`).join(''),
+});
 
 describe(`pages in the editor: drafts and publishing (${testDialect})`, () => {
   let t: TestApp;

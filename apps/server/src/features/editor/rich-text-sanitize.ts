@@ -4,7 +4,6 @@ import {
   RICH_TEXT_ALIGNMENTS,
   RICH_TEXT_COLOURS,
   type RichTextNode,
-  upgradeTextBlock,
 } from '@atelier/contract';
 import { isSafeHref, linkMessages, URL_MAX_LENGTH } from '@atelier/core';
 import sanitizeHtml from 'sanitize-html';
@@ -238,8 +237,7 @@ export function sanitizeEmbedHtml(
 }
 
 /**
- * A draft's blocks as they may be stored: rich text and embeds sanitized, text blocks of
- * version 1 kept as they are (React escapes them), and every block href checked by core's
+ * A draft's blocks as they may be stored: rich text and embeds sanitized, and every block href checked by core's
  * rule. An unsafe href is a 400 with the link editor's message rather than a silent change,
  * so the person sees which link was refused.
  */
@@ -247,13 +245,11 @@ export function sanitizeBlocks(blocks: Block[]): Block[] {
   return blocks.map((block): Block => {
     switch (block.type) {
       case 'text':
-        return block.version === 2
-          ? {
-              ...upgradeTextBlock(block),
-              doc: sanitizeRichTextDoc(block.doc) ?? EMPTY_DOC,
-              html: sanitizeRichText(block.html),
-            }
-          : block;
+        return {
+          ...block,
+          doc: sanitizeRichTextDoc(block.doc) ?? EMPTY_DOC,
+          html: sanitizeRichText(block.html),
+        };
       case 'embed':
         return { ...block, html: sanitizeEmbedHtml(block.html, { title: block.title }) };
       case 'button':

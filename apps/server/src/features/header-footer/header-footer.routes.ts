@@ -51,6 +51,7 @@ export function registerHeaderFooterRoutes(
             'EDIT_CONFLICT',
             'TOO_MANY_BLOCKS',
             'LINK_INVALID',
+            'UNREADABLE_BLOCK_CHANGED',
           ]),
         },
       },

@@ -2,6 +2,7 @@ import {
   type Block,
   type BlockData,
   countBlocks,
+  type EditorBlock,
   editorApiMessages,
   type HeaderFooter,
   type HeaderFooterSave,
@@ -9,7 +10,8 @@ import {
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
-import type { HeaderFooterRepo } from './header-footer.repo.ts';
+import { createUnreadableKeeper, hasUnreadable } from '../content/stored-blocks.ts';
+import type { HeaderFooterRepo, HeaderFooterRow } from './header-footer.repo.ts';
 
 export type HeaderFooterService = ReturnType<typeof createHeaderFooterService>;
 
@@ -27,7 +29,7 @@ export const headerFooterMessages = {
  */
 export function createHeaderFooterService(deps: {
   headerFooterRepo: HeaderFooterRepo;
-  content: Pick<ContentService, 'parseBlocks' | 'loadBlockData'>;
+  content: Pick<ContentService, 'readBlocks' | 'parseBlocks' | 'loadBlockData'>;
   /** Rich-text and embed cleaning shared with page drafts; identity when absent. */
   sanitizeBlocks?: (blocks: Block[]) => Block[];
   onPublicChange?: (websiteId: string) => void;
@@ -35,18 +37,24 @@ export function createHeaderFooterService(deps: {
   const { headerFooterRepo: repo, content } = deps;
   const sanitize = deps.sanitizeBlocks ?? ((blocks: Block[]) => blocks);
 
-  async function read(websiteId: string) {
-    const row = await repo.find(websiteId);
+  /** What the editor gets: blocks it cannot read are kept, so a save keeps them. */
+  function forEditor(row: HeaderFooterRow): {
+    header: EditorBlock[];
+    footer: EditorBlock[];
+    revision: number;
+  } {
     return {
-      header: content.parseBlocks(row?.header_blocks ?? [], 'site header'),
-      footer: content.parseBlocks(row?.footer_blocks ?? [], 'site footer'),
-      revision: row?.revision ?? 0,
+      header: content.readBlocks(row.header_blocks, 'site header'),
+      footer: content.readBlocks(row.footer_blocks, 'site footer'),
+      revision: row.revision,
     };
   }
 
+  const empty: HeaderFooterRow = { header_blocks: [], footer_blocks: [], revision: 0 };
+
   return {
     async get(websiteId: string): Promise<HeaderFooter> {
-      const stored = await read(websiteId);
+      const stored = forEditor((await repo.find(websiteId)) ?? empty);
       return {
         ...stored,
         data: await content.loadBlockData(websiteId, [...stored.header, ...stored.footer]),
@@ -55,7 +63,9 @@ export function createHeaderFooterService(deps: {
 
     /** For the storefront: the blocks and the images and products they show. */
     async forStorefront(websiteId: string): Promise<HeaderFooterView> {
-      const { header, footer } = await read(websiteId);
+      const row = await repo.find(websiteId);
+      const header = content.parseBlocks(row?.header_blocks ?? [], 'site header');
+      const footer = content.parseBlocks(row?.footer_blocks ?? [], 'site footer');
       if (header.length === 0 && footer.length === 0) {
         return { header, footer, data: { media: {}, collections: {} } };
       }
@@ -75,16 +85,25 @@ export function createHeaderFooterService(deps: {
           });
         }
       }
-      const header = sanitize(input.header);
-      const footer = sanitize(input.footer);
+      // Unreadable blocks may only be ones the base revision stores (stored-blocks.ts).
+      let stored: unknown[] = [];
+      if (hasUnreadable(input.header) || hasUnreadable(input.footer)) {
+        const current = (await repo.find(websiteId)) ?? empty;
+        if (current.revision !== input.baseRevision) {
+          throw fail('EDIT_CONFLICT', headerFooterMessages.changedElsewhere);
+        }
+        stored = [...current.header_blocks, ...current.footer_blocks];
+      }
+      const toStored = createUnreadableKeeper(stored);
+      const header = toStored(input.header, sanitize, 'header');
+      const footer = toStored(input.footer, sanitize, 'footer');
       const row = await repo.save({ websiteId, header, footer, baseRevision: input.baseRevision });
       if (!row) throw fail('EDIT_CONFLICT', headerFooterMessages.changedElsewhere);
       deps.onPublicChange?.(websiteId);
+      const saved = forEditor(row);
       return {
-        header,
-        footer,
-        revision: row.revision,
-        data: await content.loadBlockData(websiteId, [...header, ...footer]),
+        ...saved,
+        data: await content.loadBlockData(websiteId, [...saved.header, ...saved.footer]),
       };
     },
   };

@@ -1,4 +1,4 @@
-import type { Block } from '@atelier/contract';
+import type { Block, TextBlockV1 } from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogRepo } from '../catalog/catalog.repo.ts';
 import type { CatalogService, NewProductInput } from '../catalog/catalog.service.ts';
@@ -310,7 +310,9 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
     description: string;
     index: number;
     nav: boolean;
-    blocks: Block[];
+    // Text in version 1 (plain paragraphs), as the first sites stored it: read, it is
+    // migrated like any stored block, which keeps that path exercised.
+    blocks: (Block | TextBlockV1)[];
   }[] = [
     {
       slug: '',

@@ -1,5 +1,5 @@
 import type {
-  Block,
+  EditorBlock,
   EditorPage,
   FolderBehavior,
   MediaFile,
@@ -122,7 +122,7 @@ export const api = {
   siteSettings: () => request<SiteSettings>('GET', '/api/config/settings'),
   updateSiteSettings: (settings: Partial<SiteSettings>) =>
     request<SiteSettings>('PATCH', '/api/config/settings', settings),
-  saveDraft: (id: string, blocks: Block[], baseRevision: number) =>
+  saveDraft: (id: string, blocks: EditorBlock[], baseRevision: number) =>
     request<EditorPage>('PUT', `/api/config/pages/${id}/draft`, { blocks, baseRevision }),
   publish: (id: string, baseRevision: number, at?: string) =>
     request<EditorPage>('POST', `/api/config/pages/${id}/publish`, {

@@ -1,12 +1,12 @@
-import type { Block } from '@atelier/contract';
+import { type EditorBlock, editorApiMessages, readStoredBlock } from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { draftReducer, emptyDraft } from '../page-draft.ts';
 import { fullLayoutMessage, LayoutCanvas } from './LayoutCanvas.tsx';
 
-const heading = (text: string): Block => ({ type: 'heading', version: 1, text, level: 2 });
-const render = (blocks: Block[]) =>
+const heading = (text: string): EditorBlock => ({ type: 'heading', version: 1, text, level: 2 });
+const render = (blocks: EditorBlock[]) =>
   renderToStaticMarkup(
     <LayoutCanvas
       draft={draftReducer(emptyDraft, { type: 'load', blocks })}
@@ -43,5 +43,24 @@ describe('the canvas and the 60-block limit', () => {
     // The first block cannot move up, the last cannot move down.
     expect(markup).toMatch(/disabled=""[^>]*aria-label="Move up, block 1"/);
     expect(markup).toMatch(/disabled=""[^>]*aria-label="Move down, block 2"/);
+  });
+});
+
+describe('a stored block the editor cannot read', () => {
+  const carousel = readStoredBlock({ type: 'carousel', version: 2, slides: [] });
+
+  it('is a "Needs attention" card saying what it was and why, with move and delete', () => {
+    const markup = render([heading('A'), carousel]);
+    expect(markup).toContain('2 of 60 blocks');
+    expect(markup).toContain('2. Needs attention');
+    expect(markup).toContain('aria-label="Drag Needs attention block 2"');
+    expect(markup).toContain('aria-label="Move up, block 2"');
+    expect(markup).toContain('aria-label="Delete, block 2"');
+    expect(markup).toContain('Stored as a &quot;carousel&quot; block.');
+    expect(markup).toContain('This editor has no &quot;carousel&quot; block.');
+    expect(markup).toContain(editorApiMessages.unreadableBlockHelp);
+    // The explanation is outside the inert preview, so a screen reader reaches it.
+    const card = markup.slice(markup.indexOf('2. Needs attention'));
+    expect(card.slice(0, card.indexOf('Stored as'))).not.toContain('inert');
   });
 });

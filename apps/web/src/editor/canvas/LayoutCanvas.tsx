@@ -1,4 +1,10 @@
-import type { Block, BlockData } from '@atelier/contract';
+import {
+  type Block,
+  type BlockData,
+  type EditorBlock,
+  editorApiMessages,
+  type UnreadableBlock,
+} from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import {
   type CollisionDetection,
@@ -30,8 +36,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { BLOCK_TYPE_LABELS, BlockFields, newBlock } from '../../blocks/fields.tsx';
 import { BlockView } from '../../blocks/render.tsx';
+import { BlockFields, blockEditors, blockLabel, newBlock } from '../blocks/registry.tsx';
 import {
   blockCountOf,
   type DraftAction,
@@ -70,11 +76,15 @@ const PALETTE: Exclude<Block['type'], 'section'>[] = [
 // Blocks others register later appear too, after ours.
 const paletteTypes = (): Exclude<Block['type'], 'section'>[] => [
   ...PALETTE,
-  ...(Object.keys(BLOCK_TYPE_LABELS) as Block['type'][]).filter(
+  ...(Object.keys(blockEditors) as Block['type'][]).filter(
     (type): type is Exclude<Block['type'], 'section'> =>
       type !== 'section' && !(PALETTE as string[]).includes(type),
   ),
 ];
+
+/** What a block is called on the canvas; one the server could not read needs attention. */
+const labelOf = (block: EditorBlock): string =>
+  block.type === 'unreadable' ? editorApiMessages.unreadableBlockLabel : blockLabel(block.type);
 
 const PALETTE_PREFIX = 'palette:';
 const SECTION_PREFIX = 'section:';
@@ -198,11 +208,11 @@ export function LayoutCanvas({ draft, dispatch, data, name }: LayoutCanvasProps)
   function onDragStart(event: DragStartEvent) {
     const id = String(event.active.id);
     if (id.startsWith(PALETTE_PREFIX)) {
-      setDragLabel(BLOCK_TYPE_LABELS[id.slice(PALETTE_PREFIX.length) as Block['type']]);
+      setDragLabel(blockLabel(id.slice(PALETTE_PREFIX.length) as Block['type']));
     } else {
       const at = locate(draft.sections, id);
       const item = at ? draft.sections[at.section]?.items[at.index] : undefined;
-      setDragLabel(item ? BLOCK_TYPE_LABELS[item.block.type] : null);
+      setDragLabel(item ? labelOf(item.block) : null);
     }
   }
 
@@ -286,15 +296,22 @@ export function LayoutCanvas({ draft, dispatch, data, name }: LayoutCanvasProps)
                     key={item.key}
                     itemKey={item.key}
                     number={blockNumber}
-                    label={BLOCK_TYPE_LABELS[item.block.type]}
+                    label={labelOf(item.block)}
                     isSelected={item.key === selectedKey}
                     isFirst={isFirst}
                     isLast={isLast}
                     onSelect={() => setSelectedKey(item.key)}
                     onMove={(by) => move(item.key, by)}
                     onRemove={() => remove(item.key)}
+                    attention={
+                      item.block.type === 'unreadable' ? (
+                        <UnreadableBlockNotice block={item.block} />
+                      ) : null
+                    }
                   >
-                    <BlockView block={item.block} data={data} useCLDRMoneyFormat={false} />
+                    {item.block.type === 'unreadable' ? null : (
+                      <BlockView block={item.block} data={data} useCLDRMoneyFormat={false} />
+                    )}
                   </CanvasBlock>
                 );
               })}
@@ -319,11 +336,11 @@ export function LayoutCanvas({ draft, dispatch, data, name }: LayoutCanvasProps)
         data-settings
       >
         <h3 id={`${name}-settings-heading`}>
-          {selectedItem
-            ? `${BLOCK_TYPE_LABELS[selectedItem.block.type]} settings`
-            : 'Block settings'}
+          {selectedItem ? `${labelOf(selectedItem.block)} settings` : 'Block settings'}
         </h3>
-        {selectedItem ? (
+        {selectedItem?.block.type === 'unreadable' ? (
+          <UnreadableBlockNotice block={selectedItem.block} />
+        ) : selectedItem ? (
           <BlockFields
             key={selectedItem.key}
             block={selectedItem.block}
@@ -370,7 +387,7 @@ function PaletteItem({
         }
         onClick={onAdd}
       >
-        {BLOCK_TYPE_LABELS[type]}
+        {blockLabel(type)}
       </button>
     </li>
   );
@@ -423,6 +440,23 @@ function CanvasSection({
   );
 }
 
+/**
+ * A stored block the server could not read: what it was and why, readable by a screen
+ * reader (it is not inside the inert preview). It has no fields: it can only be moved or
+ * deleted, and a save sends it back exactly as it came.
+ */
+function UnreadableBlockNotice({ block }: { block: UnreadableBlock }) {
+  return (
+    <div className="canvas-block__attention notice notice--error">
+      <p>
+        <strong>{editorApiMessages.unreadableBlockLabel}.</strong>{' '}
+        {editorApiMessages.unreadableBlockType(block.storedType)} {block.reason}
+      </p>
+      <p>{editorApiMessages.unreadableBlockHelp}</p>
+    </div>
+  );
+}
+
 function CanvasBlock({
   itemKey,
   number,
@@ -433,6 +467,7 @@ function CanvasBlock({
   onSelect,
   onMove,
   onRemove,
+  attention,
   children,
 }: {
   itemKey: string;
@@ -444,6 +479,8 @@ function CanvasBlock({
   onSelect: () => void;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
+  /** Shown instead of the preview, outside `inert` so assistive technology reads it. */
+  attention: ReactNode;
   children: ReactNode;
 }) {
   const {
@@ -520,10 +557,12 @@ function CanvasBlock({
           </button>
         </span>
       </div>
-      {/* The block as visitors see it; inert so its links and players do not take clicks or focus. */}
-      <div className="canvas-block__view page-content" inert>
-        {children}
-      </div>
+      {attention ?? (
+        // The block as visitors see it; inert so its links and players do not take clicks or focus.
+        <div className="canvas-block__view page-content" inert>
+          {children}
+        </div>
+      )}
     </li>
   );
 }

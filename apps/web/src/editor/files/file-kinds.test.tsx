@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AudioFields } from '../../blocks/audio.fields.tsx';
+import { AudioFields } from '../blocks/audio.fields.tsx';
 import { FileManager, FileTile } from './FileManager.tsx';
 import { acceptAttribute, kindOfUpload, listKindOf, uploadHint } from './file-kinds.ts';
 

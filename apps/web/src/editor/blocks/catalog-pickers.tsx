@@ -1,6 +1,6 @@
 import type { NavigationLink, ProductList, SiteLayout } from '@atelier/contract';
 import { useEffect, useId, useState } from 'react';
-import { ApiError, api } from '../editor/api/client.ts';
+import { ApiError, api } from '../api/client.ts';
 
 // Editor-only: the product and summary blocks pick their collection and product from what
 // the website has, instead of typed URL ids. The stored block keeps the URL ids.

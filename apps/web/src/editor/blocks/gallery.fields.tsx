@@ -12,7 +12,7 @@ import {
   resolveGalleryOptions,
 } from '@atelier/core';
 import { useId, useState } from 'react';
-import { FileManager } from '../editor/files/FileManager.tsx';
+import { FileManager } from '../files/FileManager.tsx';
 
 // Every SPEC §3 gallery option, under its stored name, but only the ones that mean
 // something for the chosen design: core's resolveGalleryOptions decides (it returns null

@@ -1,6 +1,6 @@
 import type { ImageBlock, MediaFile } from '@atelier/contract';
 import { useId, useState } from 'react';
-import { FileManager } from '../editor/files/FileManager.tsx';
+import { FileManager } from '../files/FileManager.tsx';
 import { LabelledInput } from './field-controls.tsx';
 
 /** Editor-only: the image comes from the file manager (upload or choose), not a typed id. */

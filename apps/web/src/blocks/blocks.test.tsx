@@ -9,7 +9,6 @@ import {
 } from '@atelier/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { codeMessages, isAndroid } from './code.fields.tsx';
 import { BlockView, LayoutView } from './render.tsx';
 
 const noData = { media: {}, collections: {} };
@@ -78,12 +77,6 @@ describe('code, audio, social links, spacer and line', () => {
     });
     expect(markup).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(markup).not.toContain('<script>');
-  });
-
-  it('offers a plain text area on Android with the spec message', () => {
-    expect(codeMessages.android).toBe('Code editing is not available on Android.');
-    expect(isAndroid('Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126.0 Mobile')).toBe(true);
-    expect(isAndroid('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15')).toBe(false);
   });
 
   it('refuses script and data addresses in audio and social links', () => {

@@ -1,6 +1,6 @@
 import { type AudioBlock, audioBlockSchema } from '@atelier/contract';
 import { useId, useState } from 'react';
-import { FileManager } from '../editor/files/FileManager.tsx';
+import { FileManager } from '../files/FileManager.tsx';
 import { LabelledInput, problemOf } from './field-controls.tsx';
 
 /**
