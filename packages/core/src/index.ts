@@ -12,6 +12,7 @@ export * from './cart/add-to-cart-validation';
 export * from './cart/cart-errors';
 export * from './cart/cart-indicator';
 export * from './cart/cart-totals';
+export * from './checkout/checkout-form';
 export * from './colour/colour';
 export * from './enums/block-types';
 export * from './enums/content';

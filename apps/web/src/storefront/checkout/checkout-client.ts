@@ -1,15 +1,17 @@
 import type { CardInput, Checkout, PlaceOrderResponse, ShippingAddress } from '@atelier/contract';
 import { CSRF_COOKIE, CSRF_FAILED_CODE, CSRF_HEADER } from '@atelier/contract/cart-http';
-import { addFailureMessage } from '@atelier/core/cart/cart-errors';
+import {
+  addFailureMessage,
+  NO_ANSWER_STATUS,
+  type RequestFailure,
+} from '@atelier/core/cart/cart-errors';
 import { cartMessages } from '@atelier/core/messages';
 import { loadCart, readCookie } from '../cart/cart-client.ts';
 
 // The browser side of checkout: each step is one JSON call that answers with the whole
 // checkout re-priced by the server, so the page never computes a total itself.
 
-export type CallResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; message: string; fieldErrors: Record<string, string> };
+export type CallResult<T> = { ok: true; value: T } | { ok: false; failure: RequestFailure };
 
 async function call<T>(
   method: string,
@@ -36,18 +38,25 @@ async function call<T>(
       code?: string;
     };
     if (response.ok) return { ok: true, value: payload } as CallResult<T>;
-    return {
-      ok: false,
+    const failure: RequestFailure = {
+      status: response.status,
       message: addFailureMessage({
         isCsrfFailure: payload.code === CSRF_FAILED_CODE,
         areCookiesEnabled: navigator.cookieEnabled,
         status: response.status,
         serverMessage: payload.error,
       }),
-      fieldErrors: payload.errors ?? {},
-    } as CallResult<T>;
+      code: payload.code,
+      fields: payload.errors ?? {},
+    };
+    return { ok: false, failure } as CallResult<T>;
   } catch {
-    return { ok: false, message: cartMessages.checkConnection, fieldErrors: {} } as CallResult<T>;
+    const failure: RequestFailure = {
+      status: NO_ANSWER_STATUS,
+      message: cartMessages.checkConnection,
+      fields: {},
+    };
+    return { ok: false, failure } as CallResult<T>;
   }
 }
 
