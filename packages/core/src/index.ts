@@ -36,6 +36,7 @@ export * from './money/format';
 export * from './money/money';
 export * from './product/product';
 export * from './product/product-display';
+export * from './product/product-price';
 export * from './product/subscription';
 export * from './restock/restock';
 export * from './result';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { CatalogProduct } from '@atelier/contract';
-import { Role } from '@atelier/core';
+import { ProductType, Role } from '@atelier/core';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownerClient } from '../features/auth/editor-client.ts';
@@ -116,7 +116,7 @@ describe.each([
         headers,
         payload: {
           collectionId,
-          productType: 1,
+          productType: ProductType.physical,
           title: 'Cache Test Candle',
           variants: [{ priceMoney: { value: '12.00', currency: 'USD' }, qtyInStock: 4 }],
         },
