@@ -86,7 +86,15 @@ const storefrontSurface: ApiSurface = {
 export const callStorefrontApi = <T>(request: ApiRequest<T>): Promise<ApiResult<T>> =>
   callApi(storefrontSurface, request);
 
-/** Fetches the crumb before a cart write, so its cart events bracket only the write. */
+/**
+ * For cart writes, which fetch the crumb first (`hasCrumb`) so their cart events bracket
+ * only the write: read it, never load the cart a second time (cookies may be off).
+ */
+const afterCrumbSurface: ApiSurface = {
+  ...storefrontSurface,
+  csrfToken: () => readCookie(CSRF_COOKIE) ?? '',
+};
+
 async function hasCrumb(): Promise<boolean> {
   try {
     await storefrontSurface.csrfToken();
@@ -120,7 +128,7 @@ export async function addToCart(body: AddCartEntryBody, productName: string): Pr
     return { ok: false, message: addFailureMessage({ serverMessage: null }) };
   }
   emitCartEvent({ type: 'recalculate-start' });
-  const result = await callStorefrontApi({
+  const result = await callApi(afterCrumbSurface, {
     method: 'POST',
     path: '/api/commerce/shopping-cart/entries',
     body,
@@ -159,7 +167,8 @@ export async function changeEntry(
   emitCartEvent({ type: 'recalculate-start' });
   const path = `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`;
   const response = contractType<typeof shoppingCartResponseSchema>();
-  const result = await callStorefrontApi(
+  const result = await callApi(
+    afterCrumbSurface,
     change === 'remove'
       ? { method: 'DELETE', path, response }
       : { method: 'PUT', path, body: change, response },
