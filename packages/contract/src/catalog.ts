@@ -1,13 +1,14 @@
+import { ProductType } from '@atelier/core';
 import { z } from 'zod';
 import { currencyCodeSchema } from './common.ts';
 import { MAX_INT4 } from './text.ts';
 
 export const productTypeSchema = z.union([
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
-  z.literal(4),
-  z.literal(5),
+  z.literal(ProductType.physical),
+  z.literal(ProductType.digital),
+  z.literal(ProductType.service),
+  z.literal(ProductType.giftCard),
+  z.literal(ProductType.paywall),
 ]);
 
 export const optionValueSchema = z.object({ optionName: z.string(), value: z.string() });

@@ -1,3 +1,4 @@
+import { ProductType } from '@atelier/core';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,7 +222,7 @@ describe(`the API fuzzes itself (${testDialect}, ${RUNS} runs per operation, see
     examples[`POST ${product}`] = {
       collectionId: (await t.app.services.catalog.getCollectionList(website.id, 'shop')).collection
         .id,
-      productType: 1,
+      productType: ProductType.physical,
       title: 'Fuzzed Apron',
       variants: [{ sku: 'FUZZ-1', priceMoney: { value: '12.00', currency: 'USD' }, qtyInStock: 3 }],
     };

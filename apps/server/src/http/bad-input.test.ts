@@ -1,4 +1,5 @@
 import { unsafeTextMessage } from '@atelier/contract';
+import { ProductType } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, type KeyFixture } from '../features/api-keys/api-key-fixtures.ts';
 import { type EditorClient, ownerClient } from '../features/auth/editor-client.ts';
@@ -54,7 +55,9 @@ describe(`bad input gets a clear answer, never a 500 (${testDialect})`, () => {
     const shopper = createShopper(injectSend(t.app));
     await shopper.visit();
     const list = (await t.app.inject('/api/catalog/collections/shop/products')).json();
-    const product = list.products.find((p: { productType: number }) => p.productType === 1);
+    const product = list.products.find(
+      (p: { productType: number }) => p.productType === ProductType.physical,
+    );
     expect((await shopper.add({ itemId: product.id, sku: product.variants[0].sku })).status).toBe(
       200,
     );

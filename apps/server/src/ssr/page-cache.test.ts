@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { CatalogProduct } from '@atelier/contract';
-import { Role } from '@atelier/core';
+import { ProductType, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerClient } from '../features/auth/editor-client.ts';
 import { createShopper, fillDetails, injectSend } from '../features/checkout/commerce-test-kit.ts';
@@ -114,7 +114,7 @@ describe.each([
         headers,
         payload: {
           collectionId,
-          productType: 1,
+          productType: ProductType.physical,
           title: 'Cache Test Candle',
           variants: [{ priceMoney: { value: '12.00', currency: 'USD' }, qtyInStock: 4 }],
         },

@@ -1,5 +1,5 @@
 import type { Image, Product, ProductList } from '@atelier/contract';
-import { type CurrencyCode, toDecimalString } from '@atelier/core';
+import { type CurrencyCode, productLevelPrice, toDecimalString } from '@atelier/core';
 import type { Website } from '../features/websites/website.service.ts';
 
 // `?format=json` on a public page answers with the data a template sees for it (SPEC §3
@@ -64,6 +64,7 @@ export function itemRecord(
   collection: ProductList['collection'] | { id: string; urlId: string },
 ) {
   const [main] = product.images;
+  const ownPrice = productLevelPrice(product);
   return {
     id: product.id,
     collectionId: collection?.id ?? null,
@@ -86,11 +87,11 @@ export function itemRecord(
       useCustomAddButtonText: product.useCustomAddButtonText,
       customAddButtonText: product.customAddButtonText,
       additionalFieldsFormId: product.additionalFieldsFormId,
-      ...(product.productType === 2 && product.priceCents !== null
+      ...(ownPrice
         ? {
-            priceMoney: money(product.priceCents, product.currency),
-            salePriceMoney: money(product.salePriceCents ?? 0, product.currency),
-            onSale: product.isOnSale,
+            priceMoney: money(ownPrice.priceCents, product.currency),
+            salePriceMoney: money(ownPrice.salePriceCents ?? 0, product.currency),
+            onSale: ownPrice.isOnSale,
           }
         : {}),
       variants: product.variants.map((variant) => ({

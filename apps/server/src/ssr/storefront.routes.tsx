@@ -1,5 +1,5 @@
 import { findUnsafeText, type Product, type SiteView, withoutUnsafeText } from '@atelier/contract';
-import { PageType } from '@atelier/core';
+import { PageType, ProductType } from '@atelier/core';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
 import { ErrorPage } from '@atelier/web/storefront/error/ErrorPage.tsx';
@@ -256,7 +256,9 @@ export function registerStorefrontRoutes(
     const { sku } = pageInput(giftCardQuery, request.query);
     const { website, site } = await siteFor(request);
     const product = await catalog.findProductByUrlId(website.id, urlId);
-    if (product?.productType !== 4) throw fail('GIFT_CARD_NOT_FOUND', 'Gift card not found');
+    if (product?.productType !== ProductType.giftCard) {
+      throw fail('GIFT_CARD_NOT_FOUND', 'Gift card not found');
+    }
     return send(reply, {
       site,
       currentPath: request.url.split('?')[0] ?? '/',

@@ -1,4 +1,4 @@
-import { CART_EVENT, mayHaveCart } from '../storefront/cart/cart-client.ts';
+import { CART_EVENT, mayHaveCart } from '../storefront/cart/cart-signals.ts';
 import { afterLoadAndPaint, browserLifecycle } from './hydration-schedule.ts';
 import { type IslandName, islandLoaders } from './registry.ts';
 

@@ -11,6 +11,21 @@ export const addFailureTitle = (kind: PurchaseKind): string => {
   return alertTitles.unableToAddItem;
 };
 
+/** A request that got no answer (offline, a dropped connection) reports this status. */
+export const NO_ANSWER_STATUS = 0;
+
+/**
+ * A failed call as the browser sees it: the HTTP status (NO_ANSWER_STATUS when none
+ * came), the sentence to show, the server's machine `code` if it sent one, and
+ * per-field messages. Clients decide on `status` and `code`, never on `message`.
+ */
+export type RequestFailure = {
+  status: number;
+  message: string;
+  code?: string | undefined;
+  fields: Record<string, string>;
+};
+
 /**
  * A failed CSRF check means a stale session, or no cookie to hold one; 429 means slow
  * down. Anything else is the server's own message, and without one a generic retry.

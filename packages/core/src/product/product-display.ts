@@ -5,6 +5,7 @@
 import { hasUnlimitedStockByType, ProductType } from '../enums/product-types';
 import { buttonLabels } from '../messages';
 import type { Product, Variant } from './product';
+import { isPricedOnProduct } from './product-price';
 
 /** Unlimited stock is a number so it can be compared and summed like any other. */
 export const UNLIMITED_STOCK = Number.MAX_SAFE_INTEGER;
@@ -18,7 +19,7 @@ export const isSoldOut = (product: Product): boolean =>
   !hasUnlimitedStockByType(product.productType) && !product.variants.some(hasStock);
 
 export const isOnSale = (product: Product): boolean =>
-  product.productType === ProductType.digital
+  isPricedOnProduct(product.productType)
     ? product.onSale === true
     : product.variants.some((v) => v.onSale === true);
 

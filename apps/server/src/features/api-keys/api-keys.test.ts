@@ -1,4 +1,4 @@
-import { Role } from '@atelier/core';
+import { ProductType, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_MESSAGE } from '../../http/auth.ts';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
@@ -12,7 +12,7 @@ describe(`API keys (${testDialect})`, () => {
     `/api/content-service/product/1.1/websites/${websiteId}/products`;
   const product = () => ({
     collectionId: shopCollectionId,
-    productType: 2,
+    productType: ProductType.digital,
     title: 'Key Test Pattern',
     priceMoney: { value: '9.00', currency: 'USD' },
   });

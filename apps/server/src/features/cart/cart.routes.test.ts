@@ -1,5 +1,5 @@
 import type { Product, ShoppingCart } from '@atelier/contract';
-import { Role } from '@atelier/core';
+import { ProductType, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 
@@ -366,7 +366,7 @@ describe(`the shopping cart API (${testDialect})`, () => {
       const shop = await t.app.services.catalogAdmin.getProduct(website.id, mug?.id ?? '');
       const created = await admin('POST', '/products', {
         collectionId: shop.collectionId,
-        productType: 1,
+        productType: ProductType.physical,
         title: 'Cart Test Candle',
         variants: [{ priceMoney: { value: '12.00', currency: 'USD' }, qtyInStock: 2 }],
       });

@@ -1,3 +1,4 @@
+import { ProductType } from '@atelier/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
@@ -19,7 +20,7 @@ describe(`broken and dangling product records (${testDialect})`, () => {
     t.app.inject({ method, url: `${base}${url}`, headers: key.headers, payload });
   const physical = (title: string, sku: string, extra: object = {}) => ({
     collectionId: shopId,
-    productType: 1,
+    productType: ProductType.physical,
     title,
     variants: [{ sku, priceMoney: { value: '10.00', currency: 'USD' }, qtyInStock: 4 }],
     ...extra,

@@ -1,3 +1,4 @@
+import { ProductType } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey, type KeyFixture } from '../api-keys/api-key-fixtures.ts';
@@ -27,7 +28,7 @@ describe(`catalog administration (${testDialect})`, () => {
   it('creates a physical product with options, both money forms and merchandising', async () => {
     const response = await post('/products', {
       collectionId: shopId,
-      productType: 1,
+      productType: ProductType.physical,
       title: 'Linen Napkins',
       description: 'Set of four.',
       variantOptionOrdering: ['Colour', 'Size'],
@@ -60,7 +61,7 @@ describe(`catalog administration (${testDialect})`, () => {
     expect(product).toMatchObject({
       urlId: 'linen-napkins',
       fullUrl: '/shop/p/linen-napkins',
-      productType: 1,
+      productType: ProductType.physical,
       collectionId: shopId,
       isVisible: true,
       tags: ['linen', 'table'],
@@ -107,7 +108,7 @@ describe(`catalog administration (${testDialect})`, () => {
   it('creates digital, service, gift card and paywall products with their own rules', async () => {
     const digital = await post('/products', {
       collectionId: shopId,
-      productType: 2,
+      productType: ProductType.digital,
       title: 'Apron Pattern PDF',
       priceMoney: usd('8.00'),
       salePriceMoney: usd('6.00'),
@@ -123,7 +124,7 @@ describe(`catalog administration (${testDialect})`, () => {
 
     const service = await post('/products', {
       collectionId: shopId,
-      productType: 3,
+      productType: ProductType.service,
       title: 'Monthly Mending Session',
       isSubscribable: true,
       subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 6 },
@@ -138,7 +139,7 @@ describe(`catalog administration (${testDialect})`, () => {
 
     const giftCard = await post('/products', {
       collectionId: shopId,
-      productType: 4,
+      productType: ProductType.giftCard,
       title: 'Studio Gift Card',
       variantOptionOrdering: ['Amount'],
       variants: ['25', '50'].map((amount) => ({
@@ -155,7 +156,7 @@ describe(`catalog administration (${testDialect})`, () => {
 
     const paywall = await post('/products', {
       collectionId: shopId,
-      productType: 5,
+      productType: ProductType.paywall,
       title: 'Members Library',
       priceMoney: usd('5'),
     });
@@ -167,7 +168,7 @@ describe(`catalog administration (${testDialect})`, () => {
     const create = (title: string) =>
       post('/products', {
         collectionId: shopId,
-        productType: 2,
+        productType: ProductType.digital,
         title,
         priceMoney: usd('1'),
       });
@@ -181,7 +182,7 @@ describe(`catalog administration (${testDialect})`, () => {
 
     const explicit = await post('/products', {
       collectionId: shopId,
-      productType: 2,
+      productType: ProductType.digital,
       title: 'Anything',
       urlId: 'stoneware-mug',
       priceMoney: usd('1'),
@@ -193,7 +194,7 @@ describe(`catalog administration (${testDialect})`, () => {
   it('refuses a subscription on a digital product with a field message', async () => {
     const response = await post('/products', {
       collectionId: shopId,
-      productType: 2,
+      productType: ProductType.digital,
       title: 'Pattern of the Month',
       priceMoney: usd('4'),
       isSubscribable: true,
@@ -224,7 +225,7 @@ describe(`catalog administration (${testDialect})`, () => {
 
     const ruleFailure = await post('/products', {
       collectionId: shopId,
-      productType: 1,
+      productType: ProductType.physical,
       title: 'Bad Prices',
       tags: ['x'.repeat(51), 'fine'],
       variants: [
@@ -244,17 +245,21 @@ describe(`catalog administration (${testDialect})`, () => {
 
     const noVariants = await post('/products', {
       collectionId: shopId,
-      productType: 1,
+      productType: ProductType.physical,
       title: 'X1',
     });
     expect(noVariants.json().errors).toEqual({ variants: 'Add at least one variant with a price' });
 
-    const noPrice = await post('/products', { collectionId: shopId, productType: 2, title: 'X2' });
+    const noPrice = await post('/products', {
+      collectionId: shopId,
+      productType: ProductType.digital,
+      title: 'X2',
+    });
     expect(noPrice.json().errors).toEqual({ priceMoney: 'Enter a price' });
 
     const takenSku = await post('/products', {
       collectionId: shopId,
-      productType: 1,
+      productType: ProductType.physical,
       title: 'Duplicate SKU',
       variants: [{ sku: 'MUG-OAT', priceMoney: usd('3') }],
     });
@@ -265,7 +270,7 @@ describe(`catalog administration (${testDialect})`, () => {
 
     const unknownCollection = await post('/products', {
       collectionId: '00000000-0000-4000-8000-000000000000',
-      productType: 2,
+      productType: ProductType.digital,
       title: 'Nowhere',
       priceMoney: usd('1'),
     });
@@ -284,7 +289,7 @@ describe(`catalog administration (${testDialect})`, () => {
     const created = (
       await post('/products', {
         collectionId: shopId,
-        productType: 1,
+        productType: ProductType.physical,
         title: 'Tea Towel',
         variants: [{ sku: 'TOWEL-1', priceMoney: usd('12'), qtyInStock: 2 }],
       })
@@ -402,7 +407,7 @@ describe(`catalog administration (${testDialect})`, () => {
       (
         await post('/products', {
           collectionId: collection.id,
-          productType: 2,
+          productType: ProductType.digital,
           title,
           priceMoney: usd('10'),
           categories,
@@ -444,7 +449,7 @@ describe(`catalog administration (${testDialect})`, () => {
     // A category of another collection cannot be given to a product.
     const foreign = await post('/products', {
       collectionId: shopId,
-      productType: 2,
+      productType: ProductType.digital,
       title: 'Misfiled',
       priceMoney: usd('1'),
       categories: [fabric.id],
@@ -459,7 +464,7 @@ describe(`catalog administration (${testDialect})`, () => {
     const create = (n: number) =>
       post('/products', {
         collectionId: collection.id,
-        productType: 2,
+        productType: ProductType.digital,
         title: `Batch Item ${n}`,
         priceMoney: usd('1'),
       });

@@ -5,6 +5,7 @@ import {
   productSchema,
   type StockResponse,
 } from '@atelier/contract';
+import type { ProductType } from '@atelier/core';
 import type {
   CategoryRow,
   MerchandisingRow,
@@ -22,7 +23,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 export type NewProductInput = {
   websiteId: string;
   collectionId: string;
-  productType: 1 | 2 | 3 | 4 | 5;
+  productType: ProductType;
   title: string;
   urlId: string;
   description?: string;

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ProductType } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, testDialect } from '../../test/test-app.ts';
 
@@ -17,7 +18,7 @@ describe(`data on ${testDialect}`, () => {
       await first.app.services.catalog.createProduct({
         websiteId: website.id,
         collectionId: before.collection.id,
-        productType: 1,
+        productType: ProductType.physical,
         title: 'Restart Candle',
         urlId: 'restart-candle',
         variants: [{ sku: 'CANDLE-1', priceCents: 1800, qtyInStock: 4 }],

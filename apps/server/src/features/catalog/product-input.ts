@@ -8,6 +8,7 @@ import type {
 import {
   canBeSubscribable,
   hasUnlimitedStockByType,
+  isPricedOnProduct,
   MAX_TAG_LENGTH,
   ProductType,
   parseMoney,
@@ -110,7 +111,7 @@ class FieldErrors {
 export function draftNewProduct(input: ProductCreate, storeCurrency: string): ProductDraft {
   const errors = new FieldErrors();
   const type = input.productType;
-  const isDigital = !hasPhysicalVariants(type);
+  const isDigital = isPricedOnProduct(type);
   const productLevel = draftProductFields({
     errors,
     type,
@@ -209,7 +210,7 @@ export function draftProductChanges(input: {
     variants.push(draftVariantChange({ errors, field, type, change, existing, storeCurrency }));
   }
   // A digital product's variant mirrors the product's price (see draftNewProduct).
-  if (!hasPhysicalVariants(type) && fields.priceCents !== null) {
+  if (isPricedOnProduct(type) && fields.priceCents !== null) {
     for (const existing of input.currentVariants) {
       variants.push({
         ...existing,
@@ -221,13 +222,6 @@ export function draftProductChanges(input: {
   }
   errors.throwIfAny();
   return { fields, tags, variants };
-}
-
-/** Physical, service and gift card products price their variants; digital ones the product. */
-function hasPhysicalVariants(type: ProductType): boolean {
-  return (
-    type === ProductType.physical || type === ProductType.service || type === ProductType.giftCard
-  );
 }
 
 type ProductFieldsInput = Pick<
@@ -264,7 +258,7 @@ function draftProductFields(args: {
   let priceCents = current?.priceCents ?? null;
   let salePriceCents = current?.salePriceCents ?? null;
   let isOnSale = input.onSale ?? current?.isOnSale ?? false;
-  if (hasPhysicalVariants(type)) {
+  if (!isPricedOnProduct(type)) {
     if (input.priceMoney) errors.add('priceMoney', messages.priceOnVariants);
     if (input.salePriceMoney) errors.add('salePriceMoney', messages.priceOnVariants);
     if (input.onSale !== undefined) errors.add('onSale', messages.priceOnVariants);
@@ -311,7 +305,7 @@ function draftVariants(args: {
   storeCurrency: string;
 }): { ordering: string[]; variants: DraftVariant[] } {
   const { errors, type, inputs, storeCurrency } = args;
-  if (!hasPhysicalVariants(type)) {
+  if (isPricedOnProduct(type)) {
     if (inputs.length > 1) errors.add('variants', messages.priceOnProduct);
     return { ordering: [], variants: [] };
   }
@@ -392,7 +386,7 @@ function draftVariantChange(args: {
   storeCurrency: string;
 }): VariantChange {
   const { errors, field, type, change, existing, storeCurrency } = args;
-  if (!hasPhysicalVariants(type) && (change.priceMoney || change.salePriceMoney)) {
+  if (isPricedOnProduct(type) && (change.priceMoney || change.salePriceMoney)) {
     errors.add(`${field}.priceMoney`, messages.priceOnProduct);
   }
   const priceCents =

@@ -1,3 +1,4 @@
+import { ProductType } from '@atelier/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,11 +9,15 @@ import {
 } from './checkout-totals.ts';
 
 const physical = (unitPriceCents: number, quantity = 1) => ({
-  productType: 1,
+  productType: ProductType.physical,
   unitPriceCents,
   quantity,
 });
-const giftCard = (unitPriceCents: number) => ({ productType: 4, unitPriceCents, quantity: 1 });
+const giftCard = (unitPriceCents: number) => ({
+  productType: ProductType.giftCard,
+  unitPriceCents,
+  quantity: 1,
+});
 
 // Each expected row was worked out by hand (see the comment beside it); amounts are minor
 // units: cents for USD, yen for JPY (no fraction digits).

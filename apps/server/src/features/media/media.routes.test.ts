@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Role } from '@atelier/core';
+import { ProductType, Role } from '@atelier/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
@@ -122,7 +122,7 @@ describe(`image upload (${testDialect})`, () => {
       headers: key.headers,
       payload: {
         collectionId: shop.collection.id,
-        productType: 2,
+        productType: ProductType.digital,
         title: 'Illustrated Pattern',
         priceMoney: { value: '5' },
         mediaIds: [second.id, first.id],

@@ -1,4 +1,4 @@
-import { Role } from '@atelier/core';
+import { ProductType, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey, type KeyFixture } from '../api-keys/api-key-fixtures.ts';
@@ -99,7 +99,7 @@ describe(`the stock hold at checkout is the website's setting (${testDialect})`,
     const list = (await t.app.inject('/api/catalog/collections/shop/products')).json();
     const product = list.products.find(
       (p: { productType: number; variants: { isUnlimited: boolean }[] }) =>
-        p.productType === 1 && !p.variants[0]?.isUnlimited,
+        p.productType === ProductType.physical && !p.variants[0]?.isUnlimited,
     );
     await shopper.add({ itemId: product.id, sku: product.variants[0].sku });
     return (await shopper.start()).body.checkout;

@@ -1,4 +1,5 @@
 import type { Block, TextBlockV1 } from '@atelier/contract';
+import { ProductType } from '@atelier/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogRepo } from '../catalog/catalog.repo.ts';
 import type { CatalogService, NewProductInput } from '../catalog/catalog.service.ts';
@@ -98,7 +99,7 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
 
   const products: Omit<NewProductInput, 'websiteId' | 'collectionId' | 'displayIndex'>[] = [
     {
-      productType: 1,
+      productType: ProductType.physical,
       title: 'Linen Work Shirt',
       urlId: 'linen-work-shirt',
       excerpt: 'A boxy, breathable shirt in washed European linen.',
@@ -160,7 +161,7 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       ],
     },
     {
-      productType: 2,
+      productType: ProductType.digital,
       title: 'Everyday Tote Sewing Pattern',
       urlId: 'everyday-tote-sewing-pattern',
       excerpt: 'A printable PDF pattern for a lined tote with an inside pocket.',
@@ -174,7 +175,7 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       ],
     },
     {
-      productType: 3,
+      productType: ProductType.service,
       title: 'Private Sewing Lesson',
       urlId: 'private-sewing-lesson',
       excerpt: 'One hour, one-to-one, in the studio or on a video call.',
@@ -188,7 +189,7 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       ],
     },
     {
-      productType: 4,
+      productType: ProductType.giftCard,
       title: 'Fern & Flax Gift Card',
       urlId: 'gift-card',
       excerpt: 'Let them choose: a gift card for anything in the shop.',
@@ -207,7 +208,7 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       ],
     },
     {
-      productType: 1,
+      productType: ProductType.physical,
       title: 'Hand-Dyed Yarn Club',
       urlId: 'hand-dyed-yarn-club',
       excerpt: 'Two skeins of small-batch, plant-dyed wool every month.',
@@ -220,7 +221,7 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       mediaIds: [await image(yarnSvg(), 'yarn-club.png', 'A ball of rust-red plant-dyed yarn')],
     },
     {
-      productType: 1,
+      productType: ProductType.physical,
       title: 'Stoneware Mug',
       urlId: 'stoneware-mug',
       excerpt: 'Wheel-thrown and glazed in oatmeal with a blue band.',
@@ -235,7 +236,7 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       ],
     },
     {
-      productType: 1,
+      productType: ProductType.physical,
       title: 'Waxed Canvas Apron',
       urlId: 'waxed-canvas-apron',
       excerpt: 'A heavy waxed-cotton apron with cross-back straps.',

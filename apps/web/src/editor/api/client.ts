@@ -1,32 +1,48 @@
-import type {
-  EditorBlock,
-  EditorPage,
-  FolderBehavior,
-  MediaFile,
-  MediaKind,
-  MediaList,
-  Member,
-  NavigationItemInput,
-  NavigationName,
-  PageSettings,
-  PageSummary,
-  ProductList,
-  SessionState,
-  SiteLayout,
-  SiteSettings,
+import {
+  type EditorBlock,
+  editorPageSchema,
+  type FolderBehavior,
+  type MediaKind,
+  mediaFileSchema,
+  mediaListSchema,
+  memberListSchema,
+  memberSchema,
+  type NavigationItemInput,
+  type NavigationName,
+  type PageSettings,
+  pageListSchema,
+  productListSchema,
+  type SessionState,
+  type SiteSettings,
+  sessionStateSchema,
+  siteLayoutSchema,
+  siteSettingsSchema,
 } from '@atelier/contract';
+import { CSRF_FAILED_CODE, CSRF_HEADER } from '@atelier/contract/cart-http';
 import { cartMessages, editorMessages } from '@atelier/core';
+import {
+  type ApiFailure,
+  type ApiRequest,
+  type ApiResult,
+  type ApiSurface,
+  callApi,
+  noContent,
+  type ResponseParser,
+} from '../../ui/api-client.ts';
 
 // The SPA's one door to /api/config: JSON in and out, the xsrfToken echoed on every write,
-// and failures turned into an ApiError carrying the server's message for people.
+// every answer parsed with its route's contract schema, and failures turned into an
+// ApiError carrying the server's message for people and its machine code.
 
 export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string>;
-  constructor(status: number, message: string, fields: Record<string, string> = {}) {
+  readonly code: string | undefined;
+  constructor(status: number, message: string, fields: Record<string, string> = {}, code?: string) {
     super(message);
     this.status = status;
     this.fields = fields;
+    this.code = code;
   }
 }
 
@@ -35,39 +51,32 @@ let xsrfToken = '';
 /** The crumb to echo on writes, for API modules beside this one (developer mode). */
 export const currentXsrfToken = () => xsrfToken;
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let response: Response;
-  // A file upload goes as multipart: the browser writes its content type and boundary.
-  const isForm = body instanceof FormData;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body !== undefined && !isForm && { 'content-type': 'application/json' }),
-        ...(method !== 'GET' && { 'x-csrf-token': xsrfToken }),
-      },
-      ...(body !== undefined && { body: isForm ? body : JSON.stringify(body) }),
-    });
-  } catch {
-    throw new ApiError(0, editorMessages.unableToConnect);
-  }
-  if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const { error, errors, code } = data as {
-      error?: string;
-      errors?: Record<string, string>;
-      code?: string;
-    };
-    const message =
-      code === 'CSRF_FAILED'
-        ? cartMessages.sessionExpired
-        : (error ?? editorMessages.somethingWentWrong);
-    throw new ApiError(response.status, message, errors ?? {});
-  }
-  return data as T;
+const editorSurface: ApiSurface = {
+  csrfHeader: CSRF_HEADER,
+  csrfToken: () => xsrfToken,
+  messageFor: (_status, body) =>
+    body?.code === CSRF_FAILED_CODE
+      ? cartMessages.sessionExpired
+      : (body?.error ?? editorMessages.somethingWentWrong),
+  noAnswerMessage: () => editorMessages.unableToConnect,
+};
+
+/** One editor call as a value; for answers that are not failures (template errors). */
+export const callEditorApi = <T>(request: ApiRequest<T>): Promise<ApiResult<T>> =>
+  callApi(editorSurface, request);
+
+export const toApiError = ({ status, message, fields, code }: ApiFailure): ApiError =>
+  new ApiError(status, message, fields, code);
+
+async function request<T>(
+  method: ApiRequest<T>['method'],
+  path: string,
+  response: ResponseParser<T>,
+  body?: unknown,
+): Promise<T> {
+  const result = await callEditorApi({ method, path, body, response });
+  if (!result.ok) throw toApiError(result.failure);
+  return result.value;
 }
 
 function remember(state: SessionState): SessionState {
@@ -76,56 +85,62 @@ function remember(state: SessionState): SessionState {
 }
 
 export const api = {
-  session: async () => remember(await request<SessionState>('GET', '/api/config/session')),
+  session: async () => remember(await request('GET', '/api/config/session', sessionStateSchema)),
   createOwner: async (input: { email: string; password: string }) =>
-    remember(await request<SessionState>('POST', '/api/config/owner', input)),
+    remember(await request('POST', '/api/config/owner', sessionStateSchema, input)),
   signIn: async (input: { email: string; password: string; rememberMe: boolean }) =>
-    remember(await request<SessionState>('POST', '/api/config/session', input)),
-  signOut: () => request<void>('DELETE', '/api/config/session'),
-  members: () => request<{ members: Member[] }>('GET', '/api/config/members'),
+    remember(await request('POST', '/api/config/session', sessionStateSchema, input)),
+  signOut: () => request('DELETE', '/api/config/session', noContent),
+  members: () => request('GET', '/api/config/members', memberListSchema),
   addMember: (input: { email: string; password: string; role: 1 | 4 }) =>
-    request<Member>('POST', '/api/config/members', input),
-  pages: () => request<{ pages: PageSummary[] }>('GET', '/api/config/pages'),
-  page: (id: string) => request<EditorPage>('GET', `/api/config/pages/${id}`),
-  addPage: (title: string) => request<EditorPage>('POST', '/api/config/pages', { title }),
+    request('POST', '/api/config/members', memberSchema, input),
+  pages: () => request('GET', '/api/config/pages', pageListSchema),
+  page: (id: string) => request('GET', `/api/config/pages/${id}`, editorPageSchema),
+  addPage: (title: string) => request('POST', '/api/config/pages', editorPageSchema, { title }),
   updatePage: (id: string, settings: PageSettings) =>
-    request<EditorPage>('PATCH', `/api/config/pages/${id}`, settings),
-  deletePage: (id: string) => request<void>('DELETE', `/api/config/pages/${id}`),
+    request('PATCH', `/api/config/pages/${id}`, editorPageSchema, settings),
+  deletePage: (id: string) => request('DELETE', `/api/config/pages/${id}`, noContent),
   addFolder: (title: string, folderBehavior: FolderBehavior) =>
-    request<EditorPage>('POST', '/api/config/pages', { title, kind: 'folder', folderBehavior }),
-  siteLayout: () => request<SiteLayout>('GET', '/api/commondata/GetSiteLayout'),
+    request('POST', '/api/config/pages', editorPageSchema, {
+      title,
+      kind: 'folder',
+      folderBehavior,
+    }),
+  siteLayout: () => request('GET', '/api/commondata/GetSiteLayout', siteLayoutSchema),
   /** A store collection's products as visitors see them (the public catalog API). */
   collectionProducts: (collectionUrlId: string) =>
-    request<ProductList>(
+    request(
       'GET',
       `/api/catalog/collections/${encodeURIComponent(collectionUrlId)}/products`,
+      productListSchema,
     ),
   updateNavigation: (fieldName: NavigationName, items: NavigationItemInput[]) =>
-    request<SiteLayout>('POST', '/api/widget/UpdateNavigation', {
+    request('POST', '/api/widget/UpdateNavigation', siteLayoutSchema, {
       fieldName,
       templateId: 'atelier',
       navigation: { items },
     }),
   mediaPage: (offset: number, kind?: MediaKind) =>
-    request<MediaList>(
+    request(
       'GET',
       `/api/config/media?offset=${offset}${kind ? `&kind=${encodeURIComponent(kind)}` : ''}`,
+      mediaListSchema,
     ),
   uploadMedia: (file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return request<MediaFile>('POST', '/api/config/media', form);
+    return request('POST', '/api/config/media', mediaFileSchema, form);
   },
   renameMedia: (id: string, filename: string) =>
-    request<MediaFile>('PATCH', `/api/config/media/${id}`, { filename }),
-  deleteMedia: (id: string) => request<void>('DELETE', `/api/config/media/${id}`),
-  siteSettings: () => request<SiteSettings>('GET', '/api/config/settings'),
+    request('PATCH', `/api/config/media/${id}`, mediaFileSchema, { filename }),
+  deleteMedia: (id: string) => request('DELETE', `/api/config/media/${id}`, noContent),
+  siteSettings: () => request('GET', '/api/config/settings', siteSettingsSchema),
   updateSiteSettings: (settings: Partial<SiteSettings>) =>
-    request<SiteSettings>('PATCH', '/api/config/settings', settings),
+    request('PATCH', '/api/config/settings', siteSettingsSchema, settings),
   saveDraft: (id: string, blocks: EditorBlock[], baseRevision: number) =>
-    request<EditorPage>('PUT', `/api/config/pages/${id}/draft`, { blocks, baseRevision }),
+    request('PUT', `/api/config/pages/${id}/draft`, editorPageSchema, { blocks, baseRevision }),
   publish: (id: string, baseRevision: number, at?: string) =>
-    request<EditorPage>('POST', `/api/config/pages/${id}/publish`, {
+    request('POST', `/api/config/pages/${id}/publish`, editorPageSchema, {
       baseRevision,
       ...(at && { at }),
     }),

@@ -1,12 +1,15 @@
-import type {
-  Template,
-  TemplateDiagnostic,
-  TemplateSaved,
-  TemplateSlot,
-  TemplateWarning,
+import {
+  type Template,
+  type TemplateDiagnostic,
+  type TemplateSlot,
+  type TemplateWarning,
+  templateInvalidSchema,
+  templateListSchema,
+  templateSavedSchema,
+  templateSchema,
 } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
-import { ApiError, currentXsrfToken } from './client.ts';
+import type { ApiRequest } from '../../ui/api-client.ts';
+import { callEditorApi, toApiError } from './client.ts';
 
 // Developer mode's calls. A save refused for template errors is an answer, not a failure:
 // it comes back with each error's line and column for the panel to show.
@@ -15,59 +18,42 @@ export type SaveOutcome =
   | { isSaved: true; template: Template; warnings: TemplateWarning[] }
   | { isSaved: false; message: string; diagnostics: TemplateDiagnostic[] };
 
-async function call(method: string, path: string, body?: unknown): Promise<Response> {
-  try {
-    return await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...(method !== 'GET' && { 'x-csrf-token': currentXsrfToken() }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-  } catch {
-    throw new ApiError(0, editorMessages.unableToConnect);
-  }
-}
-
-async function read<T>(response: Response): Promise<T> {
-  const data: unknown = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const { error } = data as { error?: string };
-    throw new ApiError(response.status, error ?? editorMessages.somethingWentWrong);
-  }
-  return data as T;
+async function call<T>(request: ApiRequest<T>): Promise<T> {
+  const result = await callEditorApi(request);
+  if (!result.ok) throw toApiError(result.failure);
+  return result.value;
 }
 
 const pathOf = (slot: TemplateSlot) => `/api/config/templates/${encodeURIComponent(slot)}`;
 
 export const templatesApi = {
   list: async () =>
-    (await read<{ templates: Template[] }>(await call('GET', '/api/config/templates'))).templates,
+    (await call({ method: 'GET', path: '/api/config/templates', response: templateListSchema }))
+      .templates,
 
   async save(slot: TemplateSlot, source: string): Promise<SaveOutcome> {
-    const response = await call('PUT', pathOf(slot), { source });
-    if (response.status === 400) {
-      const data = (await response
-        .clone()
-        .json()
-        .catch(() => ({}))) as {
-        error?: string;
-        templateErrors?: TemplateDiagnostic[];
-      };
-      if (data.templateErrors) {
-        return {
-          isSaved: false,
-          message: data.error ?? editorMessages.somethingWentWrong,
-          diagnostics: data.templateErrors,
-        };
-      }
+    const result = await callEditorApi({
+      method: 'PUT',
+      path: pathOf(slot),
+      body: { source },
+      response: templateSavedSchema,
+    });
+    if (result.ok) {
+      const { warnings = [], ...template } = result.value;
+      return { isSaved: true, template, warnings };
     }
-    const { warnings = [], ...template } = await read<TemplateSaved>(response);
-    return { isSaved: true, template, warnings };
+    const invalid =
+      result.failure.status === 400 ? templateInvalidSchema.safeParse(result.failure.body) : null;
+    if (invalid?.success) {
+      return {
+        isSaved: false,
+        message: invalid.data.error,
+        diagnostics: invalid.data.templateErrors,
+      };
+    }
+    throw toApiError(result.failure);
   },
 
-  remove: async (slot: TemplateSlot) => read<Template>(await call('DELETE', pathOf(slot))),
+  remove: (slot: TemplateSlot) =>
+    call({ method: 'DELETE', path: pathOf(slot), response: templateSchema }),
 };

@@ -1,19 +1,29 @@
-import type { AddCartEntryBody, CartEntry, ShoppingCart } from '@atelier/contract';
+import type {
+  AddCartEntryBody,
+  addCartEntryResponseSchema,
+  CartEntry,
+  getCartResponseSchema,
+  ShoppingCart,
+  shoppingCartResponseSchema,
+} from '@atelier/contract';
 // Subpath imports keep zod and unrelated rules out of the tiny island runtime.
-import {
-  CSRF_COOKIE,
-  CSRF_FAILED_CODE,
-  CSRF_HEADER,
-  HAS_CART_COOKIE,
-} from '@atelier/contract/cart-http';
-import { addFailureMessage } from '@atelier/core/cart/cart-errors';
+import { CSRF_COOKIE, CSRF_FAILED_CODE, CSRF_HEADER } from '@atelier/contract/cart-http';
+import { addFailureMessage, NO_ANSWER_STATUS } from '@atelier/core/cart/cart-errors';
 import { cartMessages } from '@atelier/core/messages';
+import {
+  type ApiRequest,
+  type ApiResult,
+  type ApiSurface,
+  callApi,
+  contractType,
+} from '../../ui/api-client.ts';
+import { CART_EVENT, readCookie } from './cart-signals.ts';
+
+export { CART_EVENT, mayHaveCart, readCookie } from './cart-signals.ts';
 
 // The browser side of the cart: calls the cart API and tells every island on the page
 // what happened through one window event, so the button, the pill and the popover stay
 // in step without sharing React state across separately hydrated islands.
-
-export const CART_EVENT = 'atelier:cart';
 
 /** SPEC §4 cart events. */
 export type CartEventType =
@@ -53,25 +63,56 @@ export function onCartEvent(listener: (detail: CartEventDetail) => void): () => 
   return () => window.removeEventListener(CART_EVENT, handler);
 }
 
-export function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
+// The storefront's sentences for a refused call (SPEC §8): a failed CSRF check is a stale
+// session or no cookies.
+const storefrontSurface: ApiSurface = {
+  csrfHeader: CSRF_HEADER,
+  async csrfToken() {
+    // The crumb cookie comes with the first cart read; fetch it once if this page has none.
+    if (!readCookie(CSRF_COOKIE)) await loadCart();
+    return readCookie(CSRF_COOKIE) ?? '';
+  },
+  messageFor: (status, body) =>
+    addFailureMessage({
+      isCsrfFailure: body?.code === CSRF_FAILED_CODE,
+      areCookiesEnabled: navigator.cookieEnabled,
+      status,
+      serverMessage: body?.error,
+    }),
+  noAnswerMessage: () => cartMessages.checkConnection,
+};
 
-/** SPEC §4: only visitors who may have a cart pay for loading it. */
-export const mayHaveCart = () => readCookie(HAS_CART_COOKIE) === 'true';
+/** The storefront's one door to the API: the crumb on every write, SPEC §8's sentences. */
+export const callStorefrontApi = <T>(request: ApiRequest<T>): Promise<ApiResult<T>> =>
+  callApi(storefrontSurface, request);
+
+/**
+ * For cart writes, which fetch the crumb first (`hasCrumb`) so their cart events bracket
+ * only the write: read it, never load the cart a second time (cookies may be off).
+ */
+const afterCrumbSurface: ApiSurface = {
+  ...storefrontSurface,
+  csrfToken: () => readCookie(CSRF_COOKIE) ?? '',
+};
+
+async function hasCrumb(): Promise<boolean> {
+  try {
+    await storefrontSurface.csrfToken();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export async function loadCart(): Promise<ShoppingCart> {
   emitCartEvent({ type: 'loading' });
-  const response = await fetch('/api/commerce/shopping-cart', {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
+  const result = await callApi(storefrontSurface, {
+    method: 'GET',
+    path: '/api/commerce/shopping-cart',
+    response: contractType<typeof getCartResponseSchema>(),
   });
-  if (!response.ok) throw new Error(`cart request failed with ${response.status}`);
-  const { shoppingCart } = (await response.json()) as { shoppingCart: ShoppingCart };
+  if (!result.ok) throw new Error(`cart request failed with ${result.failure.status}`);
+  const { shoppingCart } = result.value;
   emitCartEvent({ type: 'loaded', cart: shoppingCart });
   return shoppingCart;
 }
@@ -82,52 +123,34 @@ export type AddResult =
 
 /** Adds to the cart; failures come back as the message a shopper should read (SPEC §8). */
 export async function addToCart(body: AddCartEntryBody, productName: string): Promise<AddResult> {
-  try {
-    // The crumb cookie comes with the first cart read; fetch it once if this page has none.
-    if (!readCookie(CSRF_COOKIE)) await loadCart();
-    emitCartEvent({ type: 'recalculate-start' });
-    const response = await fetch('/api/commerce/shopping-cart/entries', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '',
-      },
-      body: JSON.stringify(body),
-    });
-    const payload = (await response.json().catch(() => ({}))) as {
-      shoppingCart?: ShoppingCart;
-      newlyAdded?: CartEntry;
-      error?: string;
-      errors?: Record<string, string>;
-      code?: string;
-    };
-    if (response.ok && payload.shoppingCart && payload.newlyAdded) {
-      emitCartEvent({ type: 'recalculate-end', cart: payload.shoppingCart });
-      emitCartEvent({
-        type: 'item-added',
-        cart: payload.shoppingCart,
-        newlyAdded: payload.newlyAdded,
-        productName,
-      });
-      return { ok: true, cart: payload.shoppingCart, newlyAdded: payload.newlyAdded };
-    }
-    emitCartEvent({ type: 'recalculate-end' });
-    return {
-      ok: false,
-      message: addFailureMessage({
-        isCsrfFailure: payload.code === CSRF_FAILED_CODE,
-        areCookiesEnabled: navigator.cookieEnabled,
-        status: response.status,
-        serverMessage: payload.error,
-      }),
-      ...(payload.errors ? { fieldErrors: payload.errors } : {}),
-    };
-  } catch {
+  if (!(await hasCrumb())) {
     emitCartEvent({ type: 'recalculate-end' });
     return { ok: false, message: addFailureMessage({ serverMessage: null }) };
   }
+  emitCartEvent({ type: 'recalculate-start' });
+  const result = await callApi(afterCrumbSurface, {
+    method: 'POST',
+    path: '/api/commerce/shopping-cart/entries',
+    body,
+    response: contractType<typeof addCartEntryResponseSchema>(),
+  });
+  if (result.ok) {
+    const { shoppingCart, newlyAdded } = result.value;
+    emitCartEvent({ type: 'recalculate-end', cart: shoppingCart });
+    emitCartEvent({ type: 'item-added', cart: shoppingCart, newlyAdded, productName });
+    return { ok: true, cart: shoppingCart, newlyAdded };
+  }
+  emitCartEvent({ type: 'recalculate-end' });
+  const { failure } = result;
+  // SPEC §8 asks an add that got no answer to try again, not to check the connection.
+  if (failure.status === NO_ANSWER_STATUS) {
+    return { ok: false, message: addFailureMessage({ serverMessage: null }) };
+  }
+  return {
+    ok: false,
+    message: failure.message,
+    ...(Object.keys(failure.fields).length > 0 ? { fieldErrors: failure.fields } : {}),
+  };
 }
 
 export type CartChangeResult = { ok: true; cart: ShoppingCart } | { ok: false; message: string };
@@ -137,43 +160,23 @@ export async function changeEntry(
   entryId: string,
   change: { quantity: number } | 'remove',
 ): Promise<CartChangeResult> {
-  try {
-    if (!readCookie(CSRF_COOKIE)) await loadCart();
-    emitCartEvent({ type: 'recalculate-start' });
-    const response = await fetch(
-      `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`,
-      {
-        method: change === 'remove' ? 'DELETE' : 'PUT',
-        credentials: 'same-origin',
-        headers: {
-          accept: 'application/json',
-          [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '',
-          ...(change === 'remove' ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(change === 'remove' ? {} : { body: JSON.stringify(change) }),
-      },
-    );
-    const payload = (await response.json().catch(() => ({}))) as {
-      shoppingCart?: ShoppingCart;
-      error?: string;
-      code?: string;
-    };
-    if (response.ok && payload.shoppingCart) {
-      emitCartEvent({ type: 'recalculate-end', cart: payload.shoppingCart });
-      return { ok: true, cart: payload.shoppingCart };
-    }
-    emitCartEvent({ type: 'recalculate-end' });
-    return {
-      ok: false,
-      message: addFailureMessage({
-        isCsrfFailure: payload.code === CSRF_FAILED_CODE,
-        areCookiesEnabled: navigator.cookieEnabled,
-        status: response.status,
-        serverMessage: payload.error,
-      }),
-    };
-  } catch {
+  if (!(await hasCrumb())) {
     emitCartEvent({ type: 'recalculate-end' });
     return { ok: false, message: cartMessages.checkConnection };
   }
+  emitCartEvent({ type: 'recalculate-start' });
+  const path = `/api/commerce/shopping-cart/entries/${encodeURIComponent(entryId)}`;
+  const response = contractType<typeof shoppingCartResponseSchema>();
+  const result = await callApi(
+    afterCrumbSurface,
+    change === 'remove'
+      ? { method: 'DELETE', path, response }
+      : { method: 'PUT', path, body: change, response },
+  );
+  if (result.ok) {
+    emitCartEvent({ type: 'recalculate-end', cart: result.value.shoppingCart });
+    return { ok: true, cart: result.value.shoppingCart };
+  }
+  emitCartEvent({ type: 'recalculate-end' });
+  return { ok: false, message: result.failure.message };
 }

@@ -1,4 +1,5 @@
 import type { CartEntry } from '@atelier/contract';
+import { ProductType } from '@atelier/core/enums/product-types';
 
 /**
  * A short, readable line for what a shopper told us about an entry: a gift card's
@@ -16,7 +17,7 @@ export function additionalFieldsSummary(
   }
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return null;
   const record = fields as Record<string, unknown>;
-  if (entry.productType === 4) {
+  if (entry.productType === ProductType.giftCard) {
     const to = [record.recipientName, record.recipientEmail]
       .filter((v) => typeof v === 'string' && v)
       .join(', ');

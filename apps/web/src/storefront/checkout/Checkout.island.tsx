@@ -1,6 +1,18 @@
-import type { Checkout, ShippingAddress } from '@atelier/contract';
-import { type CurrencyCode, cartMessages, formatMoney } from '@atelier/core';
-import { useEffect, useRef, useState } from 'react';
+import type { Checkout } from '@atelier/contract';
+import {
+  type CheckoutFormEvent,
+  type CheckoutFormState,
+  type CheckoutStep,
+  type CurrencyCode,
+  canCheckoutTransition,
+  cardInputFrom,
+  checkoutFormReducer,
+  formatMoney,
+  initialCheckoutFormState,
+  isCheckoutReady,
+  needsCard as needsCardFor,
+} from '@atelier/core';
+import { useEffect, useReducer } from 'react';
 import {
   applyCoupon,
   applyGiftCard,
@@ -17,57 +29,34 @@ import { COUNTRY_CODES } from './countries.ts';
 
 export type CheckoutProps = { useCLDRMoneyFormat: boolean; locale: string };
 
-const emptyAddress: ShippingAddress = {
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  country: 'US',
-};
+type State = CheckoutFormState<Checkout>;
+type Event = CheckoutFormEvent<Checkout>;
+// Pins core's generic reducer to the contract's checkout, so React infers the state type.
+const reducer = (state: State, event: Event): State => checkoutFormReducer(state, event);
 
 /**
  * The checkout page's form (page type 201). Each step is saved on the server, which
  * answers with the whole checkout re-priced; placing the order sends the card once,
- * with an idempotency key so a retry never charges twice.
+ * with an idempotency key so a retry never charges twice. Its state and the retry-key
+ * rule are core's checkout-form reducer; this file sends requests and renders.
  */
 export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutProps) {
-  const [checkout, setCheckout] = useState<Checkout | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [isBusy, setIsBusy] = useState(false);
-  const [email, setEmailText] = useState('');
-  const [address, setAddress] = useState<ShippingAddress>(emptyAddress);
-  const [couponCode, setCouponCode] = useState('');
-  const [giftCode, setGiftCode] = useState('');
-  const [card, setCard] = useState({ number: '', expiry: '', cvc: '', nameOnCard: '' });
-  const idempotencyKey = useRef(crypto.randomUUID());
+  const [state, dispatch] = useReducer(reducer, undefined, () =>
+    initialCheckoutFormState<Checkout>(crypto.randomUUID()),
+  );
+  const { checkout, problem, fieldErrors, isBusy, email, address, couponCode, giftCardCode, card } =
+    state;
 
   // Start (or resume) checkout once, when the page opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `run` only sets state; re-running would restart checkout.
   useEffect(() => {
-    void run(startCheckout(), (started) => {
-      setEmailText(started.email ?? '');
-      if (started.shippingAddress) setAddress({ ...emptyAddress, ...started.shippingAddress });
-    });
+    void startCheckout().then((result) =>
+      dispatch(
+        result.ok
+          ? { type: 'start-succeeded', checkout: result.value }
+          : { type: 'start-failed', failure: result.failure },
+      ),
+    );
   }, []);
-
-  async function run(pending: Promise<CallResult<Checkout>>, after?: (c: Checkout) => void) {
-    setIsBusy(true);
-    setProblem(null);
-    const result = await pending;
-    setIsBusy(false);
-    if (result.ok) {
-      setCheckout(result.value);
-      setFieldErrors({});
-      after?.(result.value);
-      return true;
-    }
-    setProblem(result.message);
-    setFieldErrors(result.fieldErrors);
-    return false;
-  }
 
   if (!checkout) {
     return (
@@ -83,49 +72,43 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
     );
   }
 
+  async function save(step: CheckoutStep, send: () => Promise<CallResult<Checkout>>) {
+    if (!canCheckoutTransition(state.status, 'step-sent')) return;
+    dispatch({ type: 'step-sent' });
+    const result = await send();
+    dispatch(
+      result.ok
+        ? { type: 'step-succeeded', step, checkout: result.value }
+        : { type: 'step-failed', failure: result.failure },
+    );
+  }
+
   const money = (minorUnits: number) =>
     formatMoney(
       { minorUnits, currency: checkout.currency as CurrencyCode },
       { useCLDRMoneyFormat, locale },
     );
   const id = checkout.id;
-  const needsCard = checkout.totals.grandTotalCents > 0;
-  const isReady =
-    Boolean(checkout.email) &&
-    (!checkout.requiresShipping || (checkout.shippingAddress && checkout.selectedShippingOptionId));
+  const needsCard = needsCardFor(checkout);
+  const isReady = isCheckoutReady(checkout);
 
   async function submitOrder(event: React.FormEvent) {
     event.preventDefault();
-    const [month, year] = card.expiry.split('/').map((part) => Number.parseInt(part.trim(), 10));
-    const fullYear = year !== undefined && year < 100 ? 2000 + year : year;
-    setIsBusy(true);
-    setProblem(null);
+    if (!canCheckoutTransition(state.status, 'order-sent')) return;
+    dispatch({ type: 'order-sent' });
     const result = await placeOrder(
       id,
-      needsCard
-        ? {
-            number: card.number.replace(/\s+/g, ''),
-            expMonth: month ?? 0,
-            expYear: fullYear ?? 0,
-            cvc: card.cvc,
-            nameOnCard: card.nameOnCard,
-          }
-        : undefined,
-      idempotencyKey.current,
+      needsCard ? cardInputFrom(card) : undefined,
+      state.idempotencyKey,
     );
     if (result.ok) {
+      dispatch({ type: 'order-placed' });
       window.location.assign(
         `/order-confirmed/${encodeURIComponent(result.value.order.id)}?token=${encodeURIComponent(result.value.token)}`,
       );
       return;
     }
-    setIsBusy(false);
-    // A lost response keeps its key so the retry finds the same order; an answered
-    // failure (a decline) starts a fresh attempt.
-    if (result.message !== cartMessages.checkConnection)
-      idempotencyKey.current = crypto.randomUUID();
-    setProblem(result.message);
-    setFieldErrors(result.fieldErrors);
+    dispatch({ type: 'order-failed', failure: result.failure, freshKey: crypto.randomUUID() });
   }
 
   const error = (name: string) =>
@@ -146,7 +129,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
           className="checkout__section"
           onSubmit={(event) => {
             event.preventDefault();
-            void run(setEmail(id, email));
+            void save('email', () => setEmail(id, email));
           }}
         >
           <h2>Contact</h2>
@@ -158,7 +141,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
               type="email"
               autoComplete="email"
               value={email}
-              onChange={(event) => setEmailText(event.target.value)}
+              onChange={(event) => dispatch({ type: 'email-edited', email: event.target.value })}
             />
           </div>
           <button type="submit" className="button button--small" disabled={isBusy}>
@@ -171,7 +154,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
             className="checkout__section"
             onSubmit={(event) => {
               event.preventDefault();
-              void run(setShippingAddress(id, address));
+              void save('shipping-address', () => setShippingAddress(id, address));
             }}
           >
             <h2>Shipping address</h2>
@@ -192,7 +175,9 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
                   id={`checkout-${key}`}
                   autoComplete={autoComplete}
                   value={address[key] ?? ''}
-                  onChange={(event) => setAddress({ ...address, [key]: event.target.value })}
+                  onChange={(event) =>
+                    dispatch({ type: 'address-edited', field: key, value: event.target.value })
+                  }
                 />
               </div>
             ))}
@@ -203,7 +188,9 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
                 id="checkout-country"
                 autoComplete="country"
                 value={address.country}
-                onChange={(event) => setAddress({ ...address, country: event.target.value })}
+                onChange={(event) =>
+                  dispatch({ type: 'address-edited', field: 'country', value: event.target.value })
+                }
               >
                 {COUNTRY_CODES.map((code) => (
                   <option key={code} value={code}>
@@ -231,7 +218,9 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
                   value={option.id}
                   disabled={!option.isAvailable || isBusy}
                   checked={checkout.selectedShippingOptionId === option.id}
-                  onChange={() => void run(selectShippingOption(id, option.id))}
+                  onChange={() =>
+                    void save('shipping-option', () => selectShippingOption(id, option.id))
+                  }
                 />{' '}
                 {option.name} — {option.priceCents === 0 ? 'Free' : money(option.priceCents)}
               </label>
@@ -243,7 +232,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
           className="checkout__section checkout__codes"
           onSubmit={(event) => {
             event.preventDefault();
-            void run(applyCoupon(id, couponCode), () => setCouponCode(''));
+            void save('apply-coupon', () => applyCoupon(id, couponCode));
           }}
         >
           <h2>Discount code</h2>
@@ -254,7 +243,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
               <button
                 type="button"
                 className="button button--small button--secondary"
-                onClick={() => void run(removeCoupon(id))}
+                onClick={() => void save('remove-coupon', () => removeCoupon(id))}
               >
                 Remove
               </button>
@@ -267,7 +256,9 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
               <input
                 id="checkout-coupon"
                 value={couponCode}
-                onChange={(event) => setCouponCode(event.target.value)}
+                onChange={(event) =>
+                  dispatch({ type: 'coupon-code-edited', code: event.target.value })
+                }
               />
               <button
                 type="submit"
@@ -284,7 +275,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
           className="checkout__section checkout__codes"
           onSubmit={(event) => {
             event.preventDefault();
-            void run(applyGiftCard(id, giftCode), () => setGiftCode(''));
+            void save('apply-gift-card', () => applyGiftCard(id, giftCardCode));
           }}
         >
           <h2>Gift card</h2>
@@ -295,7 +286,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
               <button
                 type="button"
                 className="button button--small button--secondary"
-                onClick={() => void run(removeGiftCard(id))}
+                onClick={() => void save('remove-gift-card', () => removeGiftCard(id))}
               >
                 Remove
               </button>
@@ -307,13 +298,15 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
               </label>
               <input
                 id="checkout-gift-card"
-                value={giftCode}
-                onChange={(event) => setGiftCode(event.target.value)}
+                value={giftCardCode}
+                onChange={(event) =>
+                  dispatch({ type: 'gift-card-code-edited', code: event.target.value })
+                }
               />
               <button
                 type="submit"
                 className="button button--small"
-                disabled={isBusy || !giftCode.trim()}
+                disabled={isBusy || !giftCardCode.trim()}
               >
                 Apply
               </button>
@@ -342,7 +335,9 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
                     autoComplete={autoComplete}
                     inputMode={inputMode}
                     value={card[key]}
-                    onChange={(event) => setCard({ ...card, [key]: event.target.value })}
+                    onChange={(event) =>
+                      dispatch({ type: 'card-edited', field: key, value: event.target.value })
+                    }
                   />
                 </div>
               ))}

@@ -1,81 +1,60 @@
-import type { CardInput, Checkout, PlaceOrderResponse, ShippingAddress } from '@atelier/contract';
-import { CSRF_COOKIE, CSRF_FAILED_CODE, CSRF_HEADER } from '@atelier/contract/cart-http';
-import { addFailureMessage } from '@atelier/core/cart/cart-errors';
-import { cartMessages } from '@atelier/core/messages';
-import { loadCart, readCookie } from '../cart/cart-client.ts';
+import type {
+  CardInput,
+  Checkout,
+  checkoutResponseSchema,
+  IDEMPOTENCY_HEADER,
+  PlaceOrderResponse,
+  placeOrderResponseSchema,
+  ShippingAddress,
+} from '@atelier/contract';
+import type { ApiRequest, ApiResult } from '../../ui/api-client.ts';
+import { contractType } from '../../ui/api-client.ts';
+import { callStorefrontApi } from '../cart/cart-client.ts';
 
 // The browser side of checkout: each step is one JSON call that answers with the whole
 // checkout re-priced by the server, so the page never computes a total itself.
 
-export type CallResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; message: string; fieldErrors: Record<string, string> };
+export type CallResult<T> = ApiResult<T>;
 
-async function call<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  try {
-    if (!readCookie(CSRF_COOKIE)) await loadCart();
-    const response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const payload = (await response.json().catch(() => ({}))) as T & {
-      error?: string;
-      errors?: Record<string, string>;
-      code?: string;
-    };
-    if (response.ok) return { ok: true, value: payload } as CallResult<T>;
-    return {
-      ok: false,
-      message: addFailureMessage({
-        isCsrfFailure: payload.code === CSRF_FAILED_CODE,
-        areCookiesEnabled: navigator.cookieEnabled,
-        status: response.status,
-        serverMessage: payload.error,
-      }),
-      fieldErrors: payload.errors ?? {},
-    } as CallResult<T>;
-  } catch {
-    return { ok: false, message: cartMessages.checkConnection, fieldErrors: {} } as CallResult<T>;
-  }
-}
-
-type CheckoutBody = { checkout: Checkout };
 const base = (id: string) => `/api/commerce/checkout/${encodeURIComponent(id)}`;
-const unwrap = async (
-  pending: Promise<CallResult<CheckoutBody>>,
+const checkoutAnswer = contractType<typeof checkoutResponseSchema>();
+
+const step = async (
+  request: Omit<ApiRequest<unknown>, 'response'>,
 ): Promise<CallResult<Checkout>> => {
-  const result = await pending;
+  const result = await callStorefrontApi({ ...request, response: checkoutAnswer });
   return result.ok ? { ok: true, value: result.value.checkout } : result;
 };
 
-export const startCheckout = () => unwrap(call<CheckoutBody>('POST', '/api/commerce/checkout'));
+export const startCheckout = () => step({ method: 'POST', path: '/api/commerce/checkout' });
 export const setEmail = (id: string, email: string) =>
-  unwrap(call('PUT', `${base(id)}/email`, { email }));
+  step({ method: 'PUT', path: `${base(id)}/email`, body: { email } });
 export const setShippingAddress = (id: string, shippingAddress: ShippingAddress) =>
-  unwrap(call('PUT', `${base(id)}/shipping-address`, { shippingAddress }));
+  step({ method: 'PUT', path: `${base(id)}/shipping-address`, body: { shippingAddress } });
 export const selectShippingOption = (id: string, optionId: string) =>
-  unwrap(call('PUT', `${base(id)}/shipping-option`, { optionId }));
+  step({ method: 'PUT', path: `${base(id)}/shipping-option`, body: { optionId } });
 export const applyCoupon = (id: string, code: string) =>
-  unwrap(call('PUT', `${base(id)}/coupon`, { code }));
-export const removeCoupon = (id: string) => unwrap(call('DELETE', `${base(id)}/coupon`));
+  step({ method: 'PUT', path: `${base(id)}/coupon`, body: { code } });
+export const removeCoupon = (id: string) => step({ method: 'DELETE', path: `${base(id)}/coupon` });
 export const applyGiftCard = (id: string, code: string) =>
-  unwrap(call('PUT', `${base(id)}/gift-card`, { code }));
-export const removeGiftCard = (id: string) => unwrap(call('DELETE', `${base(id)}/gift-card`));
+  step({ method: 'PUT', path: `${base(id)}/gift-card`, body: { code } });
+export const removeGiftCard = (id: string) =>
+  step({ method: 'DELETE', path: `${base(id)}/gift-card` });
+
+// The header's name, spelled here: IDEMPOTENCY_HEADER lives beside zod schemas in the
+// contract, which this island must not load at run time; the type keeps the two equal.
+const idempotencyHeader: typeof IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The same key for every retry of one attempt, so a lost response never charges twice. */
-export const placeOrder = (id: string, card: CardInput | undefined, idempotencyKey: string) =>
-  call<PlaceOrderResponse>('POST', `${base(id)}/orders`, card ? { card } : {}, {
-    'idempotency-key': idempotencyKey,
+export const placeOrder = (
+  id: string,
+  card: CardInput | undefined,
+  idempotencyKey: string,
+): Promise<CallResult<PlaceOrderResponse>> =>
+  callStorefrontApi({
+    method: 'POST',
+    path: `${base(id)}/orders`,
+    body: card ? { card } : {},
+    headers: { [idempotencyHeader]: idempotencyKey },
+    response: contractType<typeof placeOrderResponseSchema>(),
   });

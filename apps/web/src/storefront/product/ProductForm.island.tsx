@@ -8,6 +8,7 @@ import {
   findVariant,
   hasVariantSelectors,
   isSoldOut,
+  productLevelPrice,
   QUANTITY_INPUT,
   scarcityMessage,
   shouldShowQuantityInput,
@@ -269,11 +270,12 @@ export default function ProductForm({
 }
 
 function priceFor(product: ProductFormProps['product'], variant: Variant | undefined) {
-  if (product.productType === 2 && product.priceCents !== null) {
+  const ownPrice = productLevelPrice(product);
+  if (ownPrice) {
     return {
-      priceCents: product.priceCents,
-      salePriceCents: product.salePriceCents ?? undefined,
-      isOnSale: product.isOnSale,
+      priceCents: ownPrice.priceCents,
+      salePriceCents: ownPrice.salePriceCents ?? undefined,
+      isOnSale: ownPrice.isOnSale,
     };
   }
   const shown = variant ?? product.variants[0];

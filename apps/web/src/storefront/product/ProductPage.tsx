@@ -1,4 +1,5 @@
 import type { FormDefinition, Product, SiteView, Variant } from '@atelier/contract';
+import { hasUnlimitedStockByType, ProductType } from '@atelier/core/enums/product-types';
 import type { CurrencyCode } from '@atelier/core/money/currencies';
 import { toDecimalString } from '@atelier/core/money/money';
 import { Island } from '../../islands/Island.tsx';
@@ -123,7 +124,7 @@ function VariantTable({
 
 /** Where a gift card product is bought; null for every other product. */
 export function giftCardUrlOf(product: Pick<Product, 'productType' | 'urlId'>): string | null {
-  return product.productType === 4 ? `/gift-card/${product.urlId}` : null;
+  return product.productType === ProductType.giftCard ? `/gift-card/${product.urlId}` : null;
 }
 
 /** The part of a product the product form island needs: nothing the page does not show. */
@@ -167,7 +168,7 @@ export function productStructuredData(product: Product, site: SiteView): object 
     ),
     priceCurrency: product.currency,
     availability:
-      isVariantAvailable(variant) || product.productType === 2 || product.productType === 4
+      isVariantAvailable(variant) || hasUnlimitedStockByType(product.productType)
         ? 'https://schema.org/InStock'
         : 'https://schema.org/OutOfStock',
     url: product.fullUrl,

@@ -1,4 +1,5 @@
 import type { Product, Variant } from '@atelier/contract';
+import { ProductType } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
 import { summarizeProduct, toCoreProduct } from './product-view.ts';
 
@@ -18,7 +19,7 @@ const product = (overrides: Partial<Product>): Product => ({
   id: 'p',
   urlId: 'p',
   fullUrl: '/shop/p/p',
-  productType: 1,
+  productType: ProductType.physical,
   title: 'Thing',
   description: '',
   excerpt: '',
@@ -73,7 +74,7 @@ describe('product card summary', () => {
 
   it('prices a digital product from the product itself and never sells it out', () => {
     const digital = product({
-      productType: 2,
+      productType: ProductType.digital,
       priceCents: 1200,
       variants: [variant({ qtyInStock: 0 })],
     });

@@ -7,6 +7,7 @@ import {
   productBadge,
   soldOutText,
 } from '@atelier/core/product/product-display';
+import { productLevelPrice } from '@atelier/core/product/product-price';
 
 // The storefront reads products in the API's shape; the rules in core read SPEC §3's
 // shape. These adapters are the one place the two meet.
@@ -56,12 +57,12 @@ export function summarizeProduct(product: Product): ProductSummary {
   const effective = (v: Variant) => (v.isOnSale ? v.salePriceCents : v.priceCents);
   const cheapest = [...product.variants].sort((a, b) => effective(a) - effective(b))[0];
   const prices = new Set(product.variants.map(effective));
-  const isDigital = product.productType === 2 && product.priceCents !== null;
-  const priceCents = isDigital ? (product.priceCents ?? 0) : (cheapest?.priceCents ?? 0);
-  const salePriceCents = isDigital
-    ? (product.salePriceCents ?? undefined)
+  const ownPrice = productLevelPrice(product);
+  const priceCents = ownPrice ? ownPrice.priceCents : (cheapest?.priceCents ?? 0);
+  const salePriceCents = ownPrice
+    ? (ownPrice.salePriceCents ?? undefined)
     : cheapest?.salePriceCents;
-  const onSale = isDigital ? product.isOnSale : (cheapest?.isOnSale ?? false);
+  const onSale = ownPrice ? ownPrice.isOnSale : (cheapest?.isOnSale ?? false);
   return {
     priceCents,
     salePriceCents,
