@@ -1,4 +1,3 @@
-import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { z } from 'zod';
 import { editorBlockSchema } from './blocks/index.ts';
 import { imageSchema, productSchema } from './catalog.ts';
@@ -6,35 +5,6 @@ import { MAX_INT4 } from './text.ts';
 
 // Requests and responses of the editor's API (/api/config/*), shared by the server's
 // routes and the /config SPA. Nothing here is imported by the storefront bundle.
-
-/** Sentences the editor shows that SPEC does not spell; kept here so both sides agree. */
-export const editorApiMessages = {
-  signInFailed: 'That email and password do not match a member of this website.',
-  ownerExists: 'This website already has an owner. Sign in instead.',
-  passwordTooShort: 'Use at least 10 characters for the password.',
-  signInRequired: 'Sign in to the editor to do that.',
-  adminOnly: 'Only an administrator can change settings and members.',
-  tooManyBlocks: `A page can hold at most ${MAX_BLOCKS_PER_LAYOUT} blocks. Remove one before adding another.`,
-  slugTaken: (slug: string) => `Another page or collection already uses /${slug}.`,
-  slugReserved: (slug: string) => `/${slug} is reserved by the store. Choose another URL.`,
-  pageChanged: 'This page was changed in another window. Reload it to see the latest version.',
-  homePageSlug: 'The home page always lives at /.',
-  homePageDelete: 'The home page cannot be deleted.',
-  publishFirst: 'Publish the page first.',
-  scheduleInPast: 'Choose a time in the future to schedule publishing.',
-  scheduleLivePage: 'This page is already live: publish the changes now instead of scheduling.',
-  memberExists: 'That email already belongs to a member of this website.',
-  lastAdmin: 'A website keeps at least one administrator.',
-  notAFolder: 'Only a folder has a folder behaviour.',
-  socialImageMissing: 'That image is no longer in the file manager. Choose another.',
-  unreadableBlockLabel: 'Needs attention',
-  unreadableBlockType: (type: string | null) =>
-    type === null ? 'Stored without a block type.' : `Stored as a "${type}" block.`,
-  unreadableBlockHelp:
-    'It is kept exactly as it was saved and is not shown on the public page. You can move or delete it, but not edit it here.',
-  unreadableBlockChanged:
-    'A block that needs attention can only be kept as it is, moved or deleted. Reload to see the saved version.',
-} as const;
 
 export const PASSWORD_MIN_LENGTH = 10;
 

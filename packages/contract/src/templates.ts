@@ -21,10 +21,6 @@ export const TEMPLATE_SLOT_LABELS: Record<TemplateSlot, string> = {
 /** Longest template source accepted: far above any hand-written template. */
 export const TEMPLATE_MAX_LENGTH = 100_000;
 
-export const templateMessages = {
-  invalid: 'The template has errors. Nothing was saved; the live site is unchanged.',
-} as const;
-
 export const templateDiagnosticSchema = z
   .object({
     message: z.string(),

@@ -1,3 +1,11 @@
+import {
+  MAX_BLOCKS_PER_LAYOUT,
+  MAX_CATEGORY_LENGTH,
+  MAX_NESTED_CATEGORIES,
+  MAX_PRODUCTS_PER_COLLECTION,
+  MAX_TAG_LENGTH,
+} from './limits/limits.ts';
+
 /**
  * Every message a person can see, verbatim from SPEC §4, §5 and §8, in one place.
  * Strings with placeholders are template functions so a caller cannot forget a value.
@@ -190,3 +198,134 @@ export const editorMessages = {
   mainNavigationNotFound: 'Unable to find site main navigation',
   pageLocked: 'This page is locked',
 } as const;
+
+/** Sentences the editor shows that SPEC does not spell; kept here so both sides agree. */
+// The editor's API and screens: sentences SPEC does not spell, so both sides agree.
+export const editorApiMessages = {
+  signInFailed: 'That email and password do not match a member of this website.',
+  ownerExists: 'This website already has an owner. Sign in instead.',
+  passwordTooShort: 'Use at least 10 characters for the password.',
+  signInRequired: 'Sign in to the editor to do that.',
+  adminOnly: 'Only an administrator can change settings and members.',
+  tooManyBlocks: `A page can hold at most ${MAX_BLOCKS_PER_LAYOUT} blocks. Remove one before adding another.`,
+  slugTaken: (slug: string) => `Another page or collection already uses /${slug}.`,
+  slugReserved: (slug: string) => `/${slug} is reserved by the store. Choose another URL.`,
+  pageChanged: 'This page was changed in another window. Reload it to see the latest version.',
+  homePageSlug: 'The home page always lives at /.',
+  homePageDelete: 'The home page cannot be deleted.',
+  publishFirst: 'Publish the page first.',
+  scheduleInPast: 'Choose a time in the future to schedule publishing.',
+  scheduleLivePage: 'This page is already live: publish the changes now instead of scheduling.',
+  memberExists: 'That email already belongs to a member of this website.',
+  lastAdmin: 'A website keeps at least one administrator.',
+  notAFolder: 'Only a folder has a folder behaviour.',
+  socialImageMissing: 'That image is no longer in the file manager. Choose another.',
+  unreadableBlockLabel: 'Needs attention',
+  unreadableBlockType: (type: string | null) =>
+    type === null ? 'Stored without a block type.' : `Stored as a "${type}" block.`,
+  unreadableBlockHelp:
+    'It is kept exactly as it was saved and is not shown on the public page. You can move or delete it, but not edit it here.',
+  unreadableBlockChanged:
+    'A block that needs attention can only be kept as it is, moved or deleted. Reload to see the saved version.',
+} as const;
+
+export const templateMessages = {
+  invalid: 'The template has errors. Nothing was saved; the live site is unchanged.',
+} as const;
+
+export const videoMessages = {
+  unsupported:
+    'Use a YouTube or Vimeo link, such as https://www.youtube.com/watch?v=… or https://vimeo.com/….',
+} as const;
+
+/** Sentences the editor shows for a stored block it cannot read. */
+export const blockMessages = {
+  notABlock: 'This is not a block: it has no type.',
+  unknownType: (type: string) => `This editor has no "${type}" block.`,
+  badVersion: (version: string) => `Its version (${version}) is not a version number.`,
+  newerVersion: (version: number, known: number) =>
+    `It was saved by a newer version of the editor (block version ${version}; this one knows up to ${known}).`,
+  badData: (detail: string) => `Its settings are not valid: ${detail}`,
+} as const;
+
+export const productMessages = {
+  subscriptionNotOffered: 'Subscriptions are offered for physical and service products only.',
+  subscriptionPlanNeeded: 'Choose a billing period for the subscription',
+  variantsNeeded: 'Add at least one variant with a price',
+  denominationsNeeded: 'Add at least one gift card amount',
+  priceNeeded: 'Enter a price',
+  priceNotPositive: 'A gift card amount must be more than 0',
+  priceOnProduct: 'Digital products carry one price, on the product: send priceMoney instead',
+  priceOnVariants: 'Only digital products have a price on the product; set it on each variant',
+  amountUnreadable: 'Enter an amount such as 12.50',
+  amountNegative: 'Prices cannot be negative',
+  amountTooLarge: 'That price is too large',
+  currency: (code: string) => `Prices must be in the store currency, ${code}`,
+  saleBelowPrice: 'The sale price must be below the price',
+  tagTooLong: `Tags can be at most ${MAX_TAG_LENGTH} characters`,
+  customTextNeeded: 'Enter the text for the button',
+  bothOptionForms: 'Send either optionValues or attributes, not both',
+  optionsMissing: (names: readonly string[]) => `Give a value for each option: ${names.join(', ')}`,
+  optionsNeeded: 'Variants need option values to tell them apart',
+  sameOptions: 'Another variant has the same options',
+  duplicateSku: 'Two variants have the same SKU',
+  duplicateOption: 'Each option can be listed once',
+} as const;
+
+export const catalogMessages = {
+  notProductCollection: 'Choose a product collection of this website',
+  collectionFull: `A collection can hold at most ${MAX_PRODUCTS_PER_COLLECTION} products. Move some to another collection first.`,
+  urlTaken: (urlId: string) => `The URL ${urlId} is already in use`,
+  skuTaken: (sku: string) => `The SKU ${sku} is already in use`,
+  unknownMedia: 'Upload the image first: one of these is not an image of this website',
+  unknownCategory: "Choose categories of the product's collection",
+  unknownForm: 'Choose a form of this website: no form has this id',
+  categoryNameNeeded: 'Enter a name',
+  categoryNameTooLong: `Category names can be at most ${MAX_CATEGORY_LENGTH} characters`,
+  tooManyCategories: `A collection can have at most ${MAX_NESTED_CATEGORIES} categories`,
+  unknownParent: 'Choose a category of this collection',
+} as const;
+
+export const headerFooterMessages = {
+  changedElsewhere:
+    'The header and footer were changed in another window. Reload to see the latest version.',
+} as const;
+
+/** Sentences of the navigation API that SPEC does not spell. */
+export const navigationMessages = {
+  unknownId: (id: string) => `No page or collection of this site has the id ${id}.`,
+  listedTwice: (title: string) => `“${title}” appears more than once in the navigation.`,
+  onlyFoldersNest: (title: string) =>
+    `“${title}” is not a folder: only folders can hold other pages.`,
+  folderInFolder: (title: string) =>
+    `The folder “${title}” cannot be placed inside another folder.`,
+  oneTarget:
+    'Each navigation item needs exactly one of collectionId, externalLink or memberAreaId.',
+  memberAreas: 'Member areas are not available on this site.',
+  linkFormat: editorMessages.linkFormat('https://example.com', 'mailto:name@example.com'),
+} as const;
+
+// Words a shopper reads at checkout. SPEC gives only the minimum-subtotal sentence
+// (core's cartMessages.minimumSubtotal) and the stock sentence (addToCartMessages);
+// the rest are plain, specific sentences so a shopper knows what to fix.
+export const checkoutMessages = {
+  emptyCart: 'Your cart is empty.',
+  notFound: 'This checkout was not found. Please start again from your cart.',
+  completed: 'This checkout has already been completed.',
+  emailMissing: 'Enter your email address.',
+  addressMissing: 'Enter a shipping address.',
+  shippingOptionMissing: 'Choose a shipping option.',
+  shippingOptionUnavailable: 'That shipping option is not available for this order.',
+  couponUnknown: 'That coupon code is not valid.',
+  couponExpired: 'That coupon code has expired.',
+  couponNotStarted: 'That coupon code is not active yet.',
+  couponUsedUp: 'That coupon code has reached its usage limit.',
+  giftCardUnknown: 'That gift card code is not valid.',
+  giftCardEmpty: 'That gift card has no balance left.',
+  cardMissing: 'Enter your card details.',
+  idempotencyKeyMissing: 'Send an Idempotency-Key header with each order.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order request.',
+  orderNotFound: 'Order not found',
+} as const;
+
+export const codeMessages = { android: 'Code editing is not available on Android.' } as const;

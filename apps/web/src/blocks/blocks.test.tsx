@@ -5,8 +5,8 @@ import {
   countBlocks,
   parseVideoUrl,
   splitSections,
-  videoMessages,
 } from '@atelier/contract';
+import { videoMessages } from '@atelier/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BlockView, LayoutView } from './render.tsx';

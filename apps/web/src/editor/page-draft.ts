@@ -1,5 +1,5 @@
-import { type Block, type EditorBlock, editorApiMessages } from '@atelier/contract';
-import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
+import type { Block, EditorBlock } from '@atelier/contract';
+import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 
 // The page editor's state changes as small (state, action) → state steps (STYLE.md,
 // after Puck's reducers). Pure: no React, no fetch; each step has its test.

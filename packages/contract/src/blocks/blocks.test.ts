@@ -1,6 +1,7 @@
+import { blockMessages } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { blockMessages, canonicalJson, defineBlock } from './define-block.ts';
+import { canonicalJson, defineBlock } from './define-block.ts';
 import {
   type Block,
   type BlockType,

@@ -1,3 +1,4 @@
+import { blockMessages } from '@atelier/core';
 import { z } from 'zod';
 
 // A block type is defined once, here on the data side: its type name, the version its
@@ -62,16 +63,6 @@ export function defineBlock<
     migrations,
   } satisfies BlockDefinition<T, V, typeof schema>;
 }
-
-/** Sentences the editor shows for a stored block it cannot read. */
-export const blockMessages = {
-  notABlock: 'This is not a block: it has no type.',
-  unknownType: (type: string) => `This editor has no "${type}" block.`,
-  badVersion: (version: string) => `Its version (${version}) is not a version number.`,
-  newerVersion: (version: number, known: number) =>
-    `It was saved by a newer version of the editor (block version ${version}; this one knows up to ${known}).`,
-  badData: (detail: string) => `Its settings are not valid: ${detail}`,
-} as const;
 
 /**
  * A stored block that could not be read: kept exactly as stored so a save never drops it,

@@ -1,10 +1,6 @@
+import { videoMessages } from '@atelier/core';
 import { z } from 'zod';
 import { defineBlock } from './define-block.ts';
-
-export const videoMessages = {
-  unsupported:
-    'Use a YouTube or Vimeo link, such as https://www.youtube.com/watch?v=… or https://vimeo.com/….',
-} as const;
 
 export type VideoEmbed = { provider: 'youtube' | 'vimeo'; id: string; embedUrl: string };
 

@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  editorApiMessages,
-  type Member,
-  PASSWORD_MIN_LENGTH,
-  type SessionState,
-} from '@atelier/contract';
+import { type Member, PASSWORD_MIN_LENGTH, type SessionState } from '@atelier/contract';
 import {
   DEFAULT_SIGN_IN_LOCK,
+  editorApiMessages,
   editorMessages,
   isValidAccountEmail,
   Role,

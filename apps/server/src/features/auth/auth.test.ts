@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CSRF_FAILED_CODE, editorApiMessages } from '@atelier/contract';
-import { Role, signInMessages } from '@atelier/core';
+import { CSRF_FAILED_CODE } from '@atelier/contract';
+import { editorApiMessages, Role, signInMessages } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';

@@ -1,5 +1,6 @@
-import { editorApiMessages, type Member } from '@atelier/contract';
+import type { Member } from '@atelier/contract';
 import type { Role } from '@atelier/core';
+import { editorApiMessages } from '@atelier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../../http/errors.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';

@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { editorApiMessages } from '@atelier/contract';
-import { cartMessages, Role, signInMessages } from '@atelier/core';
+import { cartMessages, editorApiMessages, Role, signInMessages } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';

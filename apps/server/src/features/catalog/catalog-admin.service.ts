@@ -10,6 +10,7 @@ import type {
   StockUpdate,
 } from '@atelier/contract';
 import {
+  catalogMessages,
   editorMessages,
   generateUrlId,
   hasUnlimitedStockByType,
@@ -44,20 +45,6 @@ export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;
 const FALLBACK_TITLES = { product: 'product', collection: 'products', category: 'category' };
 /** A concurrent writer may take a generated url id between our check and our insert. */
 const MAX_ATTEMPTS = 3;
-
-const messages = {
-  notProductCollection: 'Choose a product collection of this website',
-  collectionFull: `A collection can hold at most ${MAX_PRODUCTS_PER_COLLECTION} products. Move some to another collection first.`,
-  urlTaken: (urlId: string) => `The URL ${urlId} is already in use`,
-  skuTaken: (sku: string) => `The SKU ${sku} is already in use`,
-  unknownMedia: 'Upload the image first: one of these is not an image of this website',
-  unknownCategory: "Choose categories of the product's collection",
-  unknownForm: 'Choose a form of this website: no form has this id',
-  categoryNameNeeded: 'Enter a name',
-  categoryNameTooLong: `Category names can be at most ${MAX_CATEGORY_LENGTH} characters`,
-  tooManyCategories: `A collection can have at most ${MAX_NESTED_CATEGORIES} categories`,
-  unknownParent: 'Choose a category of this collection',
-} as const;
 
 export function createCatalogAdminService({
   catalogRepo,
@@ -271,12 +258,12 @@ export function createCatalogAdminService({
       const displayName = input.displayName.trim();
       if (displayName === '') {
         throw fail('CATEGORY_INVALID', 'The category is not valid.', {
-          displayName: messages.categoryNameNeeded,
+          displayName: catalogMessages.categoryNameNeeded,
         });
       }
       if (displayName.length > MAX_CATEGORY_LENGTH) {
         throw fail('CATEGORY_INVALID', 'The category is not valid.', {
-          displayName: messages.categoryNameTooLong,
+          displayName: catalogMessages.categoryNameTooLong,
         });
       }
       const writing = catalogRepo.withTransaction(async (tx) => {
@@ -286,12 +273,12 @@ export function createCatalogAdminService({
           throw fail('COLLECTION_NOT_FOUND', 'Collection not found');
         const existing = await tx.listCategories(websiteId, collectionId);
         if (existing.length >= MAX_NESTED_CATEGORIES) {
-          throw fail('CATEGORY_LIMIT', messages.tooManyCategories);
+          throw fail('CATEGORY_LIMIT', catalogMessages.tooManyCategories);
         }
         const parentId = input.parentCategoryId ?? null;
         if (parentId && !existing.some((c) => c.category_id === parentId)) {
           throw fail('CATEGORY_INVALID', 'The category is not valid.', {
-            parentCategoryId: messages.unknownParent,
+            parentCategoryId: catalogMessages.unknownParent,
           });
         }
         const isDuplicate = existing.some(
@@ -345,12 +332,14 @@ async function insertDraft(args: {
   // Locking the collection serialises creations in it, so two cannot both take the 200th place.
   const collection = await tx.lockCollection(websiteId, collectionId);
   if (collection?.collection_type !== 'products') {
-    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, { collectionId: messages.notProductCollection });
+    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, {
+      collectionId: catalogMessages.notProductCollection,
+    });
   }
   const count = await tx.countProductsInCollection(websiteId, collectionId);
   if (count >= MAX_PRODUCTS_PER_COLLECTION) {
-    throw fail('COLLECTION_FULL', messages.collectionFull, {
-      collectionId: messages.collectionFull,
+    throw fail('COLLECTION_FULL', catalogMessages.collectionFull, {
+      collectionId: catalogMessages.collectionFull,
     });
   }
   const urlId = await chooseProductUrlId(tx, websiteId, draft);
@@ -431,7 +420,7 @@ async function assignSkus(
     const fields: Record<string, string> = {};
     for (const [index, v] of variants.entries()) {
       if (v.sku !== undefined && taken.has(v.sku)) {
-        fields[`variants.${index}.sku`] = messages.skuTaken(v.sku);
+        fields[`variants.${index}.sku`] = catalogMessages.skuTaken(v.sku);
       }
     }
     throw fail('SKU_TAKEN', Object.values(fields)[0] ?? INVALID_PRODUCT, fields);
@@ -458,7 +447,7 @@ async function checkForm(
 ) {
   if (formId && !(await tx.hasForm(websiteId, formId))) {
     throw fail('PRODUCT_INVALID', INVALID_PRODUCT, {
-      additionalFieldsFormId: messages.unknownForm,
+      additionalFieldsFormId: catalogMessages.unknownForm,
     });
   }
 }
@@ -466,7 +455,7 @@ async function checkForm(
 async function checkMedia(tx: CatalogTransaction, websiteId: string, mediaIds: readonly string[]) {
   const existing = new Set(await tx.listExistingMediaIds(websiteId, unique(mediaIds)));
   if (mediaIds.some((id) => !existing.has(id))) {
-    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, { mediaIds: messages.unknownMedia });
+    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, { mediaIds: catalogMessages.unknownMedia });
   }
 }
 
@@ -481,7 +470,7 @@ async function checkCategories(
     (await tx.listCategories(websiteId, collectionId)).map((c) => c.category_id),
   );
   if (categoryIds.some((id) => !known.has(id))) {
-    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, { categories: messages.unknownCategory });
+    throw fail('PRODUCT_INVALID', INVALID_PRODUCT, { categories: catalogMessages.unknownCategory });
   }
 }
 
@@ -508,7 +497,7 @@ async function withUrlRetry<T>(work: () => Promise<T>): Promise<T> {
 }
 
 function urlTaken(urlId: string): AppError {
-  const message = messages.urlTaken(urlId);
+  const message = catalogMessages.urlTaken(urlId);
   return fail('URL_TAKEN', message, { urlId: message });
 }
 

@@ -12,6 +12,7 @@ import {
   MAX_TAG_LENGTH,
   ProductType,
   parseMoney,
+  productMessages,
 } from '@atelier/core';
 import type { z } from 'zod';
 import type { OptionValue, SubscriptionPlan } from '../../db/db-types.ts';
@@ -25,30 +26,6 @@ import { fail } from '../../http/errors.ts';
 export const INVALID_PRODUCT = 'The product is not valid.';
 /** Prices are stored as int4 minor units; this keeps well clear of its limit. */
 const MAX_PRICE_MINOR_UNITS = 999_999_999;
-
-export const messages = {
-  subscriptionNotOffered: 'Subscriptions are offered for physical and service products only.',
-  subscriptionPlanNeeded: 'Choose a billing period for the subscription',
-  variantsNeeded: 'Add at least one variant with a price',
-  denominationsNeeded: 'Add at least one gift card amount',
-  priceNeeded: 'Enter a price',
-  priceNotPositive: 'A gift card amount must be more than 0',
-  priceOnProduct: 'Digital products carry one price, on the product: send priceMoney instead',
-  priceOnVariants: 'Only digital products have a price on the product; set it on each variant',
-  amountUnreadable: 'Enter an amount such as 12.50',
-  amountNegative: 'Prices cannot be negative',
-  amountTooLarge: 'That price is too large',
-  currency: (code: string) => `Prices must be in the store currency, ${code}`,
-  saleBelowPrice: 'The sale price must be below the price',
-  tagTooLong: `Tags can be at most ${MAX_TAG_LENGTH} characters`,
-  customTextNeeded: 'Enter the text for the button',
-  bothOptionForms: 'Send either optionValues or attributes, not both',
-  optionsMissing: (names: readonly string[]) => `Give a value for each option: ${names.join(', ')}`,
-  optionsNeeded: 'Variants need option values to tell them apart',
-  sameOptions: 'Another variant has the same options',
-  duplicateSku: 'Two variants have the same SKU',
-  duplicateOption: 'Each option can be listed once',
-} as const;
 
 export type DraftVariant = {
   /** Left out when the server should generate one. */
@@ -249,19 +226,20 @@ function draftProductFields(args: {
       ? (current?.subscriptionPlan ?? null)
       : input.subscriptionPlan;
   if (!canBeSubscribable(type)) {
-    if (input.isSubscribable) errors.add('isSubscribable', messages.subscriptionNotOffered);
-    if (input.subscriptionPlan) errors.add('subscriptionPlan', messages.subscriptionNotOffered);
+    if (input.isSubscribable) errors.add('isSubscribable', productMessages.subscriptionNotOffered);
+    if (input.subscriptionPlan)
+      errors.add('subscriptionPlan', productMessages.subscriptionNotOffered);
   } else if (isSubscribable && !plan) {
-    errors.add('subscriptionPlan', messages.subscriptionPlanNeeded);
+    errors.add('subscriptionPlan', productMessages.subscriptionPlanNeeded);
   }
 
   let priceCents = current?.priceCents ?? null;
   let salePriceCents = current?.salePriceCents ?? null;
   let isOnSale = input.onSale ?? current?.isOnSale ?? false;
   if (!isPricedOnProduct(type)) {
-    if (input.priceMoney) errors.add('priceMoney', messages.priceOnVariants);
-    if (input.salePriceMoney) errors.add('salePriceMoney', messages.priceOnVariants);
-    if (input.onSale !== undefined) errors.add('onSale', messages.priceOnVariants);
+    if (input.priceMoney) errors.add('priceMoney', productMessages.priceOnVariants);
+    if (input.salePriceMoney) errors.add('salePriceMoney', productMessages.priceOnVariants);
+    if (input.onSale !== undefined) errors.add('onSale', productMessages.priceOnVariants);
     priceCents = null;
     salePriceCents = null;
     isOnSale = false;
@@ -270,10 +248,10 @@ function draftProductFields(args: {
     salePriceCents =
       draftPrice(errors, 'salePriceMoney', input.salePriceMoney, storeCurrency) ?? salePriceCents;
     if (priceCents === null && !errors.fields.priceMoney) {
-      errors.add('priceMoney', messages.priceNeeded);
+      errors.add('priceMoney', productMessages.priceNeeded);
     }
     if (isOnSale && priceCents !== null && (salePriceCents ?? priceCents) >= priceCents) {
-      errors.add('salePriceMoney', messages.saleBelowPrice);
+      errors.add('salePriceMoney', productMessages.saleBelowPrice);
     }
   }
 
@@ -284,7 +262,7 @@ function draftProductFields(args: {
       ? (current?.customAddButtonText ?? null)
       : blankToNull(input.customAddButtonText);
   if (useCustomAddButtonText && !customAddButtonText) {
-    errors.add('customAddButtonText', messages.customTextNeeded);
+    errors.add('customAddButtonText', productMessages.customTextNeeded);
   }
   return {
     isSubscribable: canBeSubscribable(type) && isSubscribable,
@@ -306,13 +284,15 @@ function draftVariants(args: {
 }): { ordering: string[]; variants: DraftVariant[] } {
   const { errors, type, inputs, storeCurrency } = args;
   if (isPricedOnProduct(type)) {
-    if (inputs.length > 1) errors.add('variants', messages.priceOnProduct);
+    if (inputs.length > 1) errors.add('variants', productMessages.priceOnProduct);
     return { ordering: [], variants: [] };
   }
   if (inputs.length === 0) {
     errors.add(
       'variants',
-      type === ProductType.giftCard ? messages.denominationsNeeded : messages.variantsNeeded,
+      type === ProductType.giftCard
+        ? productMessages.denominationsNeeded
+        : productMessages.variantsNeeded,
     );
     return { ordering: [], variants: [] };
   }
@@ -323,7 +303,7 @@ function draftVariants(args: {
     ? args.ordering.map((name) => name.trim())
     : unique(optionLists.flat().map((option) => option.optionName));
   if (new Set(ordering).size !== ordering.length) {
-    errors.add('variantOptionOrdering', messages.duplicateOption);
+    errors.add('variantOptionOrdering', productMessages.duplicateOption);
   }
   const seenCombinations = new Set<string>();
   const seenSkus = new Set<string>();
@@ -332,25 +312,26 @@ function draftVariants(args: {
     const options = optionLists[index] ?? [];
     const names = new Set(options.map((o) => o.optionName));
     if (names.size !== ordering.length || ordering.some((name) => !names.has(name))) {
-      errors.add(`${field}.optionValues`, messages.optionsMissing(ordering));
+      errors.add(`${field}.optionValues`, productMessages.optionsMissing(ordering));
     } else if (inputs.length > 1 && ordering.length === 0) {
-      errors.add(`${field}.optionValues`, messages.optionsNeeded);
+      errors.add(`${field}.optionValues`, productMessages.optionsNeeded);
     }
     const ordered = ordering.flatMap((name) => options.filter((o) => o.optionName === name));
     const combination = JSON.stringify(ordered);
     if (seenCombinations.has(combination) && ordering.length > 0) {
-      errors.add(`${field}.optionValues`, messages.sameOptions);
+      errors.add(`${field}.optionValues`, productMessages.sameOptions);
     }
     seenCombinations.add(combination);
     if (input.sku !== undefined) {
-      if (seenSkus.has(input.sku)) errors.add(`${field}.sku`, messages.duplicateSku);
+      if (seenSkus.has(input.sku)) errors.add(`${field}.sku`, productMessages.duplicateSku);
       seenSkus.add(input.sku);
     }
 
     const priceCents = draftPrice(errors, `${field}.priceMoney`, input.priceMoney, storeCurrency);
-    if (input.priceMoney === undefined) errors.add(`${field}.priceMoney`, messages.priceNeeded);
+    if (input.priceMoney === undefined)
+      errors.add(`${field}.priceMoney`, productMessages.priceNeeded);
     if (type === ProductType.giftCard && priceCents === 0) {
-      errors.add(`${field}.priceMoney`, messages.priceNotPositive);
+      errors.add(`${field}.priceMoney`, productMessages.priceNotPositive);
     }
     const salePriceCents = draftPrice(
       errors,
@@ -360,7 +341,7 @@ function draftVariants(args: {
     );
     const isOnSale = input.onSale ?? false;
     if (isOnSale && priceCents !== undefined && (salePriceCents ?? priceCents) >= priceCents) {
-      errors.add(`${field}.salePriceMoney`, messages.saleBelowPrice);
+      errors.add(`${field}.salePriceMoney`, productMessages.saleBelowPrice);
     }
     // Gift cards are never out of stock (SPEC §4); their variants are amounts, not goods.
     const isUnlimited = hasUnlimitedStockByType(type) || (input.unlimited ?? false);
@@ -387,7 +368,7 @@ function draftVariantChange(args: {
 }): VariantChange {
   const { errors, field, type, change, existing, storeCurrency } = args;
   if (isPricedOnProduct(type) && (change.priceMoney || change.salePriceMoney)) {
-    errors.add(`${field}.priceMoney`, messages.priceOnProduct);
+    errors.add(`${field}.priceMoney`, productMessages.priceOnProduct);
   }
   const priceCents =
     draftPrice(errors, `${field}.priceMoney`, change.priceMoney, storeCurrency) ??
@@ -397,10 +378,10 @@ function draftVariantChange(args: {
     existing.salePriceCents;
   const isOnSale = change.onSale ?? existing.isOnSale;
   if (isOnSale && salePriceCents >= priceCents) {
-    errors.add(`${field}.salePriceMoney`, messages.saleBelowPrice);
+    errors.add(`${field}.salePriceMoney`, productMessages.saleBelowPrice);
   }
   if (type === ProductType.giftCard && priceCents === 0) {
-    errors.add(`${field}.priceMoney`, messages.priceNotPositive);
+    errors.add(`${field}.priceMoney`, productMessages.priceNotPositive);
   }
   const isUnlimited = hasUnlimitedStockByType(type) || (change.unlimited ?? existing.isUnlimited);
   return {
@@ -415,7 +396,7 @@ function draftVariantChange(args: {
 
 function draftOptionValues(errors: FieldErrors, field: string, input: VariantInput): OptionValue[] {
   if (input.optionValues && input.attributes) {
-    errors.add(`${field}.attributes`, messages.bothOptionForms);
+    errors.add(`${field}.attributes`, productMessages.bothOptionForms);
   }
   const options =
     input.optionValues ??
@@ -434,17 +415,17 @@ function draftPrice(
   // A price without a currency is in the store's: the editor only ever shows that one.
   const currency = (input.currency ?? input.currencyCode ?? storeCurrency).toUpperCase();
   if (currency !== storeCurrency) {
-    errors.add(field, messages.currency(storeCurrency));
+    errors.add(field, productMessages.currency(storeCurrency));
     return undefined;
   }
   const parsed = parseMoney({ value: input.value ?? input.decimalValue, currency });
   if (!parsed.ok) {
-    errors.add(field, messages.amountUnreadable);
+    errors.add(field, productMessages.amountUnreadable);
     return undefined;
   }
   const minorUnits = parsed.value.minorUnits;
-  if (minorUnits < 0) errors.add(field, messages.amountNegative);
-  else if (minorUnits > MAX_PRICE_MINOR_UNITS) errors.add(field, messages.amountTooLarge);
+  if (minorUnits < 0) errors.add(field, productMessages.amountNegative);
+  else if (minorUnits > MAX_PRICE_MINOR_UNITS) errors.add(field, productMessages.amountTooLarge);
   else return minorUnits;
   return undefined;
 }
@@ -453,7 +434,7 @@ function draftTags(errors: FieldErrors, tags: readonly string[]): string[] {
   const kept: string[] = [];
   for (const [index, raw] of tags.entries()) {
     const tag = raw.trim();
-    if (tag.length > MAX_TAG_LENGTH) errors.add(`tags.${index}`, messages.tagTooLong);
+    if (tag.length > MAX_TAG_LENGTH) errors.add(`tags.${index}`, productMessages.tagTooLong);
     else if (tag !== '' && !kept.includes(tag)) kept.push(tag);
   }
   return kept;

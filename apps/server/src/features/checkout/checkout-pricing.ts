@@ -2,6 +2,7 @@ import type { Checkout, ShippingAddress } from '@atelier/contract';
 import {
   type CurrencyCode,
   cartMessages,
+  checkoutMessages,
   computeCartTotals,
   effectiveUnitPriceCents,
   formatMoney,
@@ -16,7 +17,6 @@ import type {
   TaxRuleRow,
 } from '../../db/db-types.ts';
 import type { PricedEntryRow } from '../cart/cart.repo.ts';
-import { checkoutMessages } from './checkout-messages.ts';
 import {
   type CouponTerms,
   computeCheckoutTotals,

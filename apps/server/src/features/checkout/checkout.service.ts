@@ -1,10 +1,10 @@
 import type { Checkout, ShippingAddress } from '@atelier/contract';
 import type { CurrencyCode } from '@atelier/core';
+import { checkoutMessages } from '@atelier/core';
 import type { CheckoutRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import { lockAndCheckStock, stockNeedsOf } from '../inventory/stock.ts';
 import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
-import { checkoutMessages } from './checkout-messages.ts';
 import {
   couponProblem,
   giftCardProblem,

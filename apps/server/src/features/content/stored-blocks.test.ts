@@ -1,4 +1,5 @@
-import { type Block, editorApiMessages, readStoredBlock } from '@atelier/contract';
+import { type Block, readStoredBlock } from '@atelier/contract';
+import { editorApiMessages } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
 import { createUnreadableKeeper } from './stored-blocks.ts';

@@ -1,10 +1,5 @@
-import {
-  type Block,
-  canonicalJson,
-  type EditorBlock,
-  editorApiMessages,
-  readStoredBlock,
-} from '@atelier/contract';
+import { type Block, canonicalJson, type EditorBlock, readStoredBlock } from '@atelier/contract';
+import { editorApiMessages } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
 
 // Saving a layout that holds blocks the server cannot read (an unknown type, a newer

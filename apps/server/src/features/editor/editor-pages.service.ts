@@ -2,11 +2,10 @@ import {
   countBlocks,
   type EditorBlock,
   type EditorPage,
-  editorApiMessages,
   type PageSettings,
   type PageSummary,
 } from '@atelier/contract';
-import { editorMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
+import { editorApiMessages, editorMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import type { FolderBehavior, PageKind, PageRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';

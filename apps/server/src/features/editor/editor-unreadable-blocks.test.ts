@@ -1,4 +1,4 @@
-import { blockMessages, editorApiMessages } from '@atelier/contract';
+import { blockMessages, editorApiMessages } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, ownerClient } from '../auth/editor-client.ts';

@@ -3,11 +3,10 @@ import {
   type BlockData,
   countBlocks,
   type EditorBlock,
-  editorApiMessages,
   type HeaderFooter,
   type HeaderFooterSave,
 } from '@atelier/contract';
-import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
+import { editorApiMessages, headerFooterMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
 import { createUnreadableKeeper, hasUnreadable } from '../content/stored-blocks.ts';
@@ -17,11 +16,6 @@ export type HeaderFooterService = ReturnType<typeof createHeaderFooterService>;
 
 /** What the storefront frames every page with; empty lists keep its built-in header. */
 export type HeaderFooterView = { header: Block[]; footer: Block[]; data: BlockData };
-
-export const headerFooterMessages = {
-  changedElsewhere:
-    'The header and footer were changed in another window. Reload to see the latest version.',
-} as const;
 
 /**
  * The site's header and footer blocks. They are live when saved (see 0010-header-footer),

@@ -8,7 +8,7 @@ import {
   type SiteLayout,
   type UpdateNavigation,
 } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
+import { navigationMessages } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
 import { pageAudience } from '../content/content.service.ts';
 import type {
@@ -25,20 +25,6 @@ import type {
 // in exactly one of them. Folders hold pages one level below them.
 
 export type NavigationService = ReturnType<typeof createNavigationService>;
-
-/** Sentences of the navigation API that SPEC does not spell. */
-export const navigationMessages = {
-  unknownId: (id: string) => `No page or collection of this site has the id ${id}.`,
-  listedTwice: (title: string) => `“${title}” appears more than once in the navigation.`,
-  onlyFoldersNest: (title: string) =>
-    `“${title}” is not a folder: only folders can hold other pages.`,
-  folderInFolder: (title: string) =>
-    `The folder “${title}” cannot be placed inside another folder.`,
-  oneTarget:
-    'Each navigation item needs exactly one of collectionId, externalLink or memberAreaId.',
-  memberAreas: 'Member areas are not available on this site.',
-  linkFormat: editorMessages.linkFormat('https://example.com', 'mailto:name@example.com'),
-} as const;
 
 type Stored = {
   pages: NavigationPageRow[];

@@ -1,9 +1,8 @@
-import { editorMessages, Role } from '@atelier/core';
+import { editorMessages, navigationMessages, Role } from '@atelier/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
-import { navigationMessages } from './navigation.service.ts';
 
 type Link = {
   collectionId?: string;

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Order } from '@atelier/contract';
+import { checkoutMessages } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
-import { checkoutMessages } from '../checkout/checkout-messages.ts';
 import { toOrder } from './order-view.ts';
 import type { OrderQueries } from './orders.repo.ts';
 

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PlaceOrderBody, PlaceOrderResponse } from '@atelier/contract';
-import { type CurrencyCode, ProductType } from '@atelier/core';
+import { type CurrencyCode, checkoutMessages, ProductType } from '@atelier/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/db-types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fail } from '../../http/errors.ts';
-import { checkoutMessages } from '../checkout/checkout-messages.ts';
 import { priceCheckout, unitPriceOf } from '../checkout/checkout-pricing.ts';
 import { readPricingInputs } from '../checkout/checkout-reads.ts';
 import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.repo.ts';

@@ -4,13 +4,12 @@ import {
   signedInCodes,
   templateInvalidSchema,
   templateListSchema,
-  templateMessages,
   templateParamsSchema,
   templateSavedSchema,
   templateSaveSchema,
   templateSchema,
 } from '@atelier/contract';
-import { Role } from '@atelier/core';
+import { Role, templateMessages } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';

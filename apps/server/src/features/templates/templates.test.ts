@@ -1,5 +1,4 @@
-import { editorApiMessages, templateMessages } from '@atelier/contract';
-import { Role } from '@atelier/core';
+import { editorApiMessages, Role, templateMessages } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';

@@ -1,5 +1,4 @@
-import { editorApiMessages } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
+import { editorApiMessages, editorMessages } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey, type KeyFixture } from '../api-keys/api-key-fixtures.ts';

@@ -1,5 +1,10 @@
-import { editorApiMessages } from '@atelier/contract';
-import { editorMessages, generateUrlId, MIN_SLUG_LENGTH, slugify } from '@atelier/core';
+import {
+  editorApiMessages,
+  editorMessages,
+  generateUrlId,
+  MIN_SLUG_LENGTH,
+  slugify,
+} from '@atelier/core';
 import { type AppError, fail } from '../../http/errors.ts';
 import type { UrlHolder, UrlSpaceRepo } from './url-space.repo.ts';
 

@@ -1,5 +1,6 @@
+import { codeMessages } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
-import { codeMessages, isAndroid } from './code.fields.tsx';
+import { isAndroid } from './code.fields.tsx';
 
 describe('the code block fields', () => {
   it('offers a plain text area on Android with the spec message', () => {

@@ -1,9 +1,9 @@
 import { CODE_LANGUAGES, type CodeBlock } from '@atelier/contract';
+import { codeMessages } from '@atelier/core';
 import { lazy, Suspense, useId } from 'react';
 
 // SPEC §5: CodeMirror is not offered on Android (its virtual keyboards and composition
 // events fight the editor), a plain text area is.
-export const codeMessages = { android: 'Code editing is not available on Android.' } as const;
 
 const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
 

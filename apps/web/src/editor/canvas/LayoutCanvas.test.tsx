@@ -1,5 +1,5 @@
-import { type EditorBlock, editorApiMessages, readStoredBlock } from '@atelier/contract';
-import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
+import { type EditorBlock, readStoredBlock } from '@atelier/contract';
+import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { draftReducer, emptyDraft } from '../page-draft.ts';

@@ -1,11 +1,5 @@
-import {
-  type Block,
-  type BlockData,
-  type EditorBlock,
-  editorApiMessages,
-  type UnreadableBlock,
-} from '@atelier/contract';
-import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
+import type { Block, BlockData, EditorBlock, UnreadableBlock } from '@atelier/contract';
+import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import {
   type CollisionDetection,
   closestCenter,
