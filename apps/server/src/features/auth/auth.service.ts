@@ -73,8 +73,8 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
   ): Promise<SignedIn> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now().getTime() + (isRemembered ? rememberedTtlMs : sessionTtlMs));
-    await authRepo.deleteExpiredSessions(websiteId, now());
     await authRepo.insertSession({
+      now: now(),
       websiteId,
       tokenHash: hashToken(token),
       memberId: member.member_id,

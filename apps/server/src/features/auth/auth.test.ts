@@ -142,6 +142,21 @@ describe(`editor sign-in (${testDialect})`, () => {
     expect((await remembered.call('GET', '/api/config/pages')).statusCode).toBe(200);
     clock += 30 * 24 * 3600_000;
     expect((await remembered.call('GET', '/api/config/pages')).statusCode).toBe(401);
+
+    // The next sign-in clears every expired session row of the website as it starts its own.
+    const countSessions = async () =>
+      (
+        await t.database.db
+          .selectFrom('member_sessions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('expires_at', '<=', new Date(clock))
+          .executeTakeFirstOrThrow()
+      ).n;
+    expect(Number(await countSessions())).toBeGreaterThanOrEqual(2);
+    expect(
+      (await (await editorClient(t)).call('POST', '/api/config/session', OWNER)).statusCode,
+    ).toBe(200);
+    expect(Number(await countSessions())).toBe(0);
   });
 
   it('checks the CSRF crumb on every write, sign-in included', async () => {
