@@ -4,6 +4,7 @@ import { LinkField } from '../links/LinkField.tsx';
 import { AudioFields } from './audio.fields.tsx';
 import { CodeFields } from './code.fields.tsx';
 import { EmbedFields } from './embed.fields.tsx';
+import { LabelledInput } from './field-controls.tsx';
 import { GalleryFields } from './gallery.fields.tsx';
 import { ImageFields } from './image.fields.tsx';
 import { ProductFields } from './product.fields.tsx';
@@ -151,7 +152,7 @@ function LineFields() {
 function HeadingFields({ block, onChange }: FieldsProps<BlockOf<'heading'>>) {
   return (
     <>
-      <TextField
+      <LabelledInput
         label="Heading text"
         value={block.text}
         onChange={(text) => onChange({ ...block, text })}
@@ -164,7 +165,7 @@ function HeadingFields({ block, onChange }: FieldsProps<BlockOf<'heading'>>) {
 function ButtonFields({ block, onChange }: FieldsProps<BlockOf<'button'>>) {
   return (
     <>
-      <TextField
+      <LabelledInput
         label="Button label"
         value={block.label}
         onChange={(label) => onChange({ ...block, label })}
@@ -181,18 +182,18 @@ function ButtonFields({ block, onChange }: FieldsProps<BlockOf<'button'>>) {
 function ProductsFields({ block, onChange }: FieldsProps<BlockOf<'products'>>) {
   return (
     <>
-      <TextField
+      <LabelledInput
         label="Collection URL"
         hint="The address of a product collection, such as shop."
         value={block.collectionUrlId}
         onChange={(collectionUrlId) => onChange({ ...block, collectionUrlId })}
       />
-      <TextField
+      <LabelledInput
         label="Section title"
         value={block.title ?? ''}
         onChange={(title) => onChange({ ...block, title })}
       />
-      <TextField
+      <LabelledInput
         label="Number of products"
         type="number"
         value={String(block.limit)}
@@ -201,34 +202,6 @@ function ProductsFields({ block, onChange }: FieldsProps<BlockOf<'products'>>) {
         }
       />
     </>
-  );
-}
-
-function TextField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: string;
-  type?: 'text' | 'number';
-}) {
-  const id = useId();
-  const hintId = props.hint ? `${id}-hint` : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type={props.type ?? 'text'}
-        value={props.value}
-        aria-describedby={hintId}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.hint ? (
-        <p className="field__hint" id={hintId}>
-          {props.hint}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
