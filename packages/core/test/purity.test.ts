@@ -27,8 +27,11 @@ describe('core purity', () => {
 
   it('touches no DOM global', () => {
     const domGlobals = /\b(window|document|localStorage|sessionStorage|navigator)\b\s*[.[]/;
+    // Sentences are not code: "changed in another window. Reload" names no global.
+    const stringLiterals = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.)*`/g;
     for (const file of sourceFiles(SRC)) {
-      expect(domGlobals.test(readFileSync(file, 'utf8')), relative(SRC, file)).toBe(false);
+      const code = readFileSync(file, 'utf8').replace(stringLiterals, "''");
+      expect(domGlobals.test(code), relative(SRC, file)).toBe(false);
     }
   });
 
