@@ -422,6 +422,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerHeaderFooterRoutes(app, {
     headerFooter: services.headerFooter,
+    navigation: services.navigation,
+    preferences: services.preferences,
     requireMember: memberGuard.requireMember,
   });
   registerNavigationRoutes(app, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { editorBlockSchema } from './blocks/index.ts';
 import { blockDataSchema } from './editor.ts';
+import type { PublicNavigationItem } from './navigation.ts';
 import { MAX_INT4 } from './text.ts';
 
 // GET/PUT /api/site-header-footer: the header and footer block lists every public page
@@ -29,3 +30,33 @@ export const headerFooterSchema = z
   })
   .meta({ id: 'SiteHeaderFooter' });
 export type HeaderFooter = z.infer<typeof headerFooterSchema>;
+
+const publicNavigationItemSchema: z.ZodType<PublicNavigationItem> = z.lazy(() =>
+  z.object({
+    title: z.string(),
+    href: z.string().nullable(),
+    children: z.array(publicNavigationItemSchema),
+  }),
+);
+
+/**
+ * GET /api/config/site-frame: what frames a page on the editor's canvas, as the storefront
+ * frames it for visitors (its SiteView): the site's title, menu, header and footer.
+ */
+export const siteFrameSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    language: z.string(),
+    currency: z.string(),
+    useCLDRMoneyFormat: z.boolean(),
+    isExpressCheckout: z.boolean(),
+    navigation: z.array(publicNavigationItemSchema),
+    headerFooter: z.object({
+      header: z.array(editorBlockSchema),
+      footer: z.array(editorBlockSchema),
+      data: blockDataSchema,
+    }),
+  })
+  .meta({ id: 'SiteFrame' });
+export type SiteFrame = z.infer<typeof siteFrameSchema>;

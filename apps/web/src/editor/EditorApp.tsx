@@ -149,6 +149,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
               key={openPageId}
               pageId={openPageId}
               onChanged={() => setListVersion((v) => v + 1)}
+              onClose={() => setOpenPageId(null)}
             />
           ) : (
             <div className="empty-state">

@@ -4,9 +4,10 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { LayoutView } from '../blocks/render.tsx';
 import { ApiError } from './api/client.ts';
 import { headerFooterApi } from './api/header-footer-client.ts';
-import { DevicePreview } from './canvas/DevicePreview.tsx';
+import { DEVICE_LABELS, type Device } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
+import { newSection } from './PageEditor.tsx';
 import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
 
 type Message = { text: string; isError: boolean };
@@ -26,6 +27,7 @@ export function HeaderFooterEditor() {
   const [part, setPart] = useState<'header' | 'footer'>('header');
   const [saveStatus, dispatchSave] = useReducer(formWidgetReducer, 'editing');
   const [message, setMessage] = useState<Message | null>(null);
+  const [device, setDevice] = useState<Device>('desktop');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -49,8 +51,8 @@ export function HeaderFooterEditor() {
     dispatchSave({ type: 'save' });
     try {
       const saved = await headerFooterApi.save({
-        header: blocksOf(header),
-        footer: blocksOf(footer),
+        header: blocksOf(header, newSection),
+        footer: blocksOf(footer, newSection),
         baseRevision: stored.revision,
       });
       setStored(saved);
@@ -67,67 +69,97 @@ export function HeaderFooterEditor() {
   const draft = part === 'header' ? header : footer;
   const dispatch = part === 'header' ? dispatchHeader : dispatchFooter;
   const isDirty = header.isDirty || footer.isDirty;
+  const other = (blocks: ReturnType<typeof blocksOf>) => (
+    <LayoutView blocks={blocks.filter(isReadable)} data={stored.data} useCLDRMoneyFormat={false} />
+  );
   return (
-    <div className="page-editor">
-      <h1 ref={headingRef} tabIndex={-1}>
-        Header &amp; footer
-      </h1>
-      <p className="page-editor__status">
-        Shown on every page of the site. Saving makes changes live.
-        {isDirty ? ' · unsaved edits' : ''}
-      </p>
+    <div className="page-editor page-editor--embedded">
+      <header className="editor-topbar">
+        <div className="editor-topbar__title">
+          <h1 ref={headingRef} tabIndex={-1}>
+            Header &amp; footer
+          </h1>
+          <span className="status-badge">Live when saved</span>
+        </div>
+        <fieldset className="editor-topbar__devices">
+          <legend className="visually-hidden">Part of the page</legend>
+          {(['header', 'footer'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="button button--small button--segment"
+              aria-pressed={part === option}
+              onClick={() => setPart(option)}
+            >
+              {option === 'header' ? 'Header' : 'Footer'}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="editor-topbar__devices">
+          <legend className="visually-hidden">Canvas width</legend>
+          {(Object.keys(DEVICE_LABELS) as Device[]).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="button button--small button--segment"
+              aria-pressed={device === option}
+              onClick={() => setDevice(option)}
+            >
+              {DEVICE_LABELS[option]}
+            </button>
+          ))}
+        </fieldset>
+        <UndoRedo draft={draft} dispatch={dispatch} />
+        <p className="save-state">{isDirty ? 'Unsaved changes' : 'Saved'}</p>
+        <div className="editor-topbar__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={saveStatus === 'saving'}
+            onClick={() => void save()}
+          >
+            {formWidgetButtonText(saveStatus, 'Save header & footer')}
+          </button>
+        </div>
+      </header>
       <p className={message?.isError ? 'notice notice--error' : 'notice'} role="status">
         {message?.text ?? ''}
       </p>
-      <fieldset className="device-preview__devices">
-        <legend className="visually-hidden">Part of the page</legend>
-        {(['header', 'footer'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className="button button--small"
-            aria-pressed={part === option}
-            onClick={() => setPart(option)}
-          >
-            {option === 'header' ? 'Header' : 'Footer'}
-          </button>
-        ))}
-      </fieldset>
-      <section className="page-editor__blocks" aria-labelledby="header-footer-blocks">
-        <div className="page-editor__toolbar">
-          <h2 id="header-footer-blocks">{part === 'header' ? 'Header blocks' : 'Footer blocks'}</h2>
-          {/* Keyed so the keyboard shortcuts follow the part on screen. */}
-          <UndoRedo key={part} draft={draft} dispatch={dispatch} />
-          <div className="page-editor__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={saveStatus === 'saving'}
-              onClick={() => void save()}
-            >
-              {formWidgetButtonText(saveStatus, 'Save header & footer')}
-            </button>
-          </div>
-        </div>
-        <LayoutCanvas key={part} draft={draft} dispatch={dispatch} data={stored.data} name={part} />
-      </section>
-      <DevicePreview title="Preview">
-        <div className="site-header__blocks">
-          <LayoutView
-            blocks={blocksOf(header).filter(isReadable)}
-            data={stored.data}
-            useCLDRMoneyFormat={false}
-          />
-        </div>
-        <p className="field__hint">Each page's content goes here.</p>
-        <div className="site-footer__blocks">
-          <LayoutView
-            blocks={blocksOf(footer).filter(isReadable)}
-            data={stored.data}
-            useCLDRMoneyFormat={false}
-          />
-        </div>
-      </DevicePreview>
+      <LayoutCanvas
+        key={part}
+        draft={draft}
+        dispatch={dispatch}
+        data={stored.data}
+        name={part === 'header' ? 'Header' : 'Footer'}
+        device={device}
+        language="en"
+        onSaveNow={() => void save()}
+        chrome={(layout) => (
+          <>
+            <header className="site-header">
+              {part === 'header' ? (
+                <div className="site-header__blocks">{layout}</div>
+              ) : (
+                <div className="site-header__blocks" inert>
+                  {other(blocksOf(header, newSection))}
+                </div>
+              )}
+            </header>
+            <main id="main">
+              <p className="canvas-placeholder">Each page's content goes here.</p>
+            </main>
+            <footer className="site-footer">
+              {part === 'footer' ? (
+                <div className="site-footer__blocks">{layout}</div>
+              ) : (
+                <div className="site-footer__blocks" inert>
+                  {other(blocksOf(footer, newSection))}
+                </div>
+              )}
+            </footer>
+          </>
+        )}
+      />
     </div>
   );
 }

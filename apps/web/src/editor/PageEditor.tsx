@@ -1,18 +1,22 @@
 import {
-  countBlocks,
   type EditorPage,
   isReadable,
   PAGE_STATUS_LABELS,
   type PageSettings,
+  type SiteFrame as SiteFrameData,
 } from '@atelier/contract';
 import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { LayoutView } from '../blocks/render.tsx';
+import { SiteFrame } from '../storefront/layout/SiteFrame.tsx';
 import { ApiError, api } from './api/client.ts';
-import { DevicePreview } from './canvas/DevicePreview.tsx';
+import { newBlock } from './blocks/registry.tsx';
+import { DEVICE_LABELS, type Device } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
-import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
+import { blocksOf, draftReducer, emptyDraft, type SectionBlock } from './page-draft.ts';
+
+/** A section written without settings of its own gets the defaults. */
+export const newSection = () => newBlock('section') as SectionBlock;
 
 type Message = { text: string; isError: boolean };
 
@@ -22,14 +26,27 @@ const errorText = (error: unknown) =>
 /** Quiet time after the last edit before the draft saves itself. */
 export const AUTOSAVE_DELAY_MS = 1500;
 
-/** One page: its settings, its draft on the canvas with a live preview, Save and Publish. */
-export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: () => void }) {
+/** One page, edited on the canvas: the top bar (save state, devices, Publish) over it. */
+export function PageEditor({
+  pageId,
+  onChanged,
+  onClose,
+}: {
+  pageId: string;
+  onChanged: () => void;
+  /** Back to the list of pages; asked only once nothing would be lost. */
+  onClose: () => void;
+}) {
   const [page, setPage] = useState<EditorPage | null>(null);
+  const [site, setSite] = useState<SiteFrameData | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, dispatch] = useReducer(draftReducer, emptyDraft);
   // SPEC §4 form widget: editing → saving ('Saving…') → editing.
   const [saveStatus, dispatchSave] = useReducer(formWidgetReducer, 'editing');
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  const [device, setDevice] = useState<Device>('desktop');
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** One save at a time: each is based on the revision the previous one returned. */
   const saving = useRef<Promise<EditorPage | null> | null>(null);
@@ -46,6 +63,11 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
         headingRef.current?.focus();
       })
       .catch((error: unknown) => setLoadError(errorText(error)));
+    // The frame around the page; the canvas shows the page alone until it comes.
+    api
+      .siteFrame()
+      .then(setSite)
+      .catch(() => setSite(null));
   }, [pageId]);
 
   // Autosave: a quiet moment after the last edit saves the draft (never publishes).
@@ -57,8 +79,17 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
     return () => clearTimeout(timer);
   }, [draft.sections, draft.isDirty, page?.draftRevision]);
 
+  // Closing the tab or reloading with edits not yet saved asks first.
+  const hasUnsaved = draft.isDirty || saveStatus === 'saving';
+  useEffect(() => {
+    if (!hasUnsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [hasUnsaved]);
+
   if (loadError) return <p role="alert">{loadError}</p>;
-  if (!page) return <p>Loading…</p>;
+  if (!page) return <p className="page-editor__loading">Loading…</p>;
 
   function accept(updated: EditorPage, text: string) {
     revision.current = updated.draftRevision;
@@ -83,9 +114,10 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
     const sections = draft.sections;
     dispatchSave({ type: 'save' });
     try {
-      const saved = await api.saveDraft(page.id, blocksOf(draft), revision.current);
+      const saved = await api.saveDraft(page.id, blocksOf(draft, newSection), revision.current);
       dispatch({ type: 'saved', sections });
       dispatchSave({ type: 'saved' });
+      setSaveError(null);
       accept(
         saved,
         isAuto
@@ -96,10 +128,10 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
     } catch (error) {
       dispatchSave({ type: 'save-failed' });
       const fields = error instanceof ApiError ? Object.keys(error.fields) : [];
-      setMessage({
-        text: fields.length > 0 ? `${errorText(error)} (${fields.join(', ')})` : errorText(error),
-        isError: true,
-      });
+      const text =
+        fields.length > 0 ? `${errorText(error)} (${fields.join(', ')})` : errorText(error);
+      setSaveError(text);
+      setMessage({ text, isError: true });
       return null;
     }
   }
@@ -125,92 +157,235 @@ export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: (
     }
   }
 
+  async function leave() {
+    if (saving.current) await saving.current;
+    if (draft.isDirty && !(await save())) {
+      // The save was refused: leaving now would lose the edits, so the owner decides.
+      if (!window.confirm('Your latest changes could not be saved. Leave and lose them?')) return;
+    }
+    onClose();
+  }
+
   const data = page.data;
-  const blocks = blocksOf(draft);
+  const isLive = page.status === 'published' || page.status === 'private';
+  const frame = site
+    ? {
+        ...site,
+        headerFooter: {
+          header: site.headerFooter.header.filter(isReadable),
+          footer: site.headerFooter.footer.filter(isReadable),
+          data: site.headerFooter.data,
+        },
+      }
+    : null;
   return (
     <div className="page-editor">
-      <h1 ref={headingRef} tabIndex={-1}>
-        {page.title}
-      </h1>
-      <p className="page-editor__status">
-        Status: <strong>{PAGE_STATUS_LABELS[page.status]}</strong>
-        {page.publishAt && page.status === 'scheduled'
-          ? ` for ${new Date(page.publishAt).toLocaleString()}`
-          : ''}
-        {page.hasUnpublishedChanges ? ' · the draft has changes that are not published' : ''}
-        {draft.isDirty ? ' · unsaved edits' : ''}
-      </p>
+      <header className="editor-topbar">
+        <button type="button" className="button button--quiet" onClick={() => void leave()}>
+          <span aria-hidden="true">←</span> Pages
+        </button>
+        <div className="editor-topbar__title">
+          <h1 ref={headingRef} tabIndex={-1}>
+            {page.title}
+          </h1>
+          <span className={`status-badge status-badge--${page.status}`}>
+            {PAGE_STATUS_LABELS[page.status]}
+            {page.publishAt && page.status === 'scheduled'
+              ? ` for ${new Date(page.publishAt).toLocaleString()}`
+              : ''}
+          </span>
+        </div>
+        <fieldset className="editor-topbar__devices">
+          <legend className="visually-hidden">Canvas width</legend>
+          {(Object.keys(DEVICE_LABELS) as Device[]).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="button button--small button--segment"
+              aria-pressed={device === option}
+              onClick={() => setDevice(option)}
+            >
+              {DEVICE_LABELS[option]}
+            </button>
+          ))}
+        </fieldset>
+        <UndoRedo draft={draft} dispatch={dispatch} />
+        <SaveState
+          status={saveStatus}
+          isDirty={draft.isDirty}
+          error={saveError}
+          hasUnpublishedChanges={page.hasUnpublishedChanges}
+          onRetry={() => void save()}
+        />
+        <div className="editor-topbar__actions">
+          <button type="button" className="button" onClick={() => setIsSettingsOpen(true)}>
+            Page settings
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={saveStatus === 'saving'}
+            onClick={() => void save()}
+          >
+            {formWidgetButtonText(saveStatus, 'Save draft')}
+          </button>
+          {isLive ? null : <ScheduleForm onSchedule={(at) => void publish(at)} />}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={saveStatus === 'saving'}
+            onClick={() => void publish()}
+          >
+            Publish
+          </button>
+        </div>
+      </header>
       <p className={message?.isError ? 'notice notice--error' : 'notice'} role="status">
         {message?.text ?? ''}
       </p>
-
-      <PageSettingsForm
-        page={page}
-        onSaved={(updated) => accept(updated, 'Page settings saved.')}
-        onError={(text) => setMessage({ text, isError: true })}
+      {isSettingsOpen ? (
+        <PageSettingsDialog
+          page={page}
+          onClose={() => setIsSettingsOpen(false)}
+          onSaved={(updated) => {
+            accept(updated, 'Page settings saved.');
+            setIsSettingsOpen(false);
+          }}
+        />
+      ) : null}
+      <LayoutCanvas
+        draft={draft}
+        dispatch={dispatch}
+        data={data}
+        name="Page"
+        device={device}
+        language={frame?.language ?? 'en'}
+        onSaveNow={() => void save()}
+        chrome={
+          frame
+            ? (layout) => (
+                <SiteFrame site={frame} currentPath={`/${page.urlSlug}`} isCanvas>
+                  {layout}
+                </SiteFrame>
+              )
+            : (layout) => <main id="main">{layout}</main>
+        }
       />
-
-      <section className="page-editor__blocks" aria-labelledby="blocks-heading">
-        <div className="page-editor__toolbar">
-          <h2 id="blocks-heading">Blocks</h2>
-          <UndoRedo draft={draft} dispatch={dispatch} />
-          <div className="page-editor__actions">
-            <button
-              type="button"
-              className="button"
-              disabled={saveStatus === 'saving'}
-              onClick={() => void save()}
-            >
-              {formWidgetButtonText(saveStatus, 'Save draft')}
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={saveStatus === 'saving'}
-              onClick={() => void publish()}
-            >
-              Publish
-            </button>
-          </div>
-        </div>
-        <LayoutCanvas draft={draft} dispatch={dispatch} data={data} name="page" />
-        {page.status === 'published' || page.status === 'private' ? null : (
-          <ScheduleForm onSchedule={(at) => void publish(at)} />
-        )}
-      </section>
-
-      <DevicePreview title="Preview">
-        {countBlocks(blocks) === 0 ? <p>This page has no blocks yet.</p> : null}
-        <LayoutView blocks={blocks.filter(isReadable)} data={data} useCLDRMoneyFormat={false} />
-      </DevicePreview>
     </div>
   );
 }
 
+/** Where the draft stands, always in view: saving, saved, or not saved with a retry. */
+function SaveState({
+  status,
+  isDirty,
+  error,
+  hasUnpublishedChanges,
+  onRetry,
+}: {
+  status: 'editing' | 'saving';
+  isDirty: boolean;
+  error: string | null;
+  hasUnpublishedChanges: boolean;
+  onRetry: () => void;
+}) {
+  if (status === 'saving') {
+    return <p className="save-state save-state--saving">Saving…</p>;
+  }
+  if (error) {
+    return (
+      <p className="save-state save-state--error">
+        Not saved{' '}
+        <button type="button" className="button button--small" onClick={onRetry}>
+          Retry
+        </button>
+      </p>
+    );
+  }
+  if (isDirty) return <p className="save-state">Unsaved changes</p>;
+  return (
+    <p className="save-state save-state--saved">
+      Saved{hasUnpublishedChanges ? ' · not published' : ''}
+    </p>
+  );
+}
+
+/** Schedule sits in the top bar as a disclosure: a time, then Schedule. */
 function ScheduleForm({ onSchedule }: { onSchedule: (at: string) => void }) {
   const id = useId();
   const [value, setValue] = useState('');
   return (
-    <form
-      className="schedule"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        if (value) onSchedule(new Date(value).toISOString());
-      }}
+    <details className="schedule-popover">
+      <summary className="button">Schedule…</summary>
+      <form
+        className="schedule-popover__panel"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          if (value) onSchedule(new Date(value).toISOString());
+          (event.currentTarget.closest('details') as HTMLDetailsElement | null)?.removeAttribute(
+            'open',
+          );
+        }}
+      >
+        <div className="field">
+          <label htmlFor={id}>Publish at (your time)</label>
+          <input
+            id={id}
+            type="datetime-local"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={!value}>
+          Schedule
+        </button>
+      </form>
+    </details>
+  );
+}
+
+/** The page's title, address, description and status, in a modal dialog over the canvas. */
+function PageSettingsDialog({
+  page,
+  onSaved,
+  onClose,
+}: {
+  page: EditorPage;
+  onSaved: (page: EditorPage) => void;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="page-settings-title"
+      onClose={onClose}
+      onCancel={onClose}
     >
-      <div className="field">
-        <label htmlFor={id}>Publish at (your time)</label>
-        <input
-          id={id}
-          type="datetime-local"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
+      <div className="dialog__header">
+        <h2 id="page-settings-title">Page settings</h2>
+        <button
+          type="button"
+          className="button button--quiet button--small"
+          aria-label="Close page settings"
+          onClick={onClose}
+        >
+          ✕
+        </button>
       </div>
-      <button type="submit" className="button" disabled={!value}>
-        Schedule
-      </button>
-    </form>
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <PageSettingsForm page={page} onSaved={onSaved} onError={setError} />
+    </dialog>
   );
 }
 
@@ -246,62 +421,59 @@ function PageSettingsForm({
   }
 
   return (
-    <details className="page-settings" open={page.draftBlocks.length === 0}>
-      <summary>Page settings</summary>
-      <form onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-title`}>Page title</label>
-          <input
-            id={`${id}-title`}
-            value={title}
-            required
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-slug`}>URL slug</label>
-          <input
-            id={`${id}-slug`}
-            value={isHome ? '' : urlSlug}
-            disabled={isHome}
-            aria-invalid={fieldErrors.urlSlug ? true : undefined}
-            aria-describedby={`${id}-slug-hint`}
-            onChange={(e) => setUrlSlug(e.target.value)}
-          />
-          <p className="field__hint" id={`${id}-slug-hint`}>
-            {fieldErrors.urlSlug ??
-              (isHome
-                ? 'The home page always lives at /.'
-                : 'Lower-case letters, digits and hyphens, at least 3 characters.')}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>SEO description</label>
-          <textarea
-            id={`${id}-description`}
-            rows={2}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as typeof status)}
-          >
-            {page.status === 'scheduled' ? <option value="">Scheduled</option> : null}
-            <option value="published">{PAGE_STATUS_LABELS.published}</option>
-            <option value="draft">{PAGE_STATUS_LABELS.draft}</option>
-            <option value="needs-review">{PAGE_STATUS_LABELS['needs-review']}</option>
-            <option value="private">{PAGE_STATUS_LABELS.private}</option>
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Save settings
-        </button>
-      </form>
-    </details>
+    <form onSubmit={submit} className="page-settings">
+      <div className="field">
+        <label htmlFor={`${id}-title`}>Page title</label>
+        <input
+          id={`${id}-title`}
+          value={title}
+          required
+          onChange={(e) => setTitle(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-slug`}>URL slug</label>
+        <input
+          id={`${id}-slug`}
+          value={isHome ? '' : urlSlug}
+          disabled={isHome}
+          aria-invalid={fieldErrors.urlSlug ? true : undefined}
+          aria-describedby={`${id}-slug-hint`}
+          onChange={(e) => setUrlSlug(e.target.value)}
+        />
+        <p className="field__hint" id={`${id}-slug-hint`}>
+          {fieldErrors.urlSlug ??
+            (isHome
+              ? 'The home page always lives at /.'
+              : 'Lower-case letters, digits and hyphens, at least 3 characters.')}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>SEO description</label>
+        <textarea
+          id={`${id}-description`}
+          rows={2}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select
+          id={`${id}-status`}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as typeof status)}
+        >
+          {page.status === 'scheduled' ? <option value="">Scheduled</option> : null}
+          <option value="published">{PAGE_STATUS_LABELS.published}</option>
+          <option value="draft">{PAGE_STATUS_LABELS.draft}</option>
+          <option value="needs-review">{PAGE_STATUS_LABELS['needs-review']}</option>
+          <option value="private">{PAGE_STATUS_LABELS.private}</option>
+        </select>
+      </div>
+      <button type="submit" className="button button--primary">
+        Save settings
+      </button>
+    </form>
   );
 }

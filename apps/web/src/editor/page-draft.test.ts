@@ -11,9 +11,10 @@ import {
 } from './page-draft.ts';
 
 const heading = (text: string): Block => ({ type: 'heading', version: 1, text, level: 2 });
-const SECTION: Block = { type: 'section', version: 1 };
+const SECTION = { type: 'section', version: 1 } as const satisfies Block;
+const defaultSection = () => SECTION;
 const textsOf = (state: DraftState) =>
-  blocksOf(state).map((b) => (b.type === 'heading' ? b.text : b.type));
+  blocksOf(state, defaultSection).map((b) => (b.type === 'heading' ? b.text : b.type));
 const loaded = (blocks: EditorBlock[]) => draftReducer(emptyDraft, { type: 'load', blocks });
 
 describe('the page draft reducer', () => {
@@ -30,7 +31,7 @@ describe('the page draft reducer', () => {
     const blocks = [heading('A'), SECTION, heading('B'), heading('C'), SECTION];
     const state = loaded(blocks);
     expect(state.sections.map((s) => s.items.length)).toEqual([1, 2, 0]);
-    expect(blocksOf(state)).toEqual(blocks);
+    expect(blocksOf(state, defaultSection)).toEqual(blocks);
     expect(loaded([]).sections).toHaveLength(1);
   });
 
@@ -74,12 +75,12 @@ describe('the page draft reducer', () => {
     const [a, b] = itemsOf(state);
     state = draftReducer(state, { type: 'update', key: a!.key, block: heading('A2') });
     state = draftReducer(state, { type: 'remove', key: b!.key });
-    expect(blocksOf(state)).toEqual([heading('A2')]);
+    expect(blocksOf(state, defaultSection)).toEqual([heading('A2')]);
   });
 
-  it('adds sections and, removing one, keeps its blocks in the section above', () => {
+  it('adds sections at the end or beside another, and removes one with its blocks', () => {
     let state = loaded([heading('A')]);
-    state = draftReducer(state, { type: 'add-section' });
+    state = draftReducer(state, { type: 'add-section', settings: SECTION });
     const second = state.sections[1]!.key;
     state = draftReducer(state, {
       type: 'add',
@@ -87,18 +88,63 @@ describe('the page draft reducer', () => {
       place: { sectionKey: second, index: 0 },
     });
     expect(textsOf(state)).toEqual(['A', 'section', 'B']);
+    const first = state.sections[0]!.key;
+    state = draftReducer(state, {
+      type: 'add-section',
+      settings: SECTION,
+      near: { sectionKey: first, isAbove: true },
+    });
+    expect(textsOf(state)).toEqual(['section', 'section', 'A', 'section', 'B']);
     state = draftReducer(state, { type: 'remove-section', sectionKey: second });
-    expect(textsOf(state)).toEqual(['A', 'B']);
+    expect(textsOf(state)).toEqual(['section', 'section', 'A']);
+    state = draftReducer(state, { type: 'undo' });
+    expect(textsOf(state)).toEqual(['section', 'section', 'A', 'section', 'B']);
     // The last section stays.
-    expect(
-      draftReducer(state, { type: 'remove-section', sectionKey: state.sections[0]!.key }),
-    ).toBe(state);
+    const one = loaded([heading('A')]);
+    expect(draftReducer(one, { type: 'remove-section', sectionKey: one.sections[0]!.key })).toBe(
+      one,
+    );
+  });
+
+  it("keeps a leading section block as the first section's settings", () => {
+    const blocks = [SECTION, heading('A'), SECTION, heading('B')];
+    const state = loaded(blocks);
+    expect(state.sections).toHaveLength(2);
+    expect(state.sections[0]!.settings).toEqual(SECTION);
+    expect(blocksOf(state, defaultSection)).toEqual(blocks);
+  });
+
+  it('reorders sections and changes their settings as one undo step per section', () => {
+    let state = loaded([heading('A'), SECTION, heading('B')]);
+    const [first, second] = state.sections.map((section) => section.key);
+    state = draftReducer(state, { type: 'move-section', sectionKey: second!, by: -1 });
+    expect(textsOf(state)).toEqual(['section', 'B', 'section', 'A']);
+    expect(draftReducer(state, { type: 'move-section', sectionKey: second!, by: -1 })).toBe(state);
+    const past = state.past.length;
+    state = draftReducer(state, { type: 'update-section', sectionKey: first!, settings: SECTION });
+    state = draftReducer(state, { type: 'update-section', sectionKey: first!, settings: SECTION });
+    expect(state.past.length).toBe(past + 1);
+  });
+
+  it('duplicates a block right after it with a new key, within the 60-block limit', () => {
+    let state = loaded([heading('A'), heading('B')]);
+    const a = state.sections[0]!.items[0]!;
+    state = draftReducer(state, { type: 'duplicate', key: a.key });
+    expect(textsOf(state)).toEqual(['A', 'A', 'B']);
+    const copy = state.sections[0]!.items[1]!;
+    expect(copy.key).not.toBe(a.key);
+    expect(copy.block).not.toBe(a.block);
+    const sixty = Array.from({ length: MAX_BLOCKS_PER_LAYOUT }, (_, i) => heading(`H${i}`));
+    const full = loaded(sixty);
+    const refused = draftReducer(full, { type: 'duplicate', key: full.sections[0]!.items[0]!.key });
+    expect(countBlocks(blocksOf(refused, defaultSection))).toBe(60);
+    expect(refused.notice).not.toBeNull();
   });
 
   it('refuses a 61st block with a notice and keeps the 60; sections do not count', () => {
     const sixty = Array.from({ length: MAX_BLOCKS_PER_LAYOUT }, (_, i) => heading(`H${i}`));
     const full = loaded([...sixty.slice(0, 30), SECTION, ...sixty.slice(30)]);
-    expect(countBlocks(blocksOf(full))).toBe(60);
+    expect(countBlocks(blocksOf(full, defaultSection))).toBe(60);
     const refused = draftReducer(full, { type: 'add', block: heading('one more') });
     expect(itemsOf(refused)).toHaveLength(60);
     expect(refused.notice).toBe(
@@ -180,12 +226,12 @@ describe('blocks the server could not read', () => {
     const state = loaded([heading('A'), unknown]);
     const unknownKey = itemsOf(state)[1]?.key ?? '';
     const moved = draftReducer(state, { type: 'move', key: unknownKey, by: -1 });
-    expect(blocksOf(moved)).toEqual([unknown, heading('A')]);
-    expect(blocksOf(moved)[0]).toBe(unknown);
+    expect(blocksOf(moved, defaultSection)).toEqual([unknown, heading('A')]);
+    expect(blocksOf(moved, defaultSection)[0]).toBe(unknown);
     const updated = draftReducer(moved, { type: 'update', key: unknownKey, block: heading('X') });
     expect(updated).toBe(moved);
-    expect(blocksOf(draftReducer(moved, { type: 'remove', key: unknownKey }))).toEqual([
-      heading('A'),
-    ]);
+    expect(
+      blocksOf(draftReducer(moved, { type: 'remove', key: unknownKey }), defaultSection),
+    ).toEqual([heading('A')]);
   });
 });

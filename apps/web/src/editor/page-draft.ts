@@ -14,7 +14,13 @@ import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
  * updated: the save sends it back exactly as it came.
  */
 export type DraftItem = { key: string; block: EditorBlock };
-export type DraftSection = { key: string; items: DraftItem[] };
+/** A section's own block: its background, padding and width. */
+export type SectionBlock = Extract<Block, { type: 'section' }>;
+/**
+ * `settings` is the section's marker block; null for a first section stored without one
+ * (layouts written before sections had settings), which looks as a default section does.
+ */
+export type DraftSection = { key: string; settings: SectionBlock | null; items: DraftItem[] };
 
 /** Undo steps kept; older ones are dropped so a long session does not grow without end. */
 export const HISTORY_LIMIT = 100;
@@ -47,7 +53,17 @@ export type DraftAction =
   | { type: 'move'; key: string; by: -1 | 1 }
   | { type: 'move-to'; key: string; place: DraftPlace }
   | { type: 'remove'; key: string }
-  | { type: 'add-section' }
+  /** A copy of the block right after it, with a new key. */
+  | { type: 'duplicate'; key: string }
+  /** A new empty section: at the end, or above or below the one named. */
+  | {
+      type: 'add-section';
+      settings?: SectionBlock;
+      near?: { sectionKey: string; isAbove: boolean };
+    }
+  | { type: 'update-section'; sectionKey: string; settings: SectionBlock }
+  | { type: 'move-section'; sectionKey: string; by: -1 | 1 }
+  /** Removes the section with its blocks (undoable); a layout keeps at least one section. */
   | { type: 'remove-section'; sectionKey: string }
   | { type: 'undo' }
   | { type: 'redo' }
@@ -55,7 +71,7 @@ export type DraftAction =
   | { type: 'saved'; sections?: DraftSection[] };
 
 export const emptyDraft: DraftState = {
-  sections: [{ key: 's1', items: [] }],
+  sections: [{ key: 's1', settings: null, items: [] }],
   past: [],
   future: [],
   typingKey: null,
@@ -72,10 +88,16 @@ export const blockCountOf = (state: Pick<DraftState, 'sections'>): number => ite
 export const isFull = (state: Pick<DraftState, 'sections'>): boolean =>
   blockCountOf(state) >= MAX_BLOCKS_PER_LAYOUT;
 
-/** The flat list the server stores: a section break before every section but the first. */
-export function blocksOf(state: Pick<DraftState, 'sections'>): EditorBlock[] {
+/**
+ * The flat list the server stores: a section block before every section, except a first
+ * section that has no settings of its own (so a layout that never had any is unchanged).
+ */
+export function blocksOf(
+  state: Pick<DraftState, 'sections'>,
+  defaultSection: () => SectionBlock,
+): EditorBlock[] {
   return state.sections.flatMap((section, index) => [
-    ...(index === 0 ? [] : [{ type: 'section', version: 1 } as const]),
+    ...(section.settings ? [section.settings] : index === 0 ? [] : [defaultSection()]),
     ...section.items.map((item) => item.block),
   ]);
 }
@@ -94,10 +116,14 @@ export function locate(
 
 function load(state: DraftState, blocks: EditorBlock[]): DraftState {
   let nextKey = state.nextKey;
-  const sections: DraftSection[] = [{ key: `s${nextKey++}`, items: [] }];
-  for (const block of blocks) {
+  // A layout that starts with a section block carries the first section's settings there.
+  const [first] = blocks;
+  const sections: DraftSection[] = [
+    { key: `s${nextKey++}`, settings: first?.type === 'section' ? first : null, items: [] },
+  ];
+  for (const [index, block] of blocks.entries()) {
     if (block.type === 'section') {
-      sections.push({ key: `s${nextKey++}`, items: [] });
+      if (index > 0) sections.push({ key: `s${nextKey++}`, settings: block, items: [] });
     } else {
       sections.at(-1)?.items.push({ key: `b${nextKey++}`, block });
     }
@@ -204,31 +230,56 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
     case 'remove':
       if (!locate(state.sections, action.key)) return state;
       return change(state, without(state.sections, action.key));
-    case 'add-section':
-      return change(state, [...state.sections, { key: `s${state.nextKey}`, items: [] }], {
-        nextKey: state.nextKey + 1,
-      });
-    case 'remove-section': {
-      // A page keeps at least one section; the removed section's blocks join the one
-      // above (or below, for the first) rather than vanishing with it.
-      const index = state.sections.findIndex((s) => s.key === action.sectionKey);
-      const removed = state.sections[index];
-      if (!removed || state.sections.length === 1) return state;
-      const heir = index === 0 ? 1 : index - 1;
-      const sections = state.sections.map((section, i) =>
-        i !== heir
-          ? section
-          : {
-              ...section,
-              items:
-                index === 0
-                  ? [...removed.items, ...section.items]
-                  : [...section.items, ...removed.items],
-            },
-      );
+    case 'duplicate': {
+      const at = locate(state.sections, action.key);
+      const item = at ? state.sections[at.section]?.items[at.index] : undefined;
+      const section = at ? state.sections[at.section] : undefined;
+      if (!at || !item || !section) return state;
+      if (isFull(state)) return { ...state, notice: editorApiMessages.tooManyBlocks };
+      const copy = { key: `b${state.nextKey}`, block: structuredClone(item.block) };
       return change(
         state,
-        sections.filter((_, i) => i !== index),
+        insert(state.sections, copy, { sectionKey: section.key, index: at.index + 1 }),
+        { nextKey: state.nextKey + 1 },
+      );
+    }
+    case 'add-section': {
+      const added: DraftSection = {
+        key: `s${state.nextKey}`,
+        settings: action.settings ?? null,
+        items: [],
+      };
+      const near = action.near
+        ? state.sections.findIndex((section) => section.key === action.near?.sectionKey)
+        : -1;
+      const at = near < 0 ? state.sections.length : near + (action.near?.isAbove ? 0 : 1);
+      const sections = [...state.sections];
+      sections.splice(at, 0, added);
+      return change(state, sections, { nextKey: state.nextKey + 1 });
+    }
+    case 'update-section': {
+      if (!state.sections.some((section) => section.key === action.sectionKey)) return state;
+      const sections = state.sections.map((section) =>
+        section.key === action.sectionKey ? { ...section, settings: action.settings } : section,
+      );
+      return change(state, sections, { typingKey: action.sectionKey });
+    }
+    case 'move-section': {
+      const index = state.sections.findIndex((s) => s.key === action.sectionKey);
+      const to = index + action.by;
+      const moved = state.sections[index];
+      if (!moved || to < 0 || to >= state.sections.length) return state;
+      const sections = state.sections.filter((_, i) => i !== index);
+      sections.splice(to, 0, moved);
+      return change(state, sections);
+    }
+    case 'remove-section': {
+      // A layout keeps at least one section; what is removed comes back with undo.
+      if (state.sections.length === 1) return state;
+      if (!state.sections.some((section) => section.key === action.sectionKey)) return state;
+      return change(
+        state,
+        state.sections.filter((section) => section.key !== action.sectionKey),
       );
     }
     case 'undo': {

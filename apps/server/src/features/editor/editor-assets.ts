@@ -13,7 +13,12 @@ const manifestSchema = z.record(
   z.object({ file: z.string(), css: z.array(z.string()).optional() }).loose(),
 );
 
-export type EditorAssets = { script: string | undefined; styles: string[] };
+export type EditorAssets = {
+  script: string | undefined;
+  styles: string[];
+  /** The storefront's stylesheet, which the canvas frame loads so pages look as they will live. */
+  canvasStyles: string[];
+};
 
 export function loadEditorAssets(webDistDir: string): EditorAssets {
   const read = (name: string) => {
@@ -25,7 +30,8 @@ export function loadEditorAssets(webDistDir: string): EditorAssets {
   const site = read('manifest.json')[SITE_STYLES];
   return {
     script: entry ? `/${entry.file}` : undefined,
-    // The preview uses the storefront's own stylesheet, so blocks look as they will live.
-    styles: [...(site ? [`/${site.file}`] : []), ...(entry?.css ?? []).map((f) => `/${f}`)],
+    styles: (entry?.css ?? []).map((f) => `/${f}`),
+    // Only inside the canvas frame: in the editor's own document it would restyle the editor.
+    canvasStyles: site ? [`/${site.file}`] : [],
   };
 }

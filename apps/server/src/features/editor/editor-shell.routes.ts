@@ -9,10 +9,11 @@ export function renderEditorShell(assets: EditorAssets): string {
   const styles = assets.styles
     .map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`)
     .join('');
+  const canvasStyles = `<meta name="canvas-styles" content="${escapeAttr(assets.canvasStyles.join(' '))}">`;
   const script = assets.script
     ? `<script type="module" src="${escapeAttr(assets.script)}"></script>`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Atelier editor</title>${styles}</head><body class="editor-body"><div id="editor-root"><main><h1>Atelier editor</h1><p>${assets.script ? 'Loading the editor…' : 'The editor is not built: run npm run build.'}</p></main></div>${script}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Atelier editor</title><link rel="icon" href="data:,">${canvasStyles}${styles}</head><body class="editor-body"><div id="editor-root"><main><h1>Atelier editor</h1><p>${assets.script ? 'Loading the editor…' : 'The editor is not built: run npm run build.'}</p></main></div>${script}</body></html>`;
 }
 
 /**

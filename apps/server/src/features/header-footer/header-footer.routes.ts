@@ -4,18 +4,26 @@ import {
   headerFooterSchema,
   sessionWriteCodes,
   signedInCodes,
+  siteFrameSchema,
 } from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
+import type { NavigationService } from '../navigation/navigation.service.ts';
+import type { PreferencesService } from '../preferences/preferences.service.ts';
 import type { HeaderFooterService } from './header-footer.service.ts';
 
 /** The site header and footer blocks (issue 7): content, so admins and editors. */
 export function registerHeaderFooterRoutes(
   app: FastifyInstance,
-  deps: { headerFooter: HeaderFooterService; requireMember: RequireMember },
+  deps: {
+    headerFooter: HeaderFooterService;
+    navigation: Pick<NavigationService, 'getPublicNavigation'>;
+    preferences: Pick<PreferencesService, 'checkout'>;
+    requireMember: RequireMember;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const editors = deps.requireMember({ roles: CONTENT_EDITORS });
@@ -57,5 +65,36 @@ export function registerHeaderFooterRoutes(
       },
     },
     async (request) => deps.headerFooter.save(editorCallerOf(request).website.id, request.body),
+  );
+
+  api.get(
+    '/api/config/site-frame',
+    {
+      preHandler: editors,
+      schema: {
+        tags: ['editor'],
+        summary: "What frames a page on the editor's canvas: title, menu, header and footer",
+        response: { 200: siteFrameSchema, ...errorResponses(signedInCodes) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { website } = editorCallerOf(request);
+      const [navigation, checkout, headerFooter] = await Promise.all([
+        deps.navigation.getPublicNavigation(website.id),
+        deps.preferences.checkout(website.id),
+        deps.headerFooter.forStorefront(website.id),
+      ]);
+      return {
+        title: website.title,
+        description: website.description,
+        language: website.language,
+        currency: website.storeCurrency,
+        useCLDRMoneyFormat: website.useCLDRMoneyFormat,
+        isExpressCheckout: checkout.isExpressCheckout,
+        navigation,
+        headerFooter,
+      };
+    },
   );
 }

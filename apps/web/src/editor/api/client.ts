@@ -15,6 +15,7 @@ import {
   type SessionState,
   type SiteSettings,
   sessionStateSchema,
+  siteFrameSchema,
   siteLayoutSchema,
   siteSettingsSchema,
 } from '@atelier/contract';
@@ -134,6 +135,7 @@ export const api = {
   renameMedia: (id: string, filename: string) =>
     request('PATCH', `/api/config/media/${id}`, mediaFileSchema, { filename }),
   deleteMedia: (id: string) => request('DELETE', `/api/config/media/${id}`, noContent),
+  siteFrame: () => request('GET', '/api/config/site-frame', siteFrameSchema),
   siteSettings: () => request('GET', '/api/config/settings', siteSettingsSchema),
   updateSiteSettings: (settings: Partial<SiteSettings>) =>
     request('PATCH', '/api/config/settings', siteSettingsSchema, settings),

@@ -13,6 +13,8 @@ const render = (blocks: EditorBlock[]) =>
       dispatch={() => undefined}
       data={{ media: {}, collections: {} }}
       name="page"
+      device="desktop"
+      language="en"
     />,
   );
 

@@ -1,32 +1,12 @@
 import type { Block, BlockData, EditorBlock, UnreadableBlock } from '@atelier/contract';
 import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import {
-  type CollisionDetection,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  DragOverlay,
-  type DragStartEvent,
-  KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  useDraggable,
-  useDroppable,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import {
   type Dispatch,
-  type PointerEventHandler,
+  memo,
   type ReactNode,
+  type PointerEvent as ReactPointerEvent,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -35,409 +15,560 @@ import { BlockFields, blockEditors, blockLabel, newBlock } from '../blocks/regis
 import {
   blockCountOf,
   type DraftAction,
+  type DraftItem,
   type DraftPlace,
+  type DraftSection,
   type DraftState,
+  draftReducer,
   isFull,
   locate,
+  type SectionBlock,
 } from '../page-draft.ts';
+import { CanvasFrame, type CanvasFrameHandle, type Device } from './CanvasFrame.tsx';
+import { Icon, type IconName } from './icons.tsx';
+import { InlineHeading, InlineText } from './inline-editing.tsx';
+import { type DragSource, usePointerDrag } from './pointer-drag.ts';
+import { SectionView } from './section-view.tsx';
+import './canvas.css';
 
-// The canvas shared by the page editor and the header & footer screen: a palette of
-// blocks, sections holding blocks, drag and drop (pointer and keyboard, via dnd-kit),
-// Move up / Move down / Delete buttons, the selected block's settings and undo/redo.
-// The layout itself lives in the page-draft reducer; this file only turns gestures into
-// its actions.
+// The canvas shared by the page editor and the header & footer screen: the layout drawn
+// with the storefront's own views inside a frame at the chosen device width, edited where
+// it stands. Hover outlines a block, a click selects it (a toolbar appears on it, its
+// settings open beside the page), text and headings are typed into in place. Blocks come
+// from the palette by a click (after the selected block) or a drag onto the page. The
+// layout lives in the page-draft reducer; this file turns gestures into its actions.
 
 /** The sentence shown when the layout is full (SPEC §9 limit). */
 export const fullLayoutMessage = `A page can hold at most ${MAX_BLOCKS_PER_LAYOUT} blocks.`;
 
-/** Blocks offered in the palette, in the order owners look for them. */
-const PALETTE: Exclude<Block['type'], 'section'>[] = [
-  'heading',
-  'text',
-  'image',
-  'button',
-  'spacer',
-  'line',
-  'video',
-  'audio',
-  'code',
-  'social-links',
-  'gallery',
-  'product',
-  'products',
-  'summary',
+type PaletteType = Exclude<Block['type'], 'section'>;
+
+/** Blocks offered in the palette, grouped and ordered the way owners look for them. */
+const PALETTE_GROUPS: { name: string; types: PaletteType[] }[] = [
+  { name: 'Basics', types: ['heading', 'text', 'button', 'quote', 'line', 'spacer'] },
+  { name: 'Media', types: ['image', 'gallery', 'video', 'audio', 'embed', 'code'] },
+  { name: 'Store', types: ['product', 'products', 'summary'] },
+  { name: 'Social', types: ['social-links'] },
 ];
-// Blocks others register later appear too, after ours.
-const paletteTypes = (): Exclude<Block['type'], 'section'>[] => [
-  ...PALETTE,
-  ...(Object.keys(blockEditors) as Block['type'][]).filter(
-    (type): type is Exclude<Block['type'], 'section'> =>
-      type !== 'section' && !(PALETTE as string[]).includes(type),
-  ),
-];
+// Blocks others register later appear too, in a group of their own.
+const paletteGroups = () => {
+  const listed = new Set<string>(PALETTE_GROUPS.flatMap((group) => group.types));
+  const more = (Object.keys(blockEditors) as Block['type'][]).filter(
+    (type): type is PaletteType => type !== 'section' && !listed.has(type),
+  );
+  return more.length > 0 ? [...PALETTE_GROUPS, { name: 'More', types: more }] : PALETTE_GROUPS;
+};
 
 /** What a block is called on the canvas; one the server could not read needs attention. */
-const labelOf = (block: EditorBlock): string =>
+export const labelOf = (block: EditorBlock): string =>
   block.type === 'unreadable' ? editorApiMessages.unreadableBlockLabel : blockLabel(block.type);
 
-const PALETTE_PREFIX = 'palette:';
-const SECTION_PREFIX = 'section:';
+export type Selection = { kind: 'block'; key: string } | { kind: 'section'; key: string } | null;
 
-/** Prefer a block under the pointer over the section around it; keyboard drags have no pointer. */
-const collision: CollisionDetection = (args) => {
-  const hits = pointerWithin(args);
-  const blocks = hits.filter((hit) => !String(hit.id).startsWith(SECTION_PREFIX));
-  if (blocks.length > 0) return blocks;
-  return hits.length > 0 ? hits : closestCenter(args);
+/** Focus in a field of its own: the canvas's keys (Delete, Alt+arrows, undo) leave it be. */
+const isTypingTarget = (target: EventTarget | null): boolean => {
+  const element = target as HTMLElement | null;
+  if (!element?.closest) return false;
+  return Boolean(
+    element.closest('input, textarea, select, [contenteditable="true"], .cm-editor') ||
+      element.closest('[contenteditable="plaintext-only"]'),
+  );
 };
 
 type LayoutCanvasProps = {
   draft: DraftState;
   dispatch: Dispatch<DraftAction>;
   data: BlockData;
-  /** Names the layout in headings and labels ("Page", "Header"). */
+  /** Names the layout in the frame's title and the live messages ("Page", "Header"). */
   name: string;
+  device: Device;
+  language: string;
+  /** What surrounds the layout in the frame: the site's header and footer, for a page. */
+  chrome?: (layout: ReactNode) => ReactNode;
+  /** Ctrl/Cmd+S. */
+  onSaveNow?: () => void;
 };
 
-export function LayoutCanvas({ draft, dispatch, data, name }: LayoutCanvasProps) {
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [dragLabel, setDragLabel] = useState<string | null>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  /** Where focus should land once React has re-rendered after a move or delete. */
-  const pendingFocus = useRef<string[]>([]);
-  const sensors = useSensors(
-    // A few pixels of travel before a drag starts, so a click on a card still selects it.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+/** Actions the blocks and sections in the frame call; one stable object, so memo holds. */
+type CanvasActions = {
+  selectBlock: (key: string) => void;
+  selectSection: (key: string) => void;
+  moveBlock: (key: string, by: -1 | 1) => void;
+  duplicateBlock: (key: string) => void;
+  removeBlock: (key: string) => void;
+  openSettings: () => void;
+  updateBlock: (key: string, block: Block) => void;
+  startDrag: (event: ReactPointerEvent<HTMLElement>, source: DragSource, label: string) => void;
+  addSection: (key: string, isAbove: boolean) => void;
+  moveSection: (key: string, by: -1 | 1) => void;
+  removeSection: (key: string) => void;
+};
+
+export function LayoutCanvas({
+  draft,
+  dispatch,
+  data,
+  name,
+  device,
+  language,
+  chrome,
+  onSaveNow,
+}: LayoutCanvasProps) {
+  const [selection, setSelection] = useState<Selection>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [undoOffer, setUndoOffer] = useState<string | null>(null);
+  const frame = useRef<CanvasFrameHandle | null>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const settingsRef = useRef<HTMLElement>(null);
+  /** Where focus should land (in the frame) once React has drawn the last change. */
+  const pendingFocus = useRef<string | null>(null);
   const count = blockCountOf(draft);
   const full = isFull(draft);
-  const selected = selectedKey ? locate(draft.sections, selectedKey) : null;
-  const selectedItem = selected
-    ? draft.sections[selected.section]?.items[selected.index]
-    : undefined;
 
-  useEffect(() => {
-    const candidates = pendingFocus.current;
-    if (candidates.length === 0) return;
-    pendingFocus.current = [];
-    for (const selector of candidates) {
-      const target = rootRef.current?.querySelector<HTMLElement>(selector);
-      if (target && !(target as HTMLButtonElement).disabled) {
-        target.focus();
-        return;
-      }
-    }
-  });
+  const selectedBlock =
+    selection?.kind === 'block' ? findItem(draft.sections, selection.key) : undefined;
+  const selectedSection =
+    selection?.kind === 'section'
+      ? draft.sections.find((section) => section.key === selection.key)
+      : undefined;
+
+  // The handlers below read the newest state through this ref, so `actions` is made once.
+  const latest = useRef({ draft, selection, full, onSaveNow });
+  latest.current = { draft, selection, full, onSaveNow };
+
+  function announce(text: string) {
+    // The same sentence twice would not be read again; a trailing space makes it new.
+    setAnnouncement((previous) => (previous === text ? `${text} ` : text));
+  }
+
+  function positionOf(key: string, sections: readonly DraftSection[]): string {
+    const all = sections.flatMap((section) => section.items);
+    const index = all.findIndex((item) => item.key === key);
+    return `${index + 1} of ${all.length}`;
+  }
 
   function add(type: Block['type'], place?: DraftPlace) {
-    if (full) {
+    const { draft: current, selection: selected } = latest.current;
+    if (latest.current.full) {
       dispatch({ type: 'add', block: newBlock(type) });
+      announce(fullLayoutMessage);
       return;
     }
-    const lastSection = draft.sections.at(-1);
-    // Without a place: after the selected block, else at the end of the last section.
+    const at = selected?.kind === 'block' ? locate(current.sections, selected.key) : null;
+    const selectedSectionIndex =
+      selected?.kind === 'section'
+        ? current.sections.findIndex((section) => section.key === selected.key)
+        : -1;
+    const lastSection = current.sections.at(-1);
+    // Without a place: after the selected block, at the end of the selected section, else
+    // at the end of the last section.
     const target: DraftPlace | undefined =
       place ??
-      (selected && selectedItem
-        ? { sectionKey: draft.sections[selected.section]?.key ?? '', index: selected.index + 1 }
-        : lastSection
-          ? { sectionKey: lastSection.key, index: lastSection.items.length }
-          : undefined);
+      (at
+        ? { sectionKey: current.sections[at.section]?.key ?? '', index: at.index + 1 }
+        : selectedSectionIndex >= 0
+          ? {
+              sectionKey: current.sections[selectedSectionIndex]?.key ?? '',
+              index: current.sections[selectedSectionIndex]?.items.length ?? 0,
+            }
+          : lastSection
+            ? { sectionKey: lastSection.key, index: lastSection.items.length }
+            : undefined);
     // The reducer names the new block with the next key; select it so its settings open.
-    const key = `b${draft.nextKey}`;
+    const key = `b${current.nextKey}`;
     dispatch({ type: 'add', block: newBlock(type), place: target });
-    setSelectedKey(key);
-    pendingFocus.current = [
-      '[data-settings] input, [data-settings] textarea, [data-settings] select, [data-settings] [contenteditable]',
-      `[data-key="${key}"] [data-select]`,
-    ];
+    setSelection({ kind: 'block', key });
+    pendingFocus.current = key;
+    announce(`${blockLabel(type)} added.`);
   }
 
-  function move(key: string, by: -1 | 1) {
-    dispatch({ type: 'move', key, by });
-    pendingFocus.current = [
-      `[data-key="${key}"] [data-move="${by}"]`,
-      `[data-key="${key}"] [data-move="${-by}"]`,
-    ];
-  }
+  const drag = usePointerDrag({
+    frame,
+    scroller: scrollerRef,
+    sections: draft.sections,
+    onDrop: (source, place) => {
+      if (source.kind === 'palette') {
+        add(source.type, place);
+        return;
+      }
+      dispatch({ type: 'move-to', key: source.key, place });
+      setSelection({ kind: 'block', key: source.key });
+      pendingFocus.current = source.key;
+      announce('Block moved.');
+    },
+  });
+  const dragStart = useRef(drag.start);
+  dragStart.current = drag.start;
 
-  function remove(key: string) {
-    const all = draft.sections.flatMap((section) => section.items);
-    const index = all.findIndex((item) => item.key === key);
-    const neighbour = all[index + 1] ?? all[index - 1];
-    dispatch({ type: 'remove', key });
-    if (selectedKey === key) setSelectedKey(null);
-    pendingFocus.current = neighbour
-      ? [`[data-key="${neighbour.key}"] [data-select]`]
-      : ['[data-palette] button'];
-  }
+  // Made once, so the memoised blocks keep it; the handlers read the newest state through refs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once on purpose, reads refs
+  const actions = useMemo<CanvasActions>(
+    () => ({
+      selectBlock: (key) => setSelection({ kind: 'block', key }),
+      selectSection: (key) => setSelection({ kind: 'section', key }),
+      moveBlock: (key, by) => {
+        const { draft: current } = latest.current;
+        const next = simulate(current, { type: 'move', key, by });
+        if (next === current) return;
+        dispatch({ type: 'move', key, by });
+        pendingFocus.current = key;
+        const item = findItem(current.sections, key);
+        announce(
+          `${item ? labelOf(item.block) : 'Block'} moved to position ${positionOf(key, next.sections)}.`,
+        );
+      },
+      duplicateBlock: (key) => {
+        const { draft: current } = latest.current;
+        const item = findItem(current.sections, key);
+        if (!item || item.block.type === 'unreadable') return;
+        dispatch({ type: 'duplicate', key });
+        if (latest.current.full) {
+          announce(fullLayoutMessage);
+          return;
+        }
+        const copyKey = `b${current.nextKey}`;
+        setSelection({ kind: 'block', key: copyKey });
+        pendingFocus.current = copyKey;
+        announce(`${labelOf(item.block)} duplicated.`);
+      },
+      removeBlock: (key) => {
+        const { draft: current } = latest.current;
+        const item = findItem(current.sections, key);
+        const all = current.sections.flatMap((section) => section.items);
+        const index = all.findIndex((candidate) => candidate.key === key);
+        const neighbour = all[index + 1] ?? all[index - 1];
+        dispatch({ type: 'remove', key });
+        setSelection(neighbour ? { kind: 'block', key: neighbour.key } : null);
+        pendingFocus.current = neighbour?.key ?? null;
+        const text = `${item ? labelOf(item.block) : 'Block'} deleted.`;
+        announce(`${text} Press Ctrl+Z to undo.`);
+        setUndoOffer(text);
+      },
+      openSettings: () => {
+        settingsRef.current
+          ?.querySelector<HTMLElement>('input, textarea, select, button, [tabindex="0"]')
+          ?.focus();
+      },
+      updateBlock: (key, block) => dispatch({ type: 'update', key, block }),
+      startDrag: (event, source, label) => dragStart.current(event, source, label),
+      addSection: (key, isAbove) => {
+        const { draft: current } = latest.current;
+        const newKey = `s${current.nextKey}`;
+        dispatch({
+          type: 'add-section',
+          settings: newBlock('section') as SectionBlock,
+          near: { sectionKey: key, isAbove },
+        });
+        setSelection({ kind: 'section', key: newKey });
+        pendingFocus.current = newKey;
+        announce(`Section added ${isAbove ? 'above' : 'below'}.`);
+      },
+      moveSection: (key, by) => {
+        const { draft: current } = latest.current;
+        const next = simulate(current, { type: 'move-section', sectionKey: key, by });
+        if (next === current) return;
+        dispatch({ type: 'move-section', sectionKey: key, by });
+        pendingFocus.current = key;
+        const index = next.sections.findIndex((section) => section.key === key);
+        announce(`Section moved to position ${index + 1} of ${next.sections.length}.`);
+      },
+      removeSection: (key) => {
+        const { draft: current } = latest.current;
+        if (current.sections.length === 1) {
+          announce('A page keeps at least one section.');
+          return;
+        }
+        dispatch({ type: 'remove-section', sectionKey: key });
+        setSelection(null);
+        announce('Section deleted. Press Ctrl+Z to undo.');
+        setUndoOffer('Section deleted.');
+      },
+    }),
+    [dispatch],
+  );
 
-  function placeOf(event: DragEndEvent): DraftPlace | null {
-    const { over, active } = event;
-    if (!over) return null;
-    const overId = String(over.id);
-    if (overId.startsWith(SECTION_PREFIX)) {
-      const sectionKey = overId.slice(SECTION_PREFIX.length);
-      const section = draft.sections.find((s) => s.key === sectionKey);
-      return section ? { sectionKey, index: section.items.length } : null;
+  // A selection whose block or section is gone (undo, delete) is dropped.
+  useEffect(() => {
+    if (!selection) return;
+    const exists =
+      selection.kind === 'block'
+        ? findItem(draft.sections, selection.key) !== undefined
+        : draft.sections.some((section) => section.key === selection.key);
+    if (!exists) setSelection(null);
+  }, [draft.sections, selection]);
+
+  // Focus follows the block or section a keyboard action moved, added or selected.
+  useEffect(() => {
+    const key = pendingFocus.current;
+    if (!key) return;
+    pendingFocus.current = null;
+    const doc = frame.current?.document;
+    const block = doc?.querySelector<HTMLElement>(`[data-block-key="${key}"]`);
+    // A heading or text selected on the canvas has already put the caret in itself.
+    if (block?.contains(doc?.activeElement ?? null) && block !== doc?.activeElement) return;
+    const target =
+      block ??
+      doc?.querySelector<HTMLElement>(
+        `[data-section-key="${key}"] > .canvas-section__bar [data-section-select]`,
+      );
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: 'nearest' });
+  });
+
+  useEffect(() => {
+    if (!undoOffer) return;
+    const timer = setTimeout(() => setUndoOffer(null), 8000);
+    return () => clearTimeout(timer);
+  }, [undoOffer]);
+
+  // The keys of a site builder, in the editor window and in the frame alike.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      const { selection: selected, onSaveNow: saveNow } = latest.current;
+      const isCommand = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      const typing = isTypingTarget(event.target);
+      if (isCommand && !event.altKey && key === 's') {
+        event.preventDefault();
+        saveNow?.();
+        return;
+      }
+      if (isCommand && !event.altKey && (key === 'z' || key === 'y')) {
+        // Rich-text and code editors keep their own undo while focus is in them.
+        if (typing) return;
+        event.preventDefault();
+        dispatch({ type: key === 'y' || event.shiftKey ? 'redo' : 'undo' });
+        return;
+      }
+      if (event.key === 'Escape' && selected) {
+        // A dialog or menu open over the canvas closes first.
+        if ((event.target as HTMLElement | null)?.closest?.('[role="dialog"], dialog')) return;
+        event.preventDefault();
+        const doc = frame.current?.document;
+        setSelection(null);
+        doc
+          ?.querySelector<HTMLElement>(
+            selected.kind === 'block'
+              ? `[data-block-key="${selected.key}"]`
+              : `[data-section-key="${selected.key}"] [data-section-select]`,
+          )
+          ?.focus();
+        return;
+      }
+      if (selected?.kind !== 'block') return;
+      if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+        if (typing && !(event.target as HTMLElement).closest('.canvas-frame-root')) return;
+        event.preventDefault();
+        actions.moveBlock(selected.key, event.key === 'ArrowUp' ? -1 : 1);
+        return;
+      }
+      if (typing) return;
+      if (event.key === 'Delete' || event.key === 'Backspace') {
+        event.preventDefault();
+        actions.removeBlock(selected.key);
+      } else if (isCommand && key === 'd') {
+        event.preventDefault();
+        actions.duplicateBlock(selected.key);
+      }
     }
-    const at = locate(draft.sections, overId);
-    const section = at ? draft.sections[at.section] : undefined;
-    if (!at || !section) return null;
-    const from = locate(draft.sections, String(active.id));
-    if (from && from.section === at.section) {
-      // Within a section dnd-kit's sortable already means "take the place of".
-      return { sectionKey: section.key, index: at.index };
-    }
-    // From the palette or another section: before or after the block, by which half
-    // of it the dragged item's middle ended over.
-    const dragged = active.rect.current.translated;
-    const isBelow = dragged
-      ? dragged.top + dragged.height / 2 > over.rect.top + over.rect.height / 2
-      : false;
-    return { sectionKey: section.key, index: at.index + (isBelow ? 1 : 0) };
-  }
-
-  function onDragStart(event: DragStartEvent) {
-    const id = String(event.active.id);
-    if (id.startsWith(PALETTE_PREFIX)) {
-      setDragLabel(blockLabel(id.slice(PALETTE_PREFIX.length) as Block['type']));
-    } else {
-      const at = locate(draft.sections, id);
-      const item = at ? draft.sections[at.section]?.items[at.index] : undefined;
-      setDragLabel(item ? labelOf(item.block) : null);
-    }
-  }
-
-  function onDragEnd(event: DragEndEvent) {
-    setDragLabel(null);
-    const place = placeOf(event);
-    if (!place) return;
-    const id = String(event.active.id);
-    if (id.startsWith(PALETTE_PREFIX)) {
-      add(id.slice(PALETTE_PREFIX.length) as Block['type'], place);
-    } else {
-      dispatch({ type: 'move-to', key: id, place });
-      pendingFocus.current = [`[data-key="${id}"] [data-drag]`];
-    }
-  }
+    const documents = [document, frame.current?.document].filter(
+      (doc): doc is Document => doc !== undefined,
+    );
+    for (const doc of documents) doc.addEventListener('keydown', onKeyDown);
+    return () => {
+      for (const doc of documents) doc.removeEventListener('keydown', onKeyDown);
+    };
+  });
 
   let blockNumber = 0;
-  return (
-    <div className="canvas" ref={rootRef}>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={collision}
-        onDragStart={onDragStart}
-        onDragCancel={() => setDragLabel(null)}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          screenReaderInstructions: {
-            draggable:
-              'To pick up a block, press space or enter. Use the arrow keys to move it, space or enter to drop it, escape to cancel.',
-          },
-        }}
-      >
-        <div className="canvas__palette" data-palette>
-          <h3 id={`${name}-palette-heading`}>Add a block</h3>
-          <p className="field__hint" id={`${name}-palette-hint`}>
-            Drag a block onto a section, or press it to add it after the selected block.
-          </p>
-          {full ? (
-            <p className="notice notice--error" role="alert">
-              {fullLayoutMessage} Remove one before adding another.
-            </p>
-          ) : null}
-          <ul className="palette" aria-labelledby={`${name}-palette-heading`}>
-            {paletteTypes().map((type) => (
-              <PaletteItem
-                key={type}
-                type={type}
-                isDisabled={full}
-                hintId={`${name}-palette-hint`}
-                onAdd={() => add(type)}
-              />
-            ))}
-          </ul>
-        </div>
+  const layout = (
+    <div className="content-page canvas-frame-root">
+      {draft.sections.map((section, sectionIndex) => {
+        const first = blockNumber;
+        blockNumber += section.items.length;
+        return (
+          <CanvasSection
+            key={section.key}
+            section={section}
+            number={sectionIndex + 1}
+            sectionCount={draft.sections.length}
+            firstBlockNumber={first}
+            blockCount={count}
+            data={data}
+            selectedBlockKey={selection?.kind === 'block' ? selection.key : null}
+            isSelected={selection?.kind === 'section' && selection.key === section.key}
+            dropIndex={drag.drag?.place?.sectionKey === section.key ? drag.drag.place.index : null}
+            actions={actions}
+          />
+        );
+      })}
+    </div>
+  );
 
-        <div className="canvas__layout">
-          <p className="canvas__count" aria-live="polite">
-            {count} of {MAX_BLOCKS_PER_LAYOUT} blocks
+  return (
+    <div className="editor-canvas">
+      <aside className="canvas-palette" aria-labelledby={`${name}-palette-heading`} data-palette>
+        <h2 id={`${name}-palette-heading`}>Add a block</h2>
+        <p className="canvas-palette__hint" id={`${name}-palette-hint`}>
+          Drag a block onto the page, or press it to add it after the selected block.
+        </p>
+        <p className="canvas-palette__count" aria-live="polite">
+          {count} of {MAX_BLOCKS_PER_LAYOUT} blocks
+        </p>
+        {full ? (
+          <p className="notice notice--error" role="alert">
+            {fullLayoutMessage} Remove one before adding another.
           </p>
-          {draft.notice ? (
-            <p className="notice notice--error" role="alert">
-              {draft.notice}
-            </p>
-          ) : null}
-          {draft.sections.map((section, sectionIndex) => (
-            <CanvasSection
-              key={section.key}
-              sectionKey={section.key}
-              label={`Section ${sectionIndex + 1}`}
-              itemKeys={section.items.map((item) => item.key)}
-              canRemove={draft.sections.length > 1}
-              onRemove={() => dispatch({ type: 'remove-section', sectionKey: section.key })}
-            >
-              {section.items.map((item, index) => {
-                blockNumber += 1;
-                const isFirst = sectionIndex === 0 && index === 0;
-                const isLast =
-                  sectionIndex === draft.sections.length - 1 && index === section.items.length - 1;
-                return (
-                  <CanvasBlock
-                    key={item.key}
-                    itemKey={item.key}
-                    number={blockNumber}
-                    label={labelOf(item.block)}
-                    isSelected={item.key === selectedKey}
-                    isFirst={isFirst}
-                    isLast={isLast}
-                    onSelect={() => setSelectedKey(item.key)}
-                    onMove={(by) => move(item.key, by)}
-                    onRemove={() => remove(item.key)}
-                    attention={
-                      item.block.type === 'unreadable' ? (
-                        <UnreadableBlockNotice block={item.block} />
-                      ) : null
+        ) : null}
+        {draft.notice ? (
+          <p className="notice notice--error" role="alert">
+            {draft.notice}
+          </p>
+        ) : null}
+        {paletteGroups().map((group) => (
+          <div key={group.name} className="canvas-palette__group">
+            <h3 id={`${name}-palette-${group.name}`}>{group.name}</h3>
+            <ul className="palette" aria-labelledby={`${name}-palette-${group.name}`}>
+              {group.types.map((type) => (
+                <li key={type}>
+                  <button
+                    type="button"
+                    className="palette__item"
+                    data-palette-type={type}
+                    disabled={full}
+                    aria-describedby={`${name}-palette-hint`}
+                    onPointerDown={(event) =>
+                      drag.start(event, { kind: 'palette', type }, blockLabel(type))
                     }
+                    onClick={() => add(type)}
                   >
-                    {item.block.type === 'unreadable' ? null : (
-                      <BlockView block={item.block} data={data} useCLDRMoneyFormat={false} />
-                    )}
-                  </CanvasBlock>
-                );
-              })}
-            </CanvasSection>
-          ))}
+                    <span className="palette__icon" aria-hidden="true">
+                      {PALETTE_ICONS[type] ?? '▦'}
+                    </span>
+                    {blockLabel(type)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </aside>
+
+      <div className="canvas-scroller" ref={scrollerRef}>
+        <CanvasFrame device={device} title={`${name} canvas`} language={language} handle={frame}>
+          <div className="canvas-root">{chrome ? chrome(layout) : layout}</div>
+        </CanvasFrame>
+      </div>
+
+      <aside
+        className="canvas-settings"
+        aria-labelledby={`${name}-settings-heading`}
+        data-settings
+        ref={settingsRef}
+      >
+        <h2 id={`${name}-settings-heading`}>
+          {selectedBlock
+            ? `${labelOf(selectedBlock.block)} settings`
+            : selectedSection
+              ? 'Section settings'
+              : 'Settings'}
+        </h2>
+        {selectedBlock ? (
+          <BlockSettings
+            item={selectedBlock}
+            onChange={(block) => dispatch({ type: 'update', key: selectedBlock.key, block })}
+          />
+        ) : selectedSection ? (
+          <BlockFields
+            key={selectedSection.key}
+            block={selectedSection.settings ?? newBlock('section')}
+            onChange={(block) =>
+              dispatch({
+                type: 'update-section',
+                sectionKey: selectedSection.key,
+                settings: block as SectionBlock,
+              })
+            }
+          />
+        ) : (
+          <p className="canvas-settings__hint">
+            Select a block or a section on the page to change it. Press Escape to deselect.
+          </p>
+        )}
+      </aside>
+
+      <p className="visually-hidden" aria-live="assertive" aria-atomic="true">
+        {announcement}
+      </p>
+      {undoOffer ? (
+        <div className="canvas-toast" role="status">
+          <span>{undoOffer}</span>
           <button
             type="button"
             className="button button--small"
-            onClick={() => dispatch({ type: 'add-section' })}
+            onClick={() => {
+              dispatch({ type: 'undo' });
+              setUndoOffer(null);
+              announce('Undone.');
+            }}
           >
-            Add section
+            Undo
           </button>
         </div>
-        <DragOverlay>
-          {dragLabel ? <div className="canvas__drag-overlay">{dragLabel}</div> : null}
-        </DragOverlay>
-      </DndContext>
-
-      <section
-        className="canvas__settings"
-        aria-labelledby={`${name}-settings-heading`}
-        data-settings
-      >
-        <h3 id={`${name}-settings-heading`}>
-          {selectedItem ? `${labelOf(selectedItem.block)} settings` : 'Block settings'}
-        </h3>
-        {selectedItem?.block.type === 'unreadable' ? (
-          <UnreadableBlockNotice block={selectedItem.block} />
-        ) : selectedItem ? (
-          <BlockFields
-            key={selectedItem.key}
-            block={selectedItem.block}
-            onChange={(block) => dispatch({ type: 'update', key: selectedItem.key, block })}
-          />
-        ) : (
-          <p className="field__hint">Select a block to change its settings.</p>
-        )}
-      </section>
+      ) : null}
+      {drag.drag ? (
+        <div className="canvas-drag-ghost" style={{ left: drag.drag.x, top: drag.drag.y }}>
+          {drag.drag.label}
+        </div>
+      ) : null}
     </div>
   );
 }
 
-function PaletteItem({
-  type,
-  isDisabled,
-  hintId,
-  onAdd,
-}: {
-  type: Block['type'];
-  isDisabled: boolean;
-  hintId: string;
-  onAdd: () => void;
-}) {
-  const { setNodeRef, listeners, isDragging } = useDraggable({
-    id: `${PALETTE_PREFIX}${type}`,
-    disabled: isDisabled,
-  });
-  // Only the pointer drags from the palette: Enter and Space press the button and add
-  // the block, which keyboard users then place with the move buttons or a keyboard drag.
-  return (
-    <li>
-      <button
-        ref={setNodeRef}
-        type="button"
-        className="palette__item"
-        data-palette-type={type}
-        disabled={isDisabled}
-        aria-describedby={hintId}
-        style={{ opacity: isDragging ? 0.5 : undefined }}
-        // dnd-kit types its listeners as bare Functions; this one is its pointer handler.
-        onPointerDown={
-          listeners?.onPointerDown as PointerEventHandler<HTMLButtonElement> | undefined
-        }
-        onClick={onAdd}
-      >
-        {blockLabel(type)}
-      </button>
-    </li>
-  );
+const PALETTE_ICONS: Partial<Record<PaletteType, string>> = {
+  heading: 'H',
+  text: '¶',
+  button: '▭',
+  quote: '❝',
+  line: '—',
+  spacer: '↕',
+  image: '▣',
+  gallery: '▦',
+  video: '▶',
+  audio: '♪',
+  embed: '</>',
+  code: '{ }',
+  product: '◈',
+  products: '◈◈',
+  summary: '☰',
+  'social-links': '@',
+};
+
+function findItem(sections: readonly DraftSection[], key: string): DraftItem | undefined {
+  const at = locate(sections, key);
+  return at ? sections[at.section]?.items[at.index] : undefined;
 }
 
-function CanvasSection({
-  sectionKey,
-  label,
-  itemKeys,
-  canRemove,
-  onRemove,
-  children,
-}: {
-  sectionKey: string;
-  label: string;
-  itemKeys: string[];
-  canRemove: boolean;
-  onRemove: () => void;
-  children: ReactNode;
-}) {
-  const { setNodeRef, isOver } = useDroppable({ id: `${SECTION_PREFIX}${sectionKey}` });
-  return (
-    <section
-      className={isOver ? 'canvas-section canvas-section--over' : 'canvas-section'}
-      aria-label={label}
-      data-section={sectionKey}
-    >
-      <div className="canvas-section__header">
-        <h3>{label}</h3>
-        {canRemove ? (
-          <button
-            type="button"
-            className="button button--small"
-            aria-label={`Remove ${label.toLowerCase()}, keeping its blocks`}
-            onClick={onRemove}
-          >
-            Remove section
-          </button>
-        ) : null}
-      </div>
-      <SortableContext id={sectionKey} items={itemKeys} strategy={verticalListSortingStrategy}>
-        <ol className="canvas-section__blocks" ref={setNodeRef}>
-          {children}
-          {itemKeys.length === 0 ? (
-            <li className="canvas-section__empty">Drop blocks here</li>
-          ) : null}
-        </ol>
-      </SortableContext>
-    </section>
-  );
+/** The state an action would make, to say where a move lands before React has drawn it. */
+function simulate(state: DraftState, action: DraftAction): DraftState {
+  return draftReducer(state, action);
+}
+
+function BlockSettings({ item, onChange }: { item: DraftItem; onChange: (block: Block) => void }) {
+  if (item.block.type === 'unreadable') return <UnreadableBlockNotice block={item.block} />;
+  if (item.block.type === 'text') {
+    return (
+      <p className="canvas-settings__hint">
+        Type on the page to change this text. Select words to format them or make a link.
+      </p>
+    );
+  }
+  return <BlockFields key={item.key} block={item.block} onChange={onChange} />;
 }
 
 /**
- * A stored block the server could not read: what it was and why, readable by a screen
- * reader (it is not inside the inert preview). It has no fields: it can only be moved or
- * deleted, and a save sends it back exactly as it came.
+ * A stored block the server could not read: what it was and why. It has no fields: it can
+ * only be moved or deleted, and a save sends it back exactly as it came.
  */
 function UnreadableBlockNotice({ block }: { block: UnreadableBlock }) {
   return (
@@ -451,112 +582,257 @@ function UnreadableBlockNotice({ block }: { block: UnreadableBlock }) {
   );
 }
 
-function CanvasBlock({
-  itemKey,
-  number,
-  label,
-  isSelected,
-  isFirst,
-  isLast,
-  onSelect,
-  onMove,
-  onRemove,
-  attention,
-  children,
-}: {
-  itemKey: string;
+type CanvasSectionProps = {
+  section: DraftSection;
   number: number;
-  label: string;
+  sectionCount: number;
+  firstBlockNumber: number;
+  blockCount: number;
+  data: BlockData;
+  selectedBlockKey: string | null;
   isSelected: boolean;
-  isFirst: boolean;
-  isLast: boolean;
-  onSelect: () => void;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
-  /** Shown instead of the preview, outside `inert` so assistive technology reads it. */
-  attention: ReactNode;
-  children: ReactNode;
-}) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id: itemKey });
-  const name = `${label} block ${number}`;
+  dropIndex: number | null;
+  actions: CanvasActions;
+};
+
+const CanvasSection = memo(function CanvasSection({
+  section,
+  number,
+  sectionCount,
+  firstBlockNumber,
+  blockCount,
+  data,
+  selectedBlockKey,
+  isSelected,
+  dropIndex,
+  actions,
+}: CanvasSectionProps) {
+  const label = `Section ${number}`;
+  const dropLine = <div className="canvas-drop-line" aria-hidden="true" />;
   return (
-    <li
-      ref={setNodeRef}
-      className={isSelected ? 'canvas-block canvas-block--selected' : 'canvas-block'}
-      data-key={itemKey}
-      style={{
-        transform: CSS.Translate.toString(transform),
-        transition,
-        opacity: isDragging ? 0.4 : undefined,
-      }}
+    <div
+      className={isSelected ? 'canvas-section canvas-section--selected' : 'canvas-section'}
+      data-section-key={section.key}
     >
-      <div className="canvas-block__bar">
-        <button
-          ref={setActivatorNodeRef}
-          type="button"
-          className="canvas-block__handle"
-          data-drag
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag ${name}`}
-          aria-roledescription="sortable block"
-        >
-          <span aria-hidden="true">⠿</span>
-        </button>
+      <div className="canvas-section__bar">
         <button
           type="button"
-          className="canvas-block__select"
-          data-select
+          className="canvas-section__tab"
+          data-section-select
           aria-pressed={isSelected}
-          onClick={onSelect}
+          onClick={() => actions.selectSection(section.key)}
         >
-          {number}. {label}
+          {label}
         </button>
-        <span className="canvas-block__actions">
-          <button
-            type="button"
-            className="button button--small"
-            data-move="-1"
-            disabled={isFirst}
-            aria-label={`Move up, block ${number}`}
-            onClick={() => onMove(-1)}
-          >
-            Move up
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            data-move="1"
-            disabled={isLast}
-            aria-label={`Move down, block ${number}`}
-            onClick={() => onMove(1)}
-          >
-            Move down
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            aria-label={`Delete, block ${number}`}
-            onClick={onRemove}
-          >
-            Delete
-          </button>
-        </span>
+        {isSelected ? (
+          <div className="canvas-toolbar" role="toolbar" aria-label={`${label} actions`}>
+            <ToolButton
+              label="Add section above"
+              icon="addAbove"
+              onClick={() => actions.addSection(section.key, true)}
+            />
+            <ToolButton
+              label="Add section below"
+              icon="addBelow"
+              onClick={() => actions.addSection(section.key, false)}
+            />
+            <ToolButton
+              label="Move section up"
+              icon="up"
+              disabled={number === 1}
+              onClick={() => actions.moveSection(section.key, -1)}
+            />
+            <ToolButton
+              label="Move section down"
+              icon="down"
+              disabled={number === sectionCount}
+              onClick={() => actions.moveSection(section.key, 1)}
+            />
+            <ToolButton label="Section settings" icon="settings" onClick={actions.openSettings} />
+            <ToolButton
+              label="Delete section"
+              icon="delete"
+              isDanger
+              disabled={sectionCount === 1}
+              onClick={() => actions.removeSection(section.key)}
+            />
+          </div>
+        ) : null}
       </div>
-      {attention ?? (
-        // The block as visitors see it; inert so its links and players do not take clicks or focus.
-        <div className="canvas-block__view page-content" inert>
-          {children}
-        </div>
-      )}
-    </li>
+      <SectionView settings={section.settings} data={data}>
+        {section.items.map((item, index) => (
+          <CanvasBlockSlot
+            key={item.key}
+            item={item}
+            number={firstBlockNumber + index + 1}
+            blockCount={blockCount}
+            data={data}
+            isSelected={item.key === selectedBlockKey}
+            dropLine={dropIndex === index ? dropLine : null}
+            actions={actions}
+          />
+        ))}
+        {dropIndex !== null && dropIndex >= section.items.length && section.items.length > 0
+          ? dropLine
+          : null}
+        {section.items.length === 0 ? (
+          <div className="canvas-section__empty">
+            {dropIndex !== null ? dropLine : null}
+            Drag a block here from the left, or select this section and press a block to add it.
+          </div>
+        ) : null}
+      </SectionView>
+    </div>
+  );
+});
+
+function ToolButton({
+  label,
+  icon,
+  onClick,
+  disabled = false,
+  isDanger = false,
+}: {
+  label: string;
+  icon: IconName;
+  onClick: () => void;
+  disabled?: boolean;
+  isDanger?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={isDanger ? 'canvas-tool canvas-tool--danger' : 'canvas-tool'}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon name={icon} />
+    </button>
   );
 }
+
+type CanvasBlockProps = {
+  item: DraftItem;
+  number: number;
+  blockCount: number;
+  data: BlockData;
+  isSelected: boolean;
+  dropLine: ReactNode;
+  actions: CanvasActions;
+};
+
+/** One block: memoised on its item, so typing in one block does not redraw the others. */
+const CanvasBlockSlot = memo(function CanvasBlockSlot({
+  item,
+  number,
+  blockCount,
+  data,
+  isSelected,
+  dropLine,
+  actions,
+}: CanvasBlockProps) {
+  const { block, key } = item;
+  const label = labelOf(block);
+  const name = `${label}, block ${number} of ${blockCount}`;
+  const editsInPlace = isSelected && (block.type === 'text' || block.type === 'heading');
+  return (
+    <>
+      {dropLine}
+      {/* A group of the block and its toolbar (a fieldset would mean a form), focusable so the
+          block is selected from the keyboard as with a click. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+      <div
+        role="group"
+        aria-roledescription="block"
+        aria-label={isSelected ? `${name}, selected` : name}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+        tabIndex={0}
+        className={isSelected ? 'canvas-block canvas-block--selected' : 'canvas-block'}
+        data-block-key={key}
+        data-block-type={block.type}
+        onClick={(event) => {
+          // Links and buttons of the page do not navigate or submit in the editor.
+          if ((event.target as HTMLElement).closest('a, button:not(.canvas-tool), form')) {
+            event.preventDefault();
+          }
+          if (!isSelected) actions.selectBlock(key);
+        }}
+        onKeyDown={(event) => {
+          if (event.target !== event.currentTarget) return;
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            actions.selectBlock(key);
+          }
+        }}
+      >
+        {isSelected ? (
+          <div
+            className="canvas-toolbar canvas-block__toolbar"
+            role="toolbar"
+            aria-label={`${label} actions`}
+          >
+            <button
+              type="button"
+              className="canvas-tool canvas-tool--drag"
+              aria-label={`Drag ${label} block ${number}`}
+              title="Drag to move (or Alt+↑ / Alt+↓)"
+              aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+              onPointerDown={(event) => actions.startDrag(event, { kind: 'block', key }, label)}
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+                  event.preventDefault();
+                  actions.moveBlock(key, event.key === 'ArrowUp' ? -1 : 1);
+                }
+              }}
+            >
+              <Icon name="drag" />
+            </button>
+            <ToolButton
+              label="Move up"
+              icon="up"
+              disabled={number === 1}
+              onClick={() => actions.moveBlock(key, -1)}
+            />
+            <ToolButton
+              label="Move down"
+              icon="down"
+              disabled={number === blockCount}
+              onClick={() => actions.moveBlock(key, 1)}
+            />
+            <ToolButton
+              label="Duplicate"
+              icon="duplicate"
+              disabled={block.type === 'unreadable'}
+              onClick={() => actions.duplicateBlock(key)}
+            />
+            <ToolButton label="Settings" icon="settings" onClick={actions.openSettings} />
+            <ToolButton
+              label="Delete"
+              icon="delete"
+              isDanger
+              onClick={() => actions.removeBlock(key)}
+            />
+          </div>
+        ) : null}
+        {block.type === 'unreadable' ? (
+          <UnreadableBlockNotice block={block} />
+        ) : editsInPlace && block.type === 'text' ? (
+          <InlineText block={block} onChange={(updated) => actions.updateBlock(key, updated)} />
+        ) : editsInPlace && block.type === 'heading' ? (
+          <InlineHeading block={block} onChange={(updated) => actions.updateBlock(key, updated)} />
+        ) : (
+          // The block as visitors see it; inert so its links and players take no clicks or focus.
+          <div
+            className="canvas-block__view"
+            inert
+            data-placeholder={`Empty ${label.toLowerCase()}: select it to set it up`}
+          >
+            <BlockView block={block} data={data} useCLDRMoneyFormat={false} />
+          </div>
+        )}
+      </div>
+    </>
+  );
+});

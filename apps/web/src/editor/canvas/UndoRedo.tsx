@@ -1,10 +1,9 @@
-import { type Dispatch, useEffect } from 'react';
+import type { Dispatch } from 'react';
 import type { DraftAction, DraftState } from '../page-draft.ts';
 
 /**
- * Undo and Redo buttons, and the usual keys: Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z and Ctrl+Y.
- * Rich-text and code editors keep their own undo inside them, so the keys are left to
- * them while focus is in one.
+ * Undo and Redo buttons. Their keys (Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z, Ctrl+Y) are the
+ * canvas's, which hears them in the editor window and in its frame alike.
  */
 export function UndoRedo({
   draft,
@@ -13,24 +12,6 @@ export function UndoRedo({
   draft: DraftState;
   dispatch: Dispatch<DraftAction>;
 }) {
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('[contenteditable="true"], .cm-editor')) return;
-      const key = event.key.toLowerCase();
-      if (key === 'z') {
-        event.preventDefault();
-        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
-      } else if (key === 'y' && !event.shiftKey) {
-        event.preventDefault();
-        dispatch({ type: 'redo' });
-      }
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [dispatch]);
-
   return (
     <div className="undo-redo">
       <button

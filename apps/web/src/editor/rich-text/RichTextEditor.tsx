@@ -4,7 +4,7 @@ import { TextAlign } from '@tiptap/extension-text-align';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { LinkEditor } from '../links/LinkEditor.tsx';
 import type { RichTextFieldProps } from './RichTextField.tsx';
@@ -57,20 +57,43 @@ function currentBlockStyle(editor: Editor): string {
   return 'paragraph';
 }
 
-export default function RichTextEditor({ value, onChange, label }: RichTextFieldProps) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  label,
+  variant = 'field',
+  ownerDocument,
+}: RichTextFieldProps & {
+  /** On the canvas the text is edited where it stands: no frame, the toolbar floats above. */
+  variant?: 'field' | 'canvas';
+  /**
+   * The document the text lives in (the canvas frame's): ProseMirror listens for
+   * selection changes on the document its element was made in, so it is made there.
+   */
+  ownerDocument?: Document;
+}) {
   const id = useId();
+  const isCanvas = variant === 'canvas';
   const [linkDialog, setLinkDialog] = useState<{ initial: Link | null } | null>(null);
   /** HTML this editor sent (or loaded) that the page may still hand back, oldest first. */
   const sent = useRef<string[]>([value.html]);
   const editor = useEditor({
     extensions,
+    // TipTap's few base rules are in rich-text.css: a <style> it wrote at run time would be
+    // refused by the CSP and would land in the editor's document, not the canvas frame's.
+    injectCSS: false,
     content: value.doc,
+    ...(ownerDocument && { element: ownerDocument.createElement('div') }),
+    // Selected on the canvas, the text is ready to type into.
+    autofocus: isCanvas ? 'end' : false,
     // The toolbar shows what is active at the cursor, so it re-renders with the editor.
     shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: {
         id: `${id}-content`,
-        class: 'rich-text__content block--text',
+        class: isCanvas
+          ? 'rich-text__content--canvas block block--text'
+          : 'rich-text__content block--text',
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': `${id}-label`,
@@ -96,6 +119,20 @@ export default function RichTextEditor({ value, onChange, label }: RichTextField
     sent.current = [value.html];
     editor.commands.setContent(value.doc, { emitUpdate: false });
   }, [editor, value]);
+
+  // On the canvas the toolbar floats just above the line being edited.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [toolbarTop, setToolbarTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!isCanvas || !editor || editor.isDestroyed || !rootRef.current || !toolbarRef.current) {
+      return;
+    }
+    const root = rootRef.current.getBoundingClientRect();
+    const caret = editor.view.coordsAtPos(editor.state.selection.from);
+    const top = caret.top - root.top - toolbarRef.current.offsetHeight - 8;
+    setToolbarTop((previous) => (previous === top ? previous : top));
+  });
 
   if (!editor) return null;
 
@@ -144,8 +181,8 @@ export default function RichTextEditor({ value, onChange, label }: RichTextField
   const activeColour = editor.getAttributes('textStyle').color as string | undefined;
 
   return (
-    <div className="rich-text">
-      <span className="rich-text__label" id={`${id}-label`}>
+    <div className={isCanvas ? 'rich-text rich-text--canvas' : 'rich-text'} ref={rootRef}>
+      <span className={isCanvas ? 'visually-hidden' : 'rich-text__label'} id={`${id}-label`}>
         {label}
       </span>
       {/* Pressing a toolbar button with the mouse must not take focus (and the selection)
@@ -154,6 +191,8 @@ export default function RichTextEditor({ value, onChange, label }: RichTextField
         onMouseDown={(event) => {
           if ((event.target as HTMLElement).closest('button')) event.preventDefault();
         }}
+        ref={toolbarRef}
+        style={isCanvas && toolbarTop !== null ? { top: toolbarTop } : undefined}
         role="toolbar"
         aria-label={`${label} formatting`}
         aria-controls={`${id}-content`}

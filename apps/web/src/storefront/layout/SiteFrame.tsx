@@ -12,16 +12,23 @@ type SiteFrameProps = {
   currentPath: string;
   children: ReactNode;
   regions?: CustomRegions | undefined;
+  /**
+   * On the editor's canvas: the header and footer are shown as visitors see them but do
+   * not take clicks or focus (they are edited on their own screen).
+   */
+  isCanvas?: boolean;
 };
 
 /** Header with navigation and cart link, the page's main region, and the footer. */
-export function SiteFrame({ site, currentPath, children, regions }: SiteFrameProps) {
+export function SiteFrame({ site, currentPath, children, regions, isCanvas }: SiteFrameProps) {
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="site-header">
+      {isCanvas ? null : (
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+      )}
+      <header className="site-header" inert={isCanvas}>
         <div className="site-header__inner">
           {regions?.header !== undefined ? (
             // Search and the cart stay: a template cannot carry the cart island.
@@ -80,7 +87,7 @@ export function SiteFrame({ site, currentPath, children, regions }: SiteFramePro
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <footer className="site-footer">
+      <footer className="site-footer" inert={isCanvas}>
         {site.headerFooter && site.headerFooter.footer.length > 0 ? (
           <div className="site-footer__blocks">
             <LayoutView
