@@ -89,20 +89,29 @@ type AxeViolation = {
 };
 
 /**
- * Runs axe-core in the page (through the DevTools protocol, so the page's CSP does not
- * apply) and returns the serious and critical violations, of the whole page or of the
- * part `selector` names (a dialog, the rich-text field).
+ * Runs axe-core in the page and in each of its frames (the editor's canvas is one),
+ * through the DevTools protocol so the page's CSP does not apply, and returns the serious
+ * and critical violations, of everything or of the part `selector` names (a dialog, the
+ * rich-text field) wherever it is.
  */
 export async function seriousA11yViolations(
   page: Page,
   selector?: string,
 ): Promise<AxeViolation[]> {
   const axeSource: string = require('axe-core').source;
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (scope) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time as a global.
-    const result = await (globalThis as any).axe.run(scope ?? document);
-    return result.violations as AxeViolation[];
-  }, selector ?? null);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const found: AxeViolation[] = [];
+  for (const frame of page.frames()) {
+    if (frame.isDetached()) continue;
+    if (selector && (await frame.locator(selector).count()) === 0) continue;
+    await frame.evaluate(axeSource);
+    const violations = await frame.evaluate(async (scope) => {
+      // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time as a global.
+      const axe = (globalThis as any).axe;
+      // Each frame is checked on its own here, so axe does not wait for frames to answer.
+      const result = await axe.run(scope ?? document, { iframes: false });
+      return result.violations as AxeViolation[];
+    }, selector ?? null);
+    found.push(...violations);
+  }
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

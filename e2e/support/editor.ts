@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** The owner every editor test creates on its fresh install. */
 export const OWNER = { email: 'owner@example.com', password: 'correct horse battery' } as const;
@@ -17,4 +17,42 @@ export async function addPage(page: Page, title: string): Promise<void> {
   await page.getByLabel('New page title').fill(title);
   await page.getByRole('button', { name: 'Add page' }).click();
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
+}
+
+/** The page being edited, drawn in the canvas frame. */
+export const canvasOf = (page: Page): FrameLocator => page.frameLocator('iframe.canvas-frame');
+
+/** The canvas's blocks, top to bottom, by type. */
+export const blockTypesOn = (page: Page): Promise<string[]> =>
+  canvasOf(page)
+    .locator('[data-block-key]')
+    .evaluateAll((blocks) => blocks.map((block) => (block as HTMLElement).dataset.blockType ?? ''));
+
+/**
+ * A real pointer drag: press, move in small steps (a drag starts after 6 px), release
+ * over the top, middle or bottom of the target. Works across the canvas frame's edge.
+ */
+export async function dragTo(
+  page: Page,
+  from: Locator,
+  to: Locator,
+  where: 'top' | 'bottom' | 'middle',
+): Promise<void> {
+  const source = await from.boundingBox();
+  const target = await to.boundingBox();
+  if (!source || !target) throw new Error('drag source or target is not on screen');
+  const x = target.x + target.width / 2;
+  const y =
+    where === 'top'
+      ? target.y + 4
+      : where === 'bottom'
+        ? target.y + target.height - 4
+        : target.y + target.height / 2;
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
+    steps: 5,
+  });
+  await page.mouse.move(x, y, { steps: 20 });
+  await page.mouse.up();
 }

@@ -753,10 +753,12 @@ const CanvasBlockSlot = memo(function CanvasBlockSlot({
         data-block-key={key}
         data-block-type={block.type}
         onClick={(event) => {
+          // React events bubble out of portals: a click in a dialog a block opened (the
+          // link editor) arrives here too, and is not the block's.
+          const target = event.target as HTMLElement;
+          if (!event.currentTarget.contains(target)) return;
           // Links and buttons of the page do not navigate or submit in the editor.
-          if ((event.target as HTMLElement).closest('a, button:not(.canvas-tool), form')) {
-            event.preventDefault();
-          }
+          if (target.closest('a, button:not(.canvas-tool), form')) event.preventDefault();
           if (!isSelected) actions.selectBlock(key);
         }}
         onKeyDown={(event) => {

@@ -50,6 +50,14 @@ const ALIGN_LABELS: Record<(typeof RICH_TEXT_ALIGNMENTS)[number], string> = {
   justify: 'Justify',
 };
 
+/** Alignment drawn as lines (left, centre, right, justified), for the compact toolbar. */
+const ALIGN_SIGNS: Record<(typeof RICH_TEXT_ALIGNMENTS)[number], string> = {
+  left: '⇤',
+  center: '↔',
+  right: '⇥',
+  justify: '☰',
+};
+
 function currentBlockStyle(editor: Editor): string {
   for (const level of [2, 3, 4] as const) {
     if (editor.isActive('heading', { level })) return String(level);
@@ -166,17 +174,40 @@ export default function RichTextEditor({
     closeLinkDialog();
   }
 
-  const markButton = (name: string, text: string, toggle: () => void, shortcut: string) => (
+  /**
+   * A toolbar button. On the canvas the toolbar floats over the page, so it is one compact
+   * row: a short sign shows, and the full name is the button's accessible name and tooltip.
+   */
+  const tool = (
+    text: string,
+    sign: string,
+    isPressed: boolean,
+    run: () => void,
+    shortcut?: string,
+  ) => (
     <button
       type="button"
-      aria-pressed={editor.isActive(name)}
+      aria-pressed={isPressed}
       aria-keyshortcuts={shortcut}
-      title={`${text} (${shortcut.replace('Control', 'Ctrl')})`}
-      onClick={toggle}
+      aria-label={isCanvas ? text : undefined}
+      title={shortcut ? `${text} (${shortcut.replace('Control', 'Ctrl')})` : text}
+      className={
+        isCanvas
+          ? `rich-text__tool rich-text__tool--${sign.length > 2 ? 'wide' : 'sign'}`
+          : undefined
+      }
+      onClick={run}
     >
-      {text}
+      {isCanvas ? <span aria-hidden="true">{sign}</span> : text}
     </button>
   );
+  const markButton = (
+    name: string,
+    text: string,
+    sign: string,
+    run: () => void,
+    shortcut: string,
+  ) => tool(text, sign, editor.isActive(name), run, shortcut);
 
   const activeColour = editor.getAttributes('textStyle').color as string | undefined;
 
@@ -219,45 +250,40 @@ export default function RichTextEditor({
             </option>
           ))}
         </select>
-        {markButton('bold', 'Bold', () => chain().toggleBold().run(), 'Control+B')}
-        {markButton('italic', 'Italic', () => chain().toggleItalic().run(), 'Control+I')}
-        {markButton('underline', 'Underline', () => chain().toggleUnderline().run(), 'Control+U')}
+        {markButton('bold', 'Bold', 'B', () => chain().toggleBold().run(), 'Control+B')}
+        {markButton('italic', 'Italic', 'I', () => chain().toggleItalic().run(), 'Control+I')}
+        {markButton(
+          'underline',
+          'Underline',
+          'U',
+          () => chain().toggleUnderline().run(),
+          'Control+U',
+        )}
         {markButton(
           'strike',
           'Strikethrough',
+          'S',
           () => chain().toggleStrike().run(),
           'Control+Shift+S',
         )}
-        <button
-          type="button"
-          aria-pressed={editor.isActive('bulletList')}
-          onClick={() => chain().toggleBulletList().run()}
-        >
-          Bulleted list
-        </button>
-        <button
-          type="button"
-          aria-pressed={editor.isActive('orderedList')}
-          onClick={() => chain().toggleOrderedList().run()}
-        >
-          Numbered list
-        </button>
-        <button
-          type="button"
-          aria-pressed={editor.isActive('blockquote')}
-          onClick={() => chain().toggleBlockquote().run()}
-        >
-          Block quote
-        </button>
+        {tool('Bulleted list', '•≡', editor.isActive('bulletList'), () =>
+          chain().toggleBulletList().run(),
+        )}
+        {tool('Numbered list', '1≡', editor.isActive('orderedList'), () =>
+          chain().toggleOrderedList().run(),
+        )}
+        {tool('Block quote', '❝', editor.isActive('blockquote'), () =>
+          chain().toggleBlockquote().run(),
+        )}
         {RICH_TEXT_ALIGNMENTS.map((alignment) => (
-          <button
-            key={alignment}
-            type="button"
-            aria-pressed={editor.isActive({ textAlign: alignment })}
-            onClick={() => chain().setTextAlign(alignment).run()}
-          >
-            {ALIGN_LABELS[alignment]}
-          </button>
+          <span key={alignment} className="rich-text__tool-slot">
+            {tool(
+              ALIGN_LABELS[alignment],
+              ALIGN_SIGNS[alignment],
+              editor.isActive({ textAlign: alignment }),
+              () => chain().setTextAlign(alignment).run(),
+            )}
+          </span>
         ))}
         <label className="visually-hidden" htmlFor={`${id}-colour`}>
           Text colour
@@ -278,7 +304,12 @@ export default function RichTextEditor({
             </option>
           ))}
         </select>
-        <button type="button" aria-pressed={editor.isActive('link')} onClick={openLinkDialog}>
+        <button
+          type="button"
+          className={isCanvas ? 'rich-text__tool rich-text__tool--link' : undefined}
+          aria-pressed={editor.isActive('link')}
+          onClick={openLinkDialog}
+        >
           Link
         </button>
       </div>
