@@ -1,4 +1,10 @@
-import { type Block, countBlocks, type EditorBlock, readStoredBlock } from '@atelier/contract';
+import {
+  type Block,
+  countBlocks,
+  type EditorBlock,
+  newSectionBlock,
+  readStoredBlock,
+} from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +17,7 @@ import {
 } from './page-draft.ts';
 
 const heading = (text: string): Block => ({ type: 'heading', version: 1, text, level: 2 });
-const SECTION: Block = { type: 'section', version: 1 };
+const SECTION: Block = newSectionBlock();
 const textsOf = (state: DraftState) =>
   blocksOf(state).map((b) => (b.type === 'heading' ? b.text : b.type));
 const loaded = (blocks: EditorBlock[]) => draftReducer(emptyDraft, { type: 'load', blocks });

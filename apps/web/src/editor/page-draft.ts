@@ -1,4 +1,4 @@
-import type { Block, EditorBlock } from '@atelier/contract';
+import { type Block, type EditorBlock, newSectionBlock } from '@atelier/contract';
 import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 
 // The page editor's state changes as small (state, action) → state steps (STYLE.md,
@@ -75,7 +75,7 @@ export const isFull = (state: Pick<DraftState, 'sections'>): boolean =>
 /** The flat list the server stores: a section break before every section but the first. */
 export function blocksOf(state: Pick<DraftState, 'sections'>): EditorBlock[] {
   return state.sections.flatMap((section, index) => [
-    ...(index === 0 ? [] : [{ type: 'section', version: 1 } as const]),
+    ...(index === 0 ? [] : [newSectionBlock()]),
     ...section.items.map((item) => item.block),
   ]);
 }
