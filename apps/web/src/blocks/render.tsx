@@ -114,6 +114,10 @@ type SectionFrameProps = {
   children: ReactNode;
 };
 
+/** How wide a section's background image is drawn: the window, or the page's column. */
+export const sectionImageSizes = (width: SectionBlock['width']): string =>
+  width === 'full' ? '100vw' : '(max-width: 1100px) 100vw, 1100px';
+
 /**
  * One section as visitors see it: background, padding and width from its settings. The
  * editor's canvas draws sections with this too, so both look the same.
@@ -142,8 +146,7 @@ export function SectionFrame({ settings, data, children }: SectionFrameProps) {
             image={image}
             isDecorative
             className="page-section__image"
-            // Full sections span the window; contained ones the page's column.
-            sizes={width === 'full' ? '100vw' : '(max-width: 1100px) 100vw, 1100px'}
+            sizes={sectionImageSizes(width)}
           />
         </div>
       ) : null}
