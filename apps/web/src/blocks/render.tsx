@@ -107,7 +107,7 @@ function ProductsView({ block, data, useCLDRMoneyFormat }: BlockViewProps<BlockO
   );
 }
 
-type SectionFrameProps = {
+export type SectionFrameProps = {
   /** The section's marker, or null for a first section without one (the defaults). */
   settings: SectionBlock | null;
   data: BlockData;
