@@ -128,6 +128,34 @@ describe(`page sections on the server (${testDialect})`, () => {
     expect(main).toContain('page-section__media--strong');
   });
 
+  it('preloads the image behind a first section, as the top of the page', async () => {
+    const page = (await owner.call('POST', '/api/config/pages', { title: 'Hero' })).json();
+    const upload = await imageUpload();
+    const media = (
+      await owner.call('POST', '/api/config/media', upload.payload, upload.headers)
+    ).json();
+    const saved = await owner.call('PUT', `/api/config/pages/${page.id}/draft`, {
+      blocks: [
+        section({ width: 'full', background: { kind: 'image', mediaId: media.id } }),
+        heading('Welcome'),
+      ],
+      baseRevision: page.draftRevision,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await owner.call('POST', `/api/config/pages/${page.id}/publish`, {
+      baseRevision: saved.json().draftRevision,
+    });
+    const live = await t.app.inject({
+      method: 'GET',
+      url: '/hero',
+      headers: { accept: 'text/html' },
+    });
+    const head = live.body.slice(0, live.body.indexOf('</head>'));
+    const preload = head.match(/<link rel="preload" as="image"[^>]*>/)?.[0] ?? '';
+    expect(preload).toContain(`/files/`);
+    expect(preload).toContain('imageSizes="100vw"');
+  });
+
   it('refuses a section image that is not in the file manager, with a sentence and the field', async () => {
     const page = (await owner.call('POST', '/api/config/pages', { title: 'Missing' })).json();
     const refused = await owner.call('PUT', `/api/config/pages/${page.id}/draft`, {
