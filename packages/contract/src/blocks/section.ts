@@ -83,6 +83,11 @@ export const SECTION_DEFAULTS = {
   width: SectionWidth;
 };
 
+// A fresh background object each time, so no two blocks share one.
+function defaultSettings() {
+  return { ...SECTION_DEFAULTS, background: { ...SECTION_DEFAULTS.background } };
+}
+
 /**
  * Starts a new section of a layout and holds its settings. Layout, not content: it does
  * not count against the 60-block limit. Version 1 was a bare marker.
@@ -96,7 +101,7 @@ export const sectionBlock = defineBlock({
     width: z.enum(SECTION_WIDTHS),
   },
   migrations: {
-    1: (): Record<string, unknown> => ({ ...SECTION_DEFAULTS }),
+    1: (): Record<string, unknown> => defaultSettings(),
   },
 });
 export const sectionBlockSchema = sectionBlock.schema;
@@ -106,7 +111,7 @@ export type SectionBlock = z.infer<typeof sectionBlockSchema>;
 export const newSectionBlock = (): SectionBlock => ({
   type: 'section',
   version: 2,
-  ...SECTION_DEFAULTS,
+  ...defaultSettings(),
 });
 
 export const sectionColourOf = (name: SectionColourName): SectionColour =>
