@@ -220,6 +220,8 @@ export const editorApiMessages = {
   lastAdmin: 'A website keeps at least one administrator.',
   notAFolder: 'Only a folder has a folder behaviour.',
   socialImageMissing: 'That image is no longer in the file manager. Choose another.',
+  sectionImageMissing:
+    'A section’s background image is not in the file manager. Choose another image or another background.',
   unreadableBlockLabel: 'Needs attention',
   unreadableBlockType: (type: string | null) =>
     type === null ? 'Stored without a block type.' : `Stored as a "${type}" block.`,

@@ -1,5 +1,12 @@
-import { findUnsafeText, type Product, type SiteView, withoutUnsafeText } from '@atelier/contract';
+import {
+  findUnsafeText,
+  type Product,
+  type SiteView,
+  splitSectionsWithSettings,
+  withoutUnsafeText,
+} from '@atelier/contract';
 import { PageType, ProductType } from '@atelier/core';
+import { sectionImageSizes } from '@atelier/web/blocks/render.tsx';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
 import { ErrorPage } from '@atelier/web/storefront/error/ErrorPage.tsx';
@@ -155,6 +162,10 @@ export function registerStorefrontRoutes(
     }
     const firstImage = page.blocks.find((b) => b.type === 'image');
     const image = firstImage?.type === 'image' ? page.data.media[firstImage.mediaId] : undefined;
+    // A first section pictured behind its blocks is the top of the page: fetch it first.
+    const hero = splitSectionsWithSettings(page.blocks)[0]?.settings;
+    const heroImage =
+      hero?.background.kind === 'image' ? page.data.media[hero.background.mediaId] : undefined;
     return send(reply, {
       site,
       currentPath: request.url.split('?')[0] ?? '/',
@@ -164,9 +175,19 @@ export function registerStorefrontRoutes(
         path: slug === '' ? '/' : `/${slug}`,
         openGraph: { type: 'website', image: page.socialImage?.src ?? image?.src },
         preloadImage:
-          image && firstImage?.type === 'image' && firstImage.isPriority
-            ? { href: image.src, srcset: image.srcset, sizes: '(max-width: 1100px) 100vw, 1100px' }
-            : undefined,
+          hero && heroImage
+            ? {
+                href: heroImage.src,
+                srcset: heroImage.srcset,
+                sizes: sectionImageSizes(hero.width),
+              }
+            : image && firstImage?.type === 'image' && firstImage.isPriority
+              ? {
+                  href: image.src,
+                  srcset: image.srcset,
+                  sizes: '(max-width: 1100px) 100vw, 1100px',
+                }
+              : undefined,
       },
       body: (
         <ContentPage

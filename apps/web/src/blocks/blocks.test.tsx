@@ -3,6 +3,7 @@ import {
   type Block,
   blockSchema,
   countBlocks,
+  newSectionBlock,
   parseVideoUrl,
   splitSections,
 } from '@atelier/contract';
@@ -107,7 +108,7 @@ describe('code, audio, social links, spacer and line', () => {
 
 describe('sections', () => {
   const heading = (text: string): Block => ({ type: 'heading', version: 1, text, level: 2 });
-  const SECTION: Block = { type: 'section', version: 1 };
+  const SECTION: Block = newSectionBlock();
 
   it('split a layout and do not count as blocks', () => {
     const blocks = [heading('A'), SECTION, heading('B'), heading('C')];
@@ -123,7 +124,7 @@ describe('sections', () => {
         useCLDRMoneyFormat={false}
       />,
     );
-    expect(markup.match(/class="page-section"/g)).toHaveLength(2);
+    expect(markup.match(/class="page-section /g)).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,13 @@
-import { type Block, type BlockData, type BlockType, splitSections } from '@atelier/contract';
-import type { ComponentType } from 'react';
+import {
+  type Block,
+  type BlockData,
+  type BlockType,
+  isDarkSection,
+  SECTION_DEFAULTS,
+  type SectionBlock,
+  splitSectionsWithSettings,
+} from '@atelier/contract';
+import type { ComponentType, ReactNode } from 'react';
 import { ProductCard } from '../storefront/shop/ProductCard.tsx';
 import { ResponsiveImage } from '../ui/ResponsiveImage.tsx';
 import { AudioView } from './audio.tsx';
@@ -27,7 +35,7 @@ type BlockViewProps<B extends Block = Block> = {
 };
 
 export const blockViews: { [T in BlockType]: ComponentType<BlockViewProps<BlockOf<T>>> } = {
-  // A section break is drawn by the layout (`LayoutView`), not as a block.
+  // A section marker is drawn by the layout (`SectionFrame` in `LayoutView`), not as a block.
   section: () => null,
   spacer: SpacerView,
   line: LineView,
@@ -99,7 +107,58 @@ function ProductsView({ block, data, useCLDRMoneyFormat }: BlockViewProps<BlockO
   );
 }
 
-/** A whole layout: each section a <section> of its blocks, empty sections left out. */
+export type SectionFrameProps = {
+  /** The section's marker, or null for a first section without one (the defaults). */
+  settings: SectionBlock | null;
+  data: BlockData;
+  children: ReactNode;
+};
+
+/** How wide a section's background image is drawn: the window, or the page's column. */
+export const sectionImageSizes = (width: SectionBlock['width']): string =>
+  width === 'full' ? '100vw' : '(max-width: 1100px) 100vw, 1100px';
+
+/**
+ * One section as visitors see it: background, padding and width from its settings. The
+ * editor's canvas draws sections with this too, so both look the same.
+ */
+export function SectionFrame({ settings, data, children }: SectionFrameProps) {
+  const { background, padding, width } = settings ?? SECTION_DEFAULTS;
+  const image = background.kind === 'image' ? data.media[background.mediaId] : undefined;
+  const className = [
+    'page-section',
+    `page-section--pad-${padding}`,
+    `page-section--${width}`,
+    background.kind === 'colour' ? `page-section--bg-${background.colour}` : null,
+    background.kind === 'image' ? 'page-section--bg-image' : null,
+    // Light text on dark colours and on images (their overlay darkens them), for AA contrast.
+    isDarkSection(settings) ? 'page-section--dark' : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={className}>
+      {background.kind === 'image' && image ? (
+        <div
+          className={`page-section__media page-section__media--${background.overlay ?? 'medium'}`}
+        >
+          <ResponsiveImage
+            image={image}
+            isDecorative
+            className="page-section__image"
+            sizes={sectionImageSizes(width)}
+          />
+        </div>
+      ) : null}
+      <div className="page-section__inner">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * A whole layout: each section in its `SectionFrame`. A section with no blocks is left
+ * out unless it has a background, which owners use as a band of colour or image.
+ */
 export function LayoutView({
   blocks,
   data,
@@ -109,13 +168,16 @@ export function LayoutView({
   data: BlockData;
   useCLDRMoneyFormat: boolean;
 }) {
-  return splitSections(blocks)
-    .filter((section) => section.length > 0)
+  return splitSectionsWithSettings(blocks)
+    .filter(
+      (section) =>
+        section.blocks.length > 0 || (section.settings?.background.kind ?? 'none') !== 'none',
+    )
     .map((section, sectionIndex) => (
       // Sections and blocks are positional here: the stored layout has no ids.
       // biome-ignore lint/suspicious/noArrayIndexKey: static server render, never reordered
-      <div className="page-section" key={sectionIndex}>
-        {section.map((block, index) => (
+      <SectionFrame settings={section.settings} data={data} key={sectionIndex}>
+        {section.blocks.map((block, index) => (
           <BlockView
             // biome-ignore lint/suspicious/noArrayIndexKey: static server render, never reordered
             key={index}
@@ -124,6 +186,6 @@ export function LayoutView({
             useCLDRMoneyFormat={useCLDRMoneyFormat}
           />
         ))}
-      </div>
+      </SectionFrame>
     ));
 }

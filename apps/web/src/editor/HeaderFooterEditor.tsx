@@ -7,7 +7,6 @@ import { headerFooterApi } from './api/header-footer-client.ts';
 import { DEVICE_LABELS, type Device } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
-import { newSection } from './PageEditor.tsx';
 import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
 
 type Message = { text: string; isError: boolean };
@@ -51,8 +50,8 @@ export function HeaderFooterEditor() {
     dispatchSave({ type: 'save' });
     try {
       const saved = await headerFooterApi.save({
-        header: blocksOf(header, newSection),
-        footer: blocksOf(footer, newSection),
+        header: blocksOf(header),
+        footer: blocksOf(footer),
         baseRevision: stored.revision,
       });
       setStored(saved);
@@ -141,7 +140,7 @@ export function HeaderFooterEditor() {
                 <div className="site-header__blocks">{layout}</div>
               ) : (
                 <div className="site-header__blocks" inert>
-                  {other(blocksOf(header, newSection))}
+                  {other(blocksOf(header))}
                 </div>
               )}
             </header>
@@ -153,7 +152,7 @@ export function HeaderFooterEditor() {
                 <div className="site-footer__blocks">{layout}</div>
               ) : (
                 <div className="site-footer__blocks" inert>
-                  {other(blocksOf(footer, newSection))}
+                  {other(blocksOf(footer))}
                 </div>
               )}
             </footer>

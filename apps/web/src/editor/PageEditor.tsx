@@ -9,14 +9,10 @@ import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelie
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { SiteFrame } from '../storefront/layout/SiteFrame.tsx';
 import { ApiError, api } from './api/client.ts';
-import { newBlock } from './blocks/registry.tsx';
 import { DEVICE_LABELS, type Device } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
-import { blocksOf, draftReducer, emptyDraft, type SectionBlock } from './page-draft.ts';
-
-/** A section written without settings of its own gets the defaults. */
-export const newSection = () => newBlock('section') as SectionBlock;
+import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
 
 type Message = { text: string; isError: boolean };
 
@@ -114,7 +110,7 @@ export function PageEditor({
     const sections = draft.sections;
     dispatchSave({ type: 'save' });
     try {
-      const saved = await api.saveDraft(page.id, blocksOf(draft, newSection), revision.current);
+      const saved = await api.saveDraft(page.id, blocksOf(draft), revision.current);
       dispatch({ type: 'saved', sections });
       dispatchSave({ type: 'saved' });
       setSaveError(null);

@@ -1,4 +1,10 @@
-import { type Block, countBlocks, type EditorBlock, readStoredBlock } from '@atelier/contract';
+import {
+  type Block,
+  countBlocks,
+  type EditorBlock,
+  newSectionBlock,
+  readStoredBlock,
+} from '@atelier/contract';
 import { MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,10 +17,9 @@ import {
 } from './page-draft.ts';
 
 const heading = (text: string): Block => ({ type: 'heading', version: 1, text, level: 2 });
-const SECTION = { type: 'section', version: 1 } as const satisfies Block;
-const defaultSection = () => SECTION;
+const SECTION = newSectionBlock();
 const textsOf = (state: DraftState) =>
-  blocksOf(state, defaultSection).map((b) => (b.type === 'heading' ? b.text : b.type));
+  blocksOf(state).map((b) => (b.type === 'heading' ? b.text : b.type));
 const loaded = (blocks: EditorBlock[]) => draftReducer(emptyDraft, { type: 'load', blocks });
 
 describe('the page draft reducer', () => {
@@ -31,7 +36,7 @@ describe('the page draft reducer', () => {
     const blocks = [heading('A'), SECTION, heading('B'), heading('C'), SECTION];
     const state = loaded(blocks);
     expect(state.sections.map((s) => s.items.length)).toEqual([1, 2, 0]);
-    expect(blocksOf(state, defaultSection)).toEqual(blocks);
+    expect(blocksOf(state)).toEqual(blocks);
     expect(loaded([]).sections).toHaveLength(1);
   });
 
@@ -75,7 +80,7 @@ describe('the page draft reducer', () => {
     const [a, b] = itemsOf(state);
     state = draftReducer(state, { type: 'update', key: a!.key, block: heading('A2') });
     state = draftReducer(state, { type: 'remove', key: b!.key });
-    expect(blocksOf(state, defaultSection)).toEqual([heading('A2')]);
+    expect(blocksOf(state)).toEqual([heading('A2')]);
   });
 
   it('adds sections at the end or beside another, and removes one with its blocks', () => {
@@ -111,7 +116,7 @@ describe('the page draft reducer', () => {
     const state = loaded(blocks);
     expect(state.sections).toHaveLength(2);
     expect(state.sections[0]!.settings).toEqual(SECTION);
-    expect(blocksOf(state, defaultSection)).toEqual(blocks);
+    expect(blocksOf(state)).toEqual(blocks);
   });
 
   it('reorders sections and changes their settings as one undo step per section', () => {
@@ -137,14 +142,14 @@ describe('the page draft reducer', () => {
     const sixty = Array.from({ length: MAX_BLOCKS_PER_LAYOUT }, (_, i) => heading(`H${i}`));
     const full = loaded(sixty);
     const refused = draftReducer(full, { type: 'duplicate', key: full.sections[0]!.items[0]!.key });
-    expect(countBlocks(blocksOf(refused, defaultSection))).toBe(60);
+    expect(countBlocks(blocksOf(refused))).toBe(60);
     expect(refused.notice).not.toBeNull();
   });
 
   it('refuses a 61st block with a notice and keeps the 60; sections do not count', () => {
     const sixty = Array.from({ length: MAX_BLOCKS_PER_LAYOUT }, (_, i) => heading(`H${i}`));
     const full = loaded([...sixty.slice(0, 30), SECTION, ...sixty.slice(30)]);
-    expect(countBlocks(blocksOf(full, defaultSection))).toBe(60);
+    expect(countBlocks(blocksOf(full))).toBe(60);
     const refused = draftReducer(full, { type: 'add', block: heading('one more') });
     expect(itemsOf(refused)).toHaveLength(60);
     expect(refused.notice).toBe(
@@ -226,12 +231,12 @@ describe('blocks the server could not read', () => {
     const state = loaded([heading('A'), unknown]);
     const unknownKey = itemsOf(state)[1]?.key ?? '';
     const moved = draftReducer(state, { type: 'move', key: unknownKey, by: -1 });
-    expect(blocksOf(moved, defaultSection)).toEqual([unknown, heading('A')]);
-    expect(blocksOf(moved, defaultSection)[0]).toBe(unknown);
+    expect(blocksOf(moved)).toEqual([unknown, heading('A')]);
+    expect(blocksOf(moved)[0]).toBe(unknown);
     const updated = draftReducer(moved, { type: 'update', key: unknownKey, block: heading('X') });
     expect(updated).toBe(moved);
-    expect(
-      blocksOf(draftReducer(moved, { type: 'remove', key: unknownKey }), defaultSection),
-    ).toEqual([heading('A')]);
+    expect(blocksOf(draftReducer(moved, { type: 'remove', key: unknownKey }))).toEqual([
+      heading('A'),
+    ]);
   });
 });

@@ -1,4 +1,12 @@
-import type { Block, EditorBlock } from '@atelier/contract';
+import {
+  type Block,
+  type EditorBlock,
+  newSectionBlock,
+  type SectionBlock,
+} from '@atelier/contract';
+
+export type { SectionBlock };
+
 import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 
 // The page editor's state changes as small (state, action) → state steps (STYLE.md,
@@ -14,8 +22,6 @@ import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
  * updated: the save sends it back exactly as it came.
  */
 export type DraftItem = { key: string; block: EditorBlock };
-/** A section's own block: its background, padding and width. */
-export type SectionBlock = Extract<Block, { type: 'section' }>;
 /**
  * `settings` is the section's marker block; null for a first section stored without one
  * (layouts written before sections had settings), which looks as a default section does.
@@ -92,12 +98,9 @@ export const isFull = (state: Pick<DraftState, 'sections'>): boolean =>
  * The flat list the server stores: a section block before every section, except a first
  * section that has no settings of its own (so a layout that never had any is unchanged).
  */
-export function blocksOf(
-  state: Pick<DraftState, 'sections'>,
-  defaultSection: () => SectionBlock,
-): EditorBlock[] {
+export function blocksOf(state: Pick<DraftState, 'sections'>): EditorBlock[] {
   return state.sections.flatMap((section, index) => [
-    ...(section.settings ? [section.settings] : index === 0 ? [] : [defaultSection()]),
+    ...(section.settings ? [section.settings] : index === 0 ? [] : [newSectionBlock()]),
     ...section.items.map((item) => item.block),
   ]);
 }

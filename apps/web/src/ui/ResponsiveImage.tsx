@@ -4,11 +4,19 @@ type ResponsiveImageProps = {
   image: Image;
   /** How wide the image is drawn, for the browser to pick a rendition from srcset. */
   sizes: string;
-  isPriority?: boolean;
+  isPriority?: boolean | undefined;
   className?: string;
+  /** Decoration only (a section background): empty alt, so screen readers skip it. */
+  isDecorative?: boolean;
 };
 
-export function ResponsiveImage({ image, sizes, isPriority, className }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  image,
+  sizes,
+  isPriority,
+  className,
+  isDecorative,
+}: ResponsiveImageProps) {
   return (
     <img
       className={className}
@@ -17,7 +25,7 @@ export function ResponsiveImage({ image, sizes, isPriority, className }: Respons
       sizes={sizes}
       width={image.width}
       height={image.height}
-      alt={image.altText}
+      alt={isDecorative ? '' : image.altText}
       loading={isPriority ? 'eager' : 'lazy'}
       decoding={isPriority ? 'sync' : 'async'}
       fetchPriority={isPriority ? 'high' : undefined}

@@ -19,7 +19,16 @@ const MEDIA_ID = '0b7f7a52-1111-4000-8000-000000000001';
  */
 const firstVersions: { [T in BlockType]: { stored: object; reads: Extract<Block, { type: T }> } } =
   {
-    section: { stored: { type: 'section', version: 1 }, reads: { type: 'section', version: 1 } },
+    section: {
+      stored: { type: 'section', version: 1 },
+      reads: {
+        type: 'section',
+        version: 2,
+        background: { kind: 'none' },
+        padding: 'medium',
+        width: 'contained',
+      },
+    },
     spacer: {
       stored: { type: 'spacer', version: 1, height: 64 },
       reads: { type: 'spacer', version: 1, height: 64 },

@@ -11,6 +11,7 @@ import { embedBlock } from './embed.ts';
 import { galleryBlock } from './gallery.ts';
 import { productBlock } from './product.ts';
 import { quoteBlock } from './quote.ts';
+import { newSectionBlock, type SectionBlock, sectionBlock } from './section.ts';
 import { socialLinksBlock } from './social-links.ts';
 import { lineBlock, spacerBlock } from './spacer.ts';
 import { summaryBlock } from './summary.ts';
@@ -64,13 +65,6 @@ export const productsBlock = defineBlock({
   },
 });
 export const productsBlockSchema = productsBlock.schema;
-
-/**
- * Starts a new section of a layout; blocks before the first one are the first section.
- * Layout, not content: it does not count against the 60-block limit.
- */
-export const sectionBlock = defineBlock({ type: 'section', version: 1 });
-export const sectionBlockSchema = sectionBlock.schema;
 
 /** Every block type there is. A type is added here and in the web app's two maps. */
 export const blockDefinitions = [
@@ -126,22 +120,71 @@ export const readStoredBlock: (raw: unknown) => Block | UnreadableBlock =
 
 export const isReadable = (block: EditorBlock): block is Block => block.type !== 'unreadable';
 
-// A layout is one flat block list in which a `section` block starts a new section (the
-// first section needs no marker). Shared by the storefront, the editor and the server.
+// A layout is one flat block list in which a `section` block starts a new section and
+// carries its settings. The first section needs no marker: a layout may start with one,
+// which then holds the first section's settings; without it the first section has the
+// defaults. Shared by the storefront, the editor and the server.
 
-/** Blocks that count against the 60-block limit: section breaks are layout, not blocks. */
+/** Blocks that count against the 60-block limit: section markers are layout, not blocks. */
 export const countBlocks = (blocks: readonly EditorBlock[]): number =>
   blocks.filter((block) => block.type !== 'section').length;
 
-/** A layout's blocks split at its section breaks. */
-export function splitSections(blocks: readonly Block[]): Block[][] {
-  const sections: Block[][] = [[]];
-  for (const block of blocks) {
-    if (block.type === 'section') sections.push([]);
-    else sections.at(-1)?.push(block);
+/** One section of a layout: its marker (null before the first one) and its blocks. */
+export type LayoutSection = { settings: SectionBlock | null; blocks: Block[] };
+
+/**
+ * A layout's sections with their settings. A leading marker is the first section's
+ * settings, not an empty section before it; an empty layout is one empty section.
+ */
+export function splitSectionsWithSettings(blocks: readonly Block[]): LayoutSection[] {
+  const [first, ...rest] = blocks;
+  const sections: LayoutSection[] = [
+    first?.type === 'section'
+      ? { settings: first, blocks: [] }
+      : { settings: null, blocks: first ? [first] : [] },
+  ];
+  for (const block of rest) {
+    if (block.type === 'section') sections.push({ settings: block, blocks: [] });
+    else sections.at(-1)?.blocks.push(block);
   }
   return sections;
 }
+
+/** A layout's blocks split at its section markers (settings left out). */
+export const splitSections = (blocks: readonly Block[]): Block[][] =>
+  splitSectionsWithSettings(blocks).map((section) => section.blocks);
+
+/**
+ * The flat list to store for sections: every section but the first starts with its
+ * marker (the defaults when it has none); the first writes its marker only when it has
+ * one, so a layout without settings stores as it always did.
+ */
+export function joinSections(sections: readonly LayoutSection[]): Block[] {
+  return sections.flatMap((section, index) => {
+    const marker = section.settings ?? (index === 0 ? null : newSectionBlock());
+    return marker ? [marker, ...section.blocks] : section.blocks;
+  });
+}
+
+/** The file manager images a block shows, which the server loads into `BlockData.media`. */
+export function mediaIdsOf(block: Block): string[] {
+  switch (block.type) {
+    case 'image':
+      return [block.mediaId];
+    case 'gallery':
+      return block.mediaIds;
+    case 'section':
+      return block.background.kind === 'image' ? [block.background.mediaId] : [];
+    default:
+      return [];
+  }
+}
+
+/** Images named by section backgrounds: a save must not introduce one that is missing. */
+export const sectionImageIdsOf = (blocks: readonly EditorBlock[]): string[] =>
+  blocks.flatMap((block) =>
+    block.type === 'section' && block.background.kind === 'image' ? [block.background.mediaId] : [],
+  );
 
 export * from './audio.ts';
 export * from './code.ts';
@@ -151,6 +194,7 @@ export * from './gallery.ts';
 export * from './product.ts';
 export * from './quote.ts';
 export * from './safe-url.ts';
+export * from './section.ts';
 export * from './social-links.ts';
 export * from './spacer.ts';
 export * from './summary.ts';

@@ -4,8 +4,11 @@ import {
   type BlockData,
   type EditorBlock,
   isReadable,
+  mediaIdsOf,
   readStoredBlock,
+  sectionImageIdsOf,
 } from '@atelier/contract';
+import { editorApiMessages } from '@atelier/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
@@ -97,9 +100,7 @@ export function createContentService(deps: {
     stored: readonly EditorBlock[],
   ): Promise<BlockData> {
     const blocks = stored.filter(isReadable);
-    const mediaIds = blocks.flatMap((b) =>
-      b.type === 'image' ? [b.mediaId] : b.type === 'gallery' ? b.mediaIds : [],
-    );
+    const mediaIds = [...new Set(blocks.flatMap(mediaIdsOf))];
     // Product lists, one product and collection summaries all read a collection's list.
     const collectionUrlIds = [
       ...new Set(
@@ -129,10 +130,38 @@ export function createContentService(deps: {
     };
   }
 
+  /**
+   * Refuses a save whose section backgrounds name an image the file manager does not have
+   * (400, SECTION_IMAGE_MISSING, under `field`). An image the stored version already named
+   * is let through: a file deleted since must not block every later autosave; the page
+   * then shows that section without its image. `stored` is read only when one is missing.
+   */
+  async function checkSectionImages(input: {
+    websiteId: string;
+    blocks: readonly EditorBlock[];
+    stored: () => Promise<readonly unknown[]>;
+    field: string;
+  }): Promise<void> {
+    const named = [...new Set(sectionImageIdsOf(input.blocks))];
+    if (named.length === 0) return;
+    const found = new Set(
+      (await mediaRepo.findMany(input.websiteId, named)).map((row) => row.media_id),
+    );
+    const missing = named.filter((id) => !found.has(id));
+    if (missing.length === 0) return;
+    const kept = new Set(sectionImageIdsOf((await input.stored()).map(readStoredBlock)));
+    if (missing.some((id) => !kept.has(id))) {
+      throw fail('SECTION_IMAGE_MISSING', editorApiMessages.sectionImageMissing, {
+        [input.field]: editorApiMessages.sectionImageMissing,
+      });
+    }
+  }
+
   return {
     readBlocks,
     parseBlocks,
     loadBlockData,
+    checkSectionImages,
 
     /**
      * The published version of a page, if this visitor may see it. `canSeePrivate` is asked

@@ -139,6 +139,7 @@ export function registerEditorPagesRoutes(
             'PAGE_NOT_FOUND',
             'EDIT_CONFLICT',
             'TOO_MANY_BLOCKS',
+            'SECTION_IMAGE_MISSING',
             'LINK_INVALID',
             'UNREADABLE_BLOCK_CHANGED',
           ]),

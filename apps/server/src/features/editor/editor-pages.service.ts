@@ -182,6 +182,12 @@ export function createEditorPagesService(deps: {
         if (current.draft_revision !== input.baseRevision) throw changedElsewhere();
         stored = current.draft_blocks;
       }
+      await content.checkSectionImages({
+        websiteId,
+        blocks: input.blocks,
+        stored: async () => (await requirePage(websiteId, pageId)).draft_blocks,
+        field: 'blocks',
+      });
       // Never trust the browser's HTML: rich text and embeds are re-sanitized here.
       const blocks = createUnreadableKeeper(stored)(input.blocks, sanitizeBlocks, 'blocks');
       const row = await repo.saveDraft({

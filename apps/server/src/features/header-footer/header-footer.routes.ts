@@ -58,6 +58,7 @@ export function registerHeaderFooterRoutes(
           ...errorResponses(signedInCodes, sessionWriteCodes, [
             'EDIT_CONFLICT',
             'TOO_MANY_BLOCKS',
+            'SECTION_IMAGE_MISSING',
             'LINK_INVALID',
             'UNREADABLE_BLOCK_CHANGED',
           ]),

@@ -23,7 +23,10 @@ export type HeaderFooterView = { header: Block[]; footer: Block[]; data: BlockDa
  */
 export function createHeaderFooterService(deps: {
   headerFooterRepo: HeaderFooterRepo;
-  content: Pick<ContentService, 'readBlocks' | 'parseBlocks' | 'loadBlockData'>;
+  content: Pick<
+    ContentService,
+    'readBlocks' | 'parseBlocks' | 'loadBlockData' | 'checkSectionImages'
+  >;
   /** Rich-text and embed cleaning shared with page drafts; identity when absent. */
   sanitizeBlocks?: (blocks: Block[]) => Block[];
   onPublicChange?: (websiteId: string) => void;
@@ -87,6 +90,17 @@ export function createHeaderFooterService(deps: {
           throw fail('EDIT_CONFLICT', headerFooterMessages.changedElsewhere);
         }
         stored = [...current.header_blocks, ...current.footer_blocks];
+      }
+      for (const part of ['header', 'footer'] as const) {
+        await content.checkSectionImages({
+          websiteId,
+          blocks: input[part],
+          stored: async () => {
+            const current = await repo.find(websiteId);
+            return current ? [...current.header_blocks, ...current.footer_blocks] : [];
+          },
+          field: part,
+        });
       }
       const toStored = createUnreadableKeeper(stored);
       const header = toStored(input.header, sanitize, 'header');

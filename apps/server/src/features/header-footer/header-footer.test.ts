@@ -1,4 +1,4 @@
-import { Role } from '@atelier/core';
+import { editorApiMessages, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
@@ -8,6 +8,14 @@ const social = (serviceName: string, profileUrl: string) => ({
   type: 'social-links',
   version: 1,
   profiles: [{ serviceName, profileUrl }],
+});
+const section = (settings: object = {}) => ({
+  type: 'section',
+  version: 2,
+  background: { kind: 'none' },
+  padding: 'medium',
+  width: 'contained',
+  ...settings,
 });
 
 describe(`the site header and footer (${testDialect})`, () => {
@@ -39,7 +47,7 @@ describe(`the site header and footer (${testDialect})`, () => {
       header: [heading('Free shipping over $50')],
       footer: [
         heading('Visit the studio'),
-        { type: 'section', version: 1 },
+        section(),
         social('Instagram', 'https://instagram.com/atelier'),
       ],
       baseRevision: 0,
@@ -55,7 +63,7 @@ describe(`the site header and footer (${testDialect})`, () => {
     expect(footer).toContain('Visit the studio');
     expect(footer).toContain('href="https://instagram.com/atelier"');
     // Sections become their own wrappers in the footer.
-    expect(footer.match(/class="page-section"/g)).toHaveLength(2);
+    expect(footer.match(/class="page-section /g)).toHaveLength(2);
     const shop = await t.app.inject({
       method: 'GET',
       url: '/shop',
@@ -96,11 +104,52 @@ describe(`the site header and footer (${testDialect})`, () => {
     );
     // Section breaks are layout and do not count.
     const withSections = await owner.call('PUT', '/api/site-header-footer', {
-      header: [...sixty.slice(0, 30), { type: 'section', version: 1 }, ...sixty.slice(30)],
+      header: [section(), ...sixty.slice(0, 30), section(), ...sixty.slice(30)],
       footer: [],
       baseRevision: revision,
     });
     expect(withSections.statusCode, withSections.body).toBe(200);
+  });
+
+  it('gives a leading section marker’s settings to the header’s first section', async () => {
+    const { revision } = await current();
+    const saved = await owner.call('PUT', '/api/site-header-footer', {
+      header: [
+        section({ background: { kind: 'colour', colour: 'ink' }, padding: 'small', width: 'full' }),
+        heading('Winter sale'),
+      ],
+      footer: [],
+      baseRevision: revision,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().header[0]).toMatchObject({ type: 'section', padding: 'small' });
+    const page = await home();
+    const header = page.slice(page.indexOf('<header'), page.indexOf('</header>'));
+    expect(header).toContain(
+      'class="page-section page-section--pad-small page-section--full page-section--bg-ink page-section--dark"',
+    );
+    expect(header.match(/class="page-section /g)).toHaveLength(1);
+  });
+
+  it('refuses a section background image that is not in the file manager', async () => {
+    const before = await current();
+    const refused = await owner.call('PUT', '/api/site-header-footer', {
+      header: [],
+      footer: [
+        section({
+          background: { kind: 'image', mediaId: '0b7f7a52-1111-4000-8000-00000000dead' },
+        }),
+        heading('Visit us'),
+      ],
+      baseRevision: before.revision,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'SECTION_IMAGE_MISSING',
+      error: editorApiMessages.sectionImageMissing,
+      errors: { footer: editorApiMessages.sectionImageMissing },
+    });
+    expect((await current()).revision).toBe(before.revision);
   });
 
   it('refuses blocks that are not valid, and javascript: links, with 400 and no change', async () => {

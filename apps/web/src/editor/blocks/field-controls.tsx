@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { ZodType } from 'zod';
 
 // Editor-only inputs shared by the blocks' *.fields.tsx files: a label, a hint, and the
@@ -45,5 +45,48 @@ export function LabelledInput(props: {
         </p>
       ) : null}
     </div>
+  );
+}
+
+export type RadioOption<V extends string> = {
+  value: V;
+  label: string;
+  /** Drawn before the label, hidden from screen readers (a colour swatch). */
+  mark?: ReactNode;
+};
+
+/** A group of radio buttons under a legend: one choice, every option's name visible. */
+export function RadioGroup<V extends string>(props: {
+  legend: string;
+  value: V;
+  options: readonly RadioOption<V>[];
+  onChange: (value: V) => void;
+  hint?: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="fieldset" aria-describedby={props.hint ? `${id}-hint` : undefined}>
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => (
+        <div className="field__choice" key={option.value}>
+          <label>
+            <input
+              type="radio"
+              name={id}
+              value={option.value}
+              checked={option.value === props.value}
+              onChange={() => props.onChange(option.value)}
+            />{' '}
+            {option.mark ? <span aria-hidden="true">{option.mark}</span> : null}
+            {option.label}
+          </label>
+        </div>
+      ))}
+      {props.hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

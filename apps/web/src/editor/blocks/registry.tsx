@@ -1,4 +1,4 @@
-import { type Block, type BlockType, SPACER_HEIGHT } from '@atelier/contract';
+import { type Block, type BlockType, newSectionBlock, SPACER_HEIGHT } from '@atelier/contract';
 import { type ComponentType, useId } from 'react';
 import { LinkField } from '../links/LinkField.tsx';
 import { AudioFields } from './audio.fields.tsx';
@@ -9,6 +9,7 @@ import { GalleryFields } from './gallery.fields.tsx';
 import { ImageFields } from './image.fields.tsx';
 import { ProductFields } from './product.fields.tsx';
 import { QuoteFields } from './quote.fields.tsx';
+import { SectionFields } from './section.fields.tsx';
 import { SocialLinksFields } from './social-links.fields.tsx';
 import { SpacerFields } from './spacer.fields.tsx';
 import { SummaryFields } from './summary.fields.tsx';
@@ -28,7 +29,7 @@ type BlockEditor<T extends BlockType> = {
   label: string;
   /** A new block, with data that already passes the block schema where it can. */
   create: () => BlockOf<T>;
-  /** Null when the block has nothing to set (a section break). */
+  /** Null when the block has nothing to set. */
   Fields: ComponentType<FieldsProps<BlockOf<T>>> | null;
 };
 
@@ -73,7 +74,7 @@ export const blockEditors: { [T in BlockType]: BlockEditor<T> } = {
     create: () => ({ type: 'embed', version: 1, html: '', title: '' }),
     Fields: EmbedFields,
   },
-  section: { label: 'Section', create: () => ({ type: 'section', version: 1 }), Fields: null },
+  section: { label: 'Section', create: newSectionBlock, Fields: SectionFields },
   spacer: {
     label: 'Spacer',
     create: () => ({ type: 'spacer', version: 1, height: SPACER_HEIGHT.defaultValue }),

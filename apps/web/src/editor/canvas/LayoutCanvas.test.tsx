@@ -1,4 +1,4 @@
-import { type EditorBlock, readStoredBlock } from '@atelier/contract';
+import { type EditorBlock, newSectionBlock, readStoredBlock } from '@atelier/contract';
 import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ describe('the canvas and the 60-block limit', () => {
   });
 
   it('numbers blocks across sections and gives each its move, delete and drag controls', () => {
-    const markup = render([heading('A'), { type: 'section', version: 1 }, heading('B')]);
+    const markup = render([heading('A'), newSectionBlock(), heading('B')]);
     expect(markup).toContain('aria-label="Section 2"');
     expect(markup).toContain('aria-label="Drag Heading block 2"');
     expect(markup).toContain('aria-label="Move up, block 2"');

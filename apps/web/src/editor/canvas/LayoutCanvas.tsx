@@ -1,4 +1,10 @@
-import type { Block, BlockData, EditorBlock, UnreadableBlock } from '@atelier/contract';
+import {
+  type Block,
+  type BlockData,
+  type EditorBlock,
+  newSectionBlock,
+  type UnreadableBlock,
+} from '@atelier/contract';
 import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import {
   type Dispatch,
@@ -10,7 +16,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { BlockView } from '../../blocks/render.tsx';
+import { BlockView, SectionFrame } from '../../blocks/render.tsx';
 import { BlockFields, blockEditors, blockLabel, newBlock } from '../blocks/registry.tsx';
 import {
   blockCountOf,
@@ -28,7 +34,6 @@ import { CanvasFrame, type CanvasFrameHandle, type Device } from './CanvasFrame.
 import { Icon, type IconName } from './icons.tsx';
 import { InlineHeading, InlineText } from './inline-editing.tsx';
 import { type DragSource, usePointerDrag } from './pointer-drag.ts';
-import { SectionView } from './section-view.tsx';
 import './canvas.css';
 
 // The canvas shared by the page editor and the header & footer screen: the layout drawn
@@ -256,7 +261,7 @@ export function LayoutCanvas({
         const newKey = `s${current.nextKey}`;
         dispatch({
           type: 'add-section',
-          settings: newBlock('section') as SectionBlock,
+          settings: newSectionBlock(),
           near: { sectionKey: key, isAbove },
         });
         setSelection({ kind: 'section', key: newKey });
@@ -659,7 +664,7 @@ const CanvasSection = memo(function CanvasSection({
           </div>
         ) : null}
       </div>
-      <SectionView settings={section.settings} data={data}>
+      <SectionFrame settings={section.settings} data={data}>
         {section.items.map((item, index) => (
           <CanvasBlockSlot
             key={item.key}
@@ -681,7 +686,7 @@ const CanvasSection = memo(function CanvasSection({
             Drag a block here from the left, or select this section and press a block to add it.
           </div>
         ) : null}
-      </SectionView>
+      </SectionFrame>
     </div>
   );
 });
