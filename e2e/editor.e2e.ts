@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
+import { blockTypesOn, canvasOf } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 describe('the editor at /config in Chromium', () => {
@@ -40,14 +41,14 @@ describe('the editor at /config in Chromium', () => {
     await page.getByRole('button', { name: 'Heading', exact: true }).click();
     await page.getByLabel('Heading text').fill('Made by hand');
     await page.getByRole('button', { name: 'Text', exact: true }).click();
-    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    const text = canvasOf(page).getByRole('textbox', { name: 'Text', exact: true });
     await text.click();
     await page.keyboard.type('We weave in small batches.');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Visit us on Saturdays.');
 
-    const preview = page.getByRole('region', { name: 'Preview' });
-    expect(await preview.getByRole('heading', { name: 'Made by hand' }).count()).toBe(1);
+    // The canvas is the page: the heading typed in the settings is on it.
+    expect(await canvasOf(page).getByRole('heading', { name: 'Made by hand' }).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -73,55 +74,91 @@ describe('the editor at /config in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('moves blocks with the keyboard and keeps focus on the moved block', async () => {
-    const moveDown = page.getByRole('button', { name: 'Move down, block 1' });
-    await moveDown.focus();
-    await page.keyboard.press('Enter');
+  it('moves blocks with the toolbar and keeps focus on the moved block', async () => {
+    await page.keyboard.press('Escape');
+    const heading = canvasOf(page).locator('[data-block-type="heading"]');
+    await heading.click();
+    await heading.getByRole('button', { name: 'Move down' }).click();
+    await expect.poll(() => blockTypesOn(page)).toEqual(['text', 'heading']);
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Move up, block 2');
-    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Text');
+      .poll(() => heading.evaluate((node) => node === node.ownerDocument.activeElement))
+      .toBe(true);
+    expect(await heading.getAttribute('aria-label')).toBe('Heading, block 2 of 2, selected');
   });
 
   it('undoes and redoes with the buttons and the keyboard', async () => {
     await page.getByRole('button', { name: 'Undo' }).click();
-    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Heading');
+    expect(await blockTypesOn(page)).toEqual(['heading', 'text']);
     await page.getByRole('button', { name: 'Redo' }).click();
-    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Text');
+    expect(await blockTypesOn(page)).toEqual(['text', 'heading']);
     await page.getByRole('heading', { level: 1 }).focus();
     await page.keyboard.press('Control+z');
-    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Heading');
+    expect(await blockTypesOn(page)).toEqual(['heading', 'text']);
     await page.keyboard.press('Control+Shift+z');
-    expect(await page.locator('[data-select]').first().textContent()).toBe('1. Text');
+    expect(await blockTypesOn(page)).toEqual(['text', 'heading']);
   });
 
-  it('previews the page at desktop, tablet and phone widths', async () => {
-    const frame = page.locator('.device-preview .preview-frame');
+  it('shows the canvas at desktop, tablet and phone widths', async () => {
+    const frame = page.locator('iframe.canvas-frame');
+    const widthInFrame = () =>
+      canvasOf(page)
+        .locator('body')
+        .evaluate(() => window.innerWidth);
     const phone = page.getByRole('button', { name: 'Phone' });
     await phone.click();
     expect(await phone.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => (await frame.boundingBox())?.width).toBeLessThanOrEqual(432);
+    await expect.poll(widthInFrame).toBe(390);
     await page.getByRole('button', { name: 'Tablet' }).click();
-    await expect.poll(async () => (await frame.boundingBox())?.width).toBe(768);
+    await expect.poll(widthInFrame).toBe(768);
     await page.getByRole('button', { name: 'Desktop' }).click();
     expect(await phone.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(widthInFrame).toBeGreaterThanOrEqual(1100);
   });
 
-  it('adds a section and moves a block into it with a keyboard drag', async () => {
-    await page.getByRole('button', { name: 'Add section' }).click();
-    await page.getByRole('region', { name: 'Section 2' }).waitFor();
-    const handle = page.getByRole('button', { name: 'Drag Heading block 2' });
-    await handle.focus();
-    // dnd-kit measures the droppables after the pick-up and animates each step: give it frames.
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(400);
-    await page.keyboard.press('Space');
+  it('adds a section below and moves a block into it with Alt+Down', async () => {
+    const canvas = canvasOf(page);
+    await canvas.getByRole('button', { name: 'Section 1' }).click();
+    await canvas.getByRole('button', { name: 'Add section below' }).click();
+    await canvas.getByRole('button', { name: 'Section 2' }).waitFor();
+    // Selected, the heading is typed into in place; Alt+Down still moves the block.
+    await canvas.locator('[data-block-type="heading"]').click();
+    await page.keyboard.press('Alt+ArrowDown');
     await expect
-      .poll(() => page.getByRole('region', { name: 'Section 2' }).locator('[data-select]').count())
+      .poll(() => canvas.locator('[data-section-key]').nth(1).locator('[data-block-key]').count())
       .toBe(1);
+    await page.getByText('Heading moved to position 2 of 2.').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('deletes a section with its blocks, and Undo in the notice brings it back', async () => {
+    const canvas = canvasOf(page);
+    await canvas.getByRole('button', { name: 'Section 2' }).click();
+    await canvas.getByRole('button', { name: 'Delete section' }).click();
+    await expect.poll(() => canvas.locator('[data-section-key]').count()).toBe(1);
+    expect(await blockTypesOn(page)).toEqual(['text']);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Section deleted.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await expect.poll(() => canvas.locator('[data-section-key]').count()).toBe(2);
+    expect(await blockTypesOn(page)).toEqual(['text', 'heading']);
+  });
+
+  it('gives a section a colour background, shown on the canvas as visitors will see it', async () => {
+    const canvas = canvasOf(page);
+    await canvas.getByRole('button', { name: 'Section 2' }).click();
+    const settings = page.locator('[data-settings]');
+    await settings.getByRole('heading', { name: 'Section settings' }).waitFor();
+    await settings.getByRole('radio', { name: 'Colour', exact: true }).check();
+    await settings.getByRole('radio', { name: 'Sand', exact: true }).check();
+    await expect
+      .poll(() =>
+        canvas.locator('[data-section-key]').nth(1).locator('.page-section').getAttribute('class'),
+      )
+      .toContain('page-section--bg-sand');
+    await saveScreenshot(page, 'editor-canvas-section');
   });
 
   it('edits the header and footer on the same canvas; a save shows them on every page', async () => {

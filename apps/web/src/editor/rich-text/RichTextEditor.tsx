@@ -269,7 +269,7 @@ export default function RichTextEditor({
         {tool('Bulleted list', '•≡', editor.isActive('bulletList'), () =>
           chain().toggleBulletList().run(),
         )}
-        {tool('Numbered list', '1≡', editor.isActive('orderedList'), () =>
+        {tool('Numbered list', '#≡', editor.isActive('orderedList'), () =>
           chain().toggleOrderedList().run(),
         )}
         {tool('Block quote', '❝', editor.isActive('blockquote'), () =>
