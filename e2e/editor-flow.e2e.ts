@@ -1,37 +1,14 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
-import { addPage, createOwner } from './support/editor.ts';
+import { addPage, blockTypesOn, canvasOf, createOwner, dragTo } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 // Issue 7's "Done means", tried as a new owner would: a fresh install, the owner created
 // on the first visit, a page built by dragging blocks from the palette with the mouse,
 // an uploaded image, and a visitor in a separate browser seeing exactly that once it is
 // published (and not a draft edit before it is).
-
-/** A real pointer drag: press, move in small steps (dnd-kit waits for 6 px), release. */
-async function drag(page: Page, from: Locator, to: Locator, where: 'top' | 'bottom' | 'middle') {
-  const source = await from.boundingBox();
-  const target = await to.boundingBox();
-  if (!source || !target) throw new Error('drag source or target is not on screen');
-  const x = target.x + target.width / 2;
-  const y =
-    where === 'top'
-      ? target.y + 4
-      : where === 'bottom'
-        ? target.y + target.height - 4
-        : target.y + target.height / 2;
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
-    steps: 5,
-  });
-  await page.mouse.move(x, y, { steps: 25 });
-  // dnd-kit measures the drop target on the next frame.
-  await page.waitForTimeout(100);
-  await page.mouse.up();
-}
 
 describe('building a page in the editor, as a new owner would (Chromium)', () => {
   let server: RunningServer;
@@ -70,20 +47,19 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
   });
 
   it('drags a text block and an image block from the palette onto the page', async () => {
-    const section = page.getByRole('region', { name: 'Section 1' });
-    await drag(
+    const canvas = canvasOf(page);
+    await dragTo(
       page,
       page.locator('[data-palette-type="text"]'),
-      section.getByText('Drop blocks here'),
+      canvas.getByText('Drag a block here from the left'),
       'middle',
     );
-    await section.getByRole('button', { name: '1. Text' }).waitFor();
-
-    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    const text = canvas.getByRole('textbox', { name: 'Text', exact: true });
+    await text.waitFor();
     await text.click();
     await page.keyboard.type('Weaving classes every Saturday. Book a place');
     for (let i = 0; i < 'Book a place'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
-    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await canvas.getByRole('button', { name: 'Link', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add link' });
     await dialog.waitFor();
     await dialog.getByRole('tab', { name: 'Web Address' }).click();
@@ -92,16 +68,13 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
     await dialog.waitFor({ state: 'detached' });
 
     // Below the text block: its lower half.
-    await drag(
+    await dragTo(
       page,
       page.locator('[data-palette-type="image"]'),
-      section.locator('.canvas-block').first(),
+      canvas.locator('[data-block-key]').first(),
       'bottom',
     );
-    await section.getByRole('button', { name: '2. Image' }).waitFor();
-    expect(
-      await section.locator('[data-select]').evaluateAll((b) => b.map((e) => e.textContent)),
-    ).toEqual(['1. Text', '2. Image']);
+    await expect.poll(() => blockTypesOn(page)).toEqual(['text', 'image']);
   });
 
   it('uploads an image with the file manager and chooses it', async () => {
@@ -118,9 +91,9 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
     await settings.getByText('Uploaded loom.png.').waitFor();
     await settings.getByRole('button', { name: 'Choose File' }).click();
     await settings.getByText('Chosen: loom.png').waitFor();
-    // The autosave brings the image's renditions into the preview.
+    // The autosave brings the image's renditions onto the canvas.
     await expect
-      .poll(() => page.locator('.device-preview img').count(), { timeout: 10_000 })
+      .poll(() => canvasOf(page).locator('[data-block-key] img').count(), { timeout: 10_000 })
       .toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page, 'editor-flow-canvas');
@@ -242,9 +215,9 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
     await editor.click();
     await page.keyboard.type('<b>bold?</b>');
     await expect
-      .poll(() => page.locator('.device-preview pre code').last().textContent())
+      .poll(() => canvasOf(page).locator('pre code').last().textContent())
       .toBe('<b>bold?</b>');
-    expect(await page.locator('.device-preview pre b').count()).toBe(0);
+    expect(await canvasOf(page).locator('pre b').count()).toBe(0);
 
     const android = await browser.newContext({
       userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile',

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
-import { addPage, createOwner } from './support/editor.ts';
+import { addPage, canvasOf, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 describe('rich text and the link editor in Chromium', () => {
@@ -15,24 +15,26 @@ describe('rich text and the link editor in Chromium', () => {
     await addPage(page, 'Rich Text');
 
     await page.locator('[data-palette-type="text"]').click();
-    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    // The text is edited on the canvas, where it stands; its toolbar floats above it.
+    const canvas = canvasOf(page);
+    const text = canvas.getByRole('textbox', { name: 'Text', exact: true });
     await text.waitFor();
     await text.click();
     // Text typed first, then formatted by selecting with the keyboard (Control+Home and
-    // Control+End: the field is narrow, so Home and End would stop at a wrapped line).
+    // Control+End: Home and End would stop at a wrapped line).
     await page.keyboard.type('Made by hand in Lisbon. Write to us');
     await page.keyboard.press('Control+Home');
     for (let i = 0; i < 'Made by '.length; i += 1) await page.keyboard.press('ArrowRight');
     for (let i = 0; i < 'hand'.length; i += 1) await page.keyboard.press('Shift+ArrowRight');
-    await page.getByRole('button', { name: 'Bold' }).click();
-    expect(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe(
+    await canvas.getByRole('button', { name: 'Bold' }).click();
+    expect(await canvas.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
     await page.keyboard.press('Control+End');
     for (let i = 0; i < 'Write to us'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
 
     // The email tab: a malformed address shows the spec's message under the field.
-    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await canvas.getByRole('button', { name: 'Link', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add link' });
     await dialog.waitFor();
     expect(await seriousA11yViolations(page, 'dialog.link-editor')).toEqual([]);
@@ -56,7 +58,7 @@ describe('rich text and the link editor in Chromium', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type('. Visit the shop');
     for (let i = 0; i < 'the shop'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
-    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await canvas.getByRole('button', { name: 'Link', exact: true }).click();
     await dialog.waitFor();
     // The File tab holds the file manager; the dialog stays accessible with it.
     await dialog.getByRole('tab', { name: 'File' }).click();
@@ -123,8 +125,8 @@ describe('rich text and the link editor in Chromium', () => {
     await page.reload();
     await page.getByRole('button', { name: /^Rich Text/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Rich Text' }).waitFor();
-    await page.locator('[data-select]').first().click();
-    const reloaded = page.getByRole('textbox', { name: 'Text', exact: true });
+    await canvasOf(page).locator('[data-block-type="text"]').click();
+    const reloaded = canvasOf(page).getByRole('textbox', { name: 'Text', exact: true });
     await reloaded.locator('strong', { hasText: 'hand' }).waitFor();
     expect(await reloaded.locator('a[href="https://example.com/shop"]').textContent()).toBe(
       'the shop',
