@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
-import { addPage, createOwner } from './support/editor.ts';
+import { addPage, canvasOf, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 const pdf = Buffer.from(
@@ -32,12 +32,12 @@ describe('documents, audio and catalog pickers in Chromium', () => {
 
     // Rich text whose last words link to a PDF uploaded in the link editor's File tab.
     await page.locator('[data-palette-type="text"]').click();
-    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    const text = canvasOf(page).getByRole('textbox', { name: 'Text', exact: true });
     await text.waitFor();
     await text.click();
     await page.keyboard.type('Read the size guide');
     for (let i = 0; i < 'size guide'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
-    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await canvasOf(page).getByRole('button', { name: 'Link', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add link' });
     await dialog.waitFor();
     await dialog.getByRole('tab', { name: 'File' }).click();

@@ -202,4 +202,21 @@ describe(`the site header and footer (${testDialect})`, () => {
     expect(byEditor.statusCode, byEditor.body).toBe(200);
     expect(await home()).toContain('Edited by the editor');
   });
+
+  it('frames the canvas with what frames the public pages: title, menu, header, footer', async () => {
+    const stranger = await editorClient(t);
+    expect((await stranger.call('GET', '/api/config/site-frame')).statusCode).toBe(401);
+    const response = await owner.call('GET', '/api/config/site-frame');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const frame = response.json();
+    const page = await home();
+    const html = (text: string) => text.replaceAll('&', '&amp;');
+    // The same title, language and menu the public header shows.
+    expect(page).toContain(`>${html(frame.title)}</a>`);
+    expect(page).toContain(`<html lang="${frame.language}"`);
+    expect(frame.navigation.length).toBeGreaterThan(0);
+    for (const item of frame.navigation) expect(page).toContain(`>${html(item.title)}</a>`);
+    expect(frame.headerFooter.header).toEqual((await current()).header);
+  });
 });

@@ -2,8 +2,13 @@ import { type EditorBlock, newSectionBlock, readStoredBlock } from '@atelier/con
 import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { draftReducer, emptyDraft } from '../page-draft.ts';
-import { fullLayoutMessage, LayoutCanvas } from './LayoutCanvas.tsx';
+import { type DraftSection, draftReducer, emptyDraft } from '../page-draft.ts';
+import {
+  type CanvasActions,
+  CanvasSection,
+  fullLayoutMessage,
+  LayoutCanvas,
+} from './LayoutCanvas.tsx';
 
 const heading = (text: string): EditorBlock => ({ type: 'heading', version: 1, text, level: 2 });
 const render = (blocks: EditorBlock[]) =>
@@ -37,32 +42,82 @@ describe('the canvas and the 60-block limit', () => {
     for (const button of palette) expect(button).toContain('disabled=""');
   });
 
-  it('numbers blocks across sections and gives each its move, delete and drag controls', () => {
-    const markup = render([heading('A'), newSectionBlock(), heading('B')]);
-    expect(markup).toContain('aria-label="Section 2"');
-    expect(markup).toContain('aria-label="Drag Heading block 2"');
-    expect(markup).toContain('aria-label="Move up, block 2"');
-    // The first block cannot move up, the last cannot move down.
-    expect(markup).toMatch(/disabled=""[^>]*aria-label="Move up, block 1"/);
-    expect(markup).toMatch(/disabled=""[^>]*aria-label="Move down, block 2"/);
+  it('numbers blocks across sections; the selected one has its toolbar', () => {
+    const draft = draftReducer(emptyDraft, {
+      type: 'load',
+      blocks: [heading('A'), newSectionBlock(), heading('B')],
+    });
+    const [first, second] = draft.sections;
+    const firstMarkup = section(first!, 1, 0, null);
+    const secondMarkup = section(second!, 2, 1, second!.items[0]!.key);
+    expect(firstMarkup).toContain('>Section 1<');
+    expect(firstMarkup).toContain('aria-label="Heading, block 1 of 2"');
+    // Unselected blocks are drawn as visitors see them, inert, with no toolbar.
+    expect(firstMarkup).toContain('inert=""');
+    expect(firstMarkup).not.toContain('role="toolbar"');
+    expect(secondMarkup).toContain('>Section 2<');
+    expect(secondMarkup).toContain('aria-label="Heading, block 2 of 2, selected"');
+    expect(secondMarkup).toContain('aria-label="Drag Heading block 2"');
+    // The last block cannot move down; the heading is typed into where it stands.
+    expect(secondMarkup).toMatch(/aria-label="Move down"[^>]*disabled=""/);
+    expect(secondMarkup).not.toMatch(/aria-label="Move up"[^>]*disabled=""/);
+    expect(secondMarkup).toContain('contentEditable="plaintext-only"');
   });
 });
+
+const noActions: CanvasActions = {
+  selectBlock: () => undefined,
+  selectSection: () => undefined,
+  moveBlock: () => undefined,
+  duplicateBlock: () => undefined,
+  removeBlock: () => undefined,
+  openSettings: () => undefined,
+  updateBlock: () => undefined,
+  startDrag: () => undefined,
+  addSection: () => undefined,
+  moveSection: () => undefined,
+  removeSection: () => undefined,
+};
+
+/** One section of the canvas as the frame draws it. */
+const section = (
+  draftSection: DraftSection,
+  number: number,
+  firstBlockNumber: number,
+  selectedBlockKey: string | null,
+) =>
+  renderToStaticMarkup(
+    <CanvasSection
+      section={draftSection}
+      number={number}
+      sectionCount={2}
+      firstBlockNumber={firstBlockNumber}
+      blockCount={2}
+      data={{ media: {}, collections: {} }}
+      selectedBlockKey={selectedBlockKey}
+      isSelected={false}
+      dropIndex={null}
+      actions={noActions}
+    />,
+  );
 
 describe('a stored block the editor cannot read', () => {
   const carousel = readStoredBlock({ type: 'carousel', version: 2, slides: [] });
 
-  it('is a "Needs attention" card saying what it was and why, with move and delete', () => {
-    const markup = render([heading('A'), carousel]);
-    expect(markup).toContain('2 of 60 blocks');
-    expect(markup).toContain('2. Needs attention');
+  it('is a "Needs attention" card saying what it was and why; it can be moved or deleted', () => {
+    const draft = draftReducer(emptyDraft, { type: 'load', blocks: [heading('A'), carousel] });
+    const markup = section(draft.sections[0]!, 1, 0, draft.sections[0]!.items[1]!.key);
+    expect(markup).toContain('aria-label="Needs attention, block 2 of 2, selected"');
     expect(markup).toContain('aria-label="Drag Needs attention block 2"');
-    expect(markup).toContain('aria-label="Move up, block 2"');
-    expect(markup).toContain('aria-label="Delete, block 2"');
+    expect(markup).toContain('aria-label="Move up"');
+    expect(markup).toContain('aria-label="Delete"');
+    // Nothing to copy: a save must send it back exactly as it came.
+    expect(markup).toMatch(/aria-label="Duplicate"[^>]*disabled=""/);
     expect(markup).toContain('Stored as a &quot;carousel&quot; block.');
     expect(markup).toContain('This editor has no &quot;carousel&quot; block.');
     expect(markup).toContain(editorApiMessages.unreadableBlockHelp);
-    // The explanation is outside the inert preview, so a screen reader reaches it.
-    const card = markup.slice(markup.indexOf('2. Needs attention'));
+    // The explanation is not inert, so a screen reader reaches it.
+    const card = markup.slice(markup.indexOf('Needs attention, block 2'));
     expect(card.slice(0, card.indexOf('Stored as'))).not.toContain('inert');
   });
 });

@@ -95,7 +95,7 @@ type LayoutCanvasProps = {
 };
 
 /** Actions the blocks and sections in the frame call; one stable object, so memo holds. */
-type CanvasActions = {
+export type CanvasActions = {
   selectBlock: (key: string) => void;
   selectSection: (key: string) => void;
   moveBlock: (key: string, by: -1 | 1) => void;
@@ -600,7 +600,7 @@ type CanvasSectionProps = {
   actions: CanvasActions;
 };
 
-const CanvasSection = memo(function CanvasSection({
+export const CanvasSection = memo(function CanvasSection({
   section,
   number,
   sectionCount,
