@@ -6,6 +6,7 @@ import { ApiError } from './api/client.ts';
 import { headerFooterApi } from './api/header-footer-client.ts';
 import { DEVICE_LABELS, type Device } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
+import { initialDevice } from './PageEditor.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
 import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
 
@@ -26,7 +27,7 @@ export function HeaderFooterEditor() {
   const [part, setPart] = useState<'header' | 'footer'>('header');
   const [saveStatus, dispatchSave] = useReducer(formWidgetReducer, 'editing');
   const [message, setMessage] = useState<Message | null>(null);
-  const [device, setDevice] = useState<Device>('desktop');
+  const [device, setDevice] = useState<Device>(() => initialDevice());
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import {
+  type BlockData,
   type EditorPage,
   isReadable,
   PAGE_STATUS_LABELS,
@@ -6,7 +7,7 @@ import {
   type SiteFrame as SiteFrameData,
 } from '@atelier/contract';
 import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelier/core';
-import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { SiteFrame } from '../storefront/layout/SiteFrame.tsx';
 import { ApiError, api } from './api/client.ts';
 import { DEVICE_LABELS, type Device } from './canvas/CanvasFrame.tsx';
@@ -18,6 +19,13 @@ type Message = { text: string; isError: boolean };
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
+
+/** The device the canvas opens at: the one the editor's own window is closest to. */
+export function initialDevice(width = typeof window === 'undefined' ? 1280 : window.innerWidth) {
+  return width < 600 ? 'phone' : width < 1000 ? 'tablet' : 'desktop';
+}
+
+const NO_DATA: BlockData = { media: {}, collections: {} };
 
 /** Quiet time after the last edit before the draft saves itself. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -41,7 +49,8 @@ export function PageEditor({
   const [saveStatus, dispatchSave] = useReducer(formWidgetReducer, 'editing');
   const [saveError, setSaveError] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const [device, setDevice] = useState<Device>('desktop');
+  // On a phone or a small tablet the owner starts where the page fits their screen.
+  const [device, setDevice] = useState<Device>(() => initialDevice());
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** One save at a time: each is based on the revision the previous one returned. */
@@ -83,6 +92,12 @@ export function PageEditor({
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [hasUnsaved]);
+
+  // Every save answers with the page's block data anew; while it says the same, the canvas
+  // keeps the same object, so its memoised blocks are not all drawn again after a save.
+  const dataKey = page ? JSON.stringify(page.data) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the data's content
+  const data = useMemo(() => page?.data ?? NO_DATA, [dataKey]);
 
   if (loadError) return <p role="alert">{loadError}</p>;
   if (!page) return <p className="page-editor__loading">Loading…</p>;
@@ -162,7 +177,6 @@ export function PageEditor({
     onClose();
   }
 
-  const data = page.data;
   const isLive = page.status === 'published' || page.status === 'private';
   const frame = site
     ? {
