@@ -175,6 +175,47 @@ describe('editing the page on the canvas, as a new owner would (Chromium)', () =
     await page.keyboard.press('Control+z');
     await expect.poll(() => blockTypesOn(page)).toEqual(['heading', 'quote', 'image', 'text']);
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('duplicates with Ctrl+D and saves now with Ctrl+S, the save state in view', async () => {
+    const canvas = canvasOf(page);
+    await canvas.locator('[data-block-type="image"]').click();
+    await page.keyboard.press('Control+d');
+    await expect
+      .poll(() => blockTypesOn(page))
+      .toEqual(['heading', 'quote', 'image', 'image', 'text']);
+    await page.keyboard.press('Control+s');
+    await page.getByRole('status').filter({ hasText: 'Draft saved.' }).waitFor();
+    await page.locator('.save-state', { hasText: 'Saved' }).waitFor();
+  });
+
+  it('leaving at once after an edit saves it first, so nothing is lost', async () => {
+    const canvas = canvasOf(page);
+    await canvas.locator('[data-block-type="heading"]').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' in Lisbon');
+    await page.getByRole('button', { name: 'Pages', exact: true }).click();
+    await page.getByRole('button', { name: /^Studio Notes/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Studio Notes' }).waitFor();
+    await expect
+      .poll(() => canvasOf(page).locator('[data-block-type="heading"] h2').textContent())
+      .toBe('Made by hand in Lisbon');
+  });
+
+  it('schedules a new page from the top bar', async () => {
+    await page.getByRole('button', { name: 'Pages', exact: true }).click();
+    await addPage(page, 'Spring Sale');
+    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.getByText('Schedule…').click();
+    const tomorrow = new Date(Date.now() + 24 * 3600_000);
+    const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000)
+      .toISOString()
+      .slice(0, 16);
+    await page.getByLabel('Publish at (your time)').fill(local);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Scheduled to publish at' }).waitFor();
+    await page.locator('.status-badge', { hasText: 'Scheduled' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
