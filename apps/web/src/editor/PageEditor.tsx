@@ -23,7 +23,14 @@ const errorText = (error: unknown) =>
 export const AUTOSAVE_DELAY_MS = 1500;
 
 /** One page: its settings, its draft on the canvas with a live preview, Save and Publish. */
-export function PageEditor({ pageId, onChanged }: { pageId: string; onChanged: () => void }) {
+export function PageEditor({
+  pageId,
+  onChanged,
+}: {
+  pageId: string;
+  onChanged: () => void;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState<EditorPage | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [draft, dispatch] = useReducer(draftReducer, emptyDraft);
