@@ -67,9 +67,14 @@ export function EditorApp() {
       <SignInScreen isFirstVisit={session.state === 'needs-owner'} onSignedIn={setSession} />
     );
   } else {
-    screen = <Workspace session={session} onSignedOut={load} />;
+    // Toasts belong to the signed-in session: signing out clears them.
+    screen = (
+      <ToastProvider>
+        <Workspace session={session} onSignedOut={load} />
+      </ToastProvider>
+    );
   }
-  return <ToastProvider>{screen}</ToastProvider>;
+  return screen;
 }
 
 type Screen = 'pages' | 'header-footer' | 'files' | 'settings' | 'developer';

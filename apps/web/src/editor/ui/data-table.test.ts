@@ -16,7 +16,7 @@ const rows: Row[] = [
   { id: 'c', title: 'About', updated: '2026-01-01T00:00:00Z' },
   { id: 'd', title: 'About', updated: '2026-01-02T00:00:00Z' },
 ];
-const valueOf = (row: Row, key: string) => (key === 'title' ? row.title : row.updated);
+const sortValueOf = (row: Row, key: string) => (key === 'title' ? row.title : row.updated);
 const ids = (list: Row[]) => list.map((row) => row.id);
 
 describe('sorting', () => {
@@ -35,20 +35,20 @@ describe('sorting', () => {
   });
 
   it('keeps equal rows in their original order in both directions', () => {
-    const ascending = sortRows(rows, { key: 'title', direction: 'ascending' }, valueOf);
+    const ascending = sortRows(rows, { key: 'title', direction: 'ascending' }, sortValueOf);
     expect(ids(ascending)).toEqual(['c', 'd', 'b', 'a']);
-    const descending = sortRows(rows, { key: 'title', direction: 'descending' }, valueOf);
+    const descending = sortRows(rows, { key: 'title', direction: 'descending' }, sortValueOf);
     expect(ids(descending)).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('puts empty values last whichever way the column is sorted', () => {
-    expect(ids(sortRows(rows, { key: 'updated', direction: 'ascending' }, valueOf))).toEqual([
+    expect(ids(sortRows(rows, { key: 'updated', direction: 'ascending' }, sortValueOf))).toEqual([
       'c',
       'd',
       'a',
       'b',
     ]);
-    expect(ids(sortRows(rows, { key: 'updated', direction: 'descending' }, valueOf))).toEqual([
+    expect(ids(sortRows(rows, { key: 'updated', direction: 'descending' }, sortValueOf))).toEqual([
       'a',
       'd',
       'c',
@@ -58,8 +58,8 @@ describe('sorting', () => {
 
   it('leaves the rows as they came when nothing is sorted, without changing the input', () => {
     const copy = [...rows];
-    expect(sortRows(rows, null, valueOf)).toEqual(rows);
-    sortRows(rows, { key: 'title', direction: 'ascending' }, valueOf);
+    expect(sortRows(rows, null, sortValueOf)).toEqual(rows);
+    sortRows(rows, { key: 'title', direction: 'ascending' }, sortValueOf);
     expect(rows).toEqual(copy);
   });
 });
