@@ -122,6 +122,18 @@ describe('the admin screens at desktop and phone width (Chromium)', () => {
     await page.getByRole('checkbox', { name: 'Select Journal' }).check();
     await page.getByRole('button', { name: 'Delete selected' }).waitFor();
     await checkBothWidths('pages-table');
+    // A popover explains the statuses; Escape closes it and focus returns to its button.
+    const help = page.getByRole('button', { name: 'Who sees each status' });
+    await help.click();
+    expect(await help.getAttribute('aria-expanded')).toBe('true');
+    await page
+      .getByRole('dialog', { name: 'Who sees each status' })
+      .getByText('Nobody yet.')
+      .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-status-popover-desktop', { isFullPage: false });
+    await page.keyboard.press('Escape');
+    expect(await help.getAttribute('aria-expanded')).toBe('false');
     await page.getByRole('checkbox', { name: 'Select Journal' }).uncheck();
     await page.getByRole('tab', { name: 'Site menu' }).click();
   });

@@ -149,6 +149,7 @@ export function LinkEditor({
   return (
     <Dialog
       open
+      className="link-dialog"
       size={form.kind === 'file' ? 'wide' : 'md'}
       onOpenChange={(open) => {
         if (!open) onClose();

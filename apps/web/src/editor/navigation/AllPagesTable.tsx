@@ -1,4 +1,4 @@
-import { PAGE_STATUS_LABELS, type PageSummary } from '@atelier/contract';
+import { PAGE_STATUS_LABELS, type PageStatus, type PageSummary } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
@@ -8,10 +8,21 @@ import {
   ConfirmDialog,
   type DataColumn,
   DataTable,
+  Icon,
+  Popover,
   Skeleton,
   useToast,
 } from '../ui/index.ts';
 import { STATUS_TONES } from './page-status.ts';
+
+/** Who sees a page in each status (ARCHITECTURE, "Drafts and publishing"). */
+const STATUS_MEANINGS: [PageStatus, string][] = [
+  ['published', 'Everyone.'],
+  ['scheduled', 'Everyone, once its publish time has passed.'],
+  ['private', 'Only signed-in members.'],
+  ['draft', 'Nobody yet.'],
+  ['needs-review', 'Nobody yet: waiting for a review.'],
+];
 
 const updatedFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
@@ -117,6 +128,25 @@ export function AllPagesTable({
         <p className="all-pages__count">
           {chosen.length > 0 ? `${chosen.length} selected` : `${pages.length} pages`}
         </p>
+        <Popover
+          label="Who sees each status"
+          trigger={
+            <Button size="sm" variant="quiet" icon={<Icon name="info" />}>
+              Who sees each status
+            </Button>
+          }
+        >
+          <dl className="all-pages__statuses">
+            {STATUS_MEANINGS.map(([status, meaning]) => (
+              <div key={status}>
+                <dt>
+                  <Badge tone={STATUS_TONES[status]}>{PAGE_STATUS_LABELS[status]}</Badge>
+                </dt>
+                <dd>{meaning}</dd>
+              </div>
+            ))}
+          </dl>
+        </Popover>
         <Button
           size="sm"
           variant="danger"

@@ -15,6 +15,7 @@ export function Dialog({
   description,
   size = 'md',
   footer,
+  className,
   children,
 }: {
   open: boolean;
@@ -24,6 +25,8 @@ export function Dialog({
   size?: 'sm' | 'md' | 'wide';
   /** Actions at the bottom, right-aligned (stacked full width on a phone). */
   footer?: ReactNode;
+  /** Names this dialog for its screen's styles and tests (`link-dialog`). */
+  className?: string;
   children?: ReactNode;
 }) {
   return (
@@ -31,7 +34,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="ui-dialog__overlay" />
         <RadixDialog.Content
-          className={`ui-dialog ui-dialog--${size}`}
+          className={`ui-dialog ui-dialog--${size} ${className ?? ''}`.trim()}
           // Without a description, say so, or Radix points at a missing one.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
