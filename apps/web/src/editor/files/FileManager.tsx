@@ -173,6 +173,7 @@ export function FileManager({
       </div>
       <Tabs
         label="File manager"
+        keepMounted
         value={tab}
         onValueChange={setTab}
         items={[

@@ -5,7 +5,7 @@ export type TabItem<K extends string> = { value: K; label: ReactNode; content: R
 
 /**
  * WAI-ARIA tabs (Radix): arrow keys move between tabs, Home/End jump, and the panel of the
- * selected tab is the only one mounted. Controlled, so a screen can switch tabs itself
+ * selected tab is the only one mounted (unless `keepMounted`). Controlled, so a screen can switch tabs itself
  * (the file manager shows Existing Files after an upload).
  */
 export function Tabs<K extends string>({
@@ -14,6 +14,7 @@ export function Tabs<K extends string>({
   onValueChange,
   items,
   className,
+  keepMounted = false,
 }: {
   /** Names the tab list for screen readers. */
   label: string;
@@ -21,6 +22,9 @@ export function Tabs<K extends string>({
   onValueChange: (value: K) => void;
   items: TabItem<K>[];
   className?: string;
+  /** Keeps every panel in the document, the inactive ones hidden: for panels holding
+   *  state the person would lose (a file input, a half-typed name). */
+  keepMounted?: boolean;
 }) {
   return (
     <RadixTabs.Root
@@ -36,7 +40,12 @@ export function Tabs<K extends string>({
         ))}
       </RadixTabs.List>
       {items.map((item) => (
-        <RadixTabs.Content key={item.value} value={item.value} className="ui-tabs__panel">
+        <RadixTabs.Content
+          key={item.value}
+          value={item.value}
+          className="ui-tabs__panel"
+          {...(keepMounted && { forceMount: true, hidden: item.value !== value })}
+        >
           {item.content}
         </RadixTabs.Content>
       ))}
