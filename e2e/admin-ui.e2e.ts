@@ -64,6 +64,10 @@ describe('the admin screens at desktop and phone width (Chromium)', () => {
 
   /** Opens a screen from the navigation, through the Menu button on a phone. */
   async function open(name: string) {
+    // The last screen's toasts would cover this one's picture.
+    for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) {
+      await dismiss.click();
+    }
     const menu = page.getByRole('button', { name: 'Menu' });
     if (await menu.isVisible()) await menu.click();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name }).click();
