@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { IconButton } from './Button.tsx';
 import { Icon, type IconName } from './icons.tsx';
 
@@ -34,12 +34,17 @@ export function AppShell<K extends string>({
 }) {
   const navId = useId();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
 
-  // Escape folds the phone menu, as it would any disclosure over the content.
+  // Escape folds the phone menu, as it would any disclosure over the content, and focus
+  // goes back to the Menu button rather than to a link now out of sight.
   useEffect(() => {
     if (!isMenuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setIsMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      setIsMenuOpen(false);
+      menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -67,7 +72,11 @@ export function AppShell<K extends string>({
                   aria-current={item.key === current ? 'page' : undefined}
                   onClick={() => {
                     onNavigate(item.key);
-                    setIsMenuOpen(false);
+                    // From the phone menu, the item folds away with it: start on the screen.
+                    if (isMenuOpen) {
+                      setIsMenuOpen(false);
+                      main.current?.focus();
+                    }
                   }}
                 >
                   <Icon name={item.icon} />
@@ -82,6 +91,7 @@ export function AppShell<K extends string>({
       <div className="app-shell__content">
         <header className="app-shell__topbar">
           <IconButton
+            ref={menuButton}
             className="app-shell__menu-button"
             label="Menu"
             icon={<Icon name={isMenuOpen ? 'close' : 'menu'} />}
@@ -97,7 +107,7 @@ export function AppShell<K extends string>({
           </p>
           {topBarActions ? <div className="app-shell__topbar-actions">{topBarActions}</div> : null}
         </header>
-        <main className="app-shell__main" id="editor-main">
+        <main className="app-shell__main" id="editor-main" ref={main} tabIndex={-1}>
           {children}
         </main>
       </div>
