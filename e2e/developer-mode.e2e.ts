@@ -51,8 +51,8 @@ describe('developer mode in Chromium', () => {
     expect(await page.locator('.cm-editor').evaluate((el) => getComputedStyle(el).display)).toBe(
       'flex',
     );
-    // Pages stay mounted but out of sight and out of the accessibility tree.
-    expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
+    // One screen at a time: the Pages screen is not shown beside it.
+    expect(await page.getByRole('heading', { level: 1, name: 'Pages' }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
@@ -115,6 +115,7 @@ describe('developer mode in Chromium', () => {
 
   it('removes the custom template and the default list page returns', async () => {
     await page.getByRole('button', { name: 'Remove custom template' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove template' }).click();
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'default rendering again' }).count())
       .toBe(1);
@@ -125,11 +126,10 @@ describe('developer mode in Chromium', () => {
 
   it('keeps unsaved template text while the owner visits the pages and comes back', async () => {
     await replaceSource('<p class="draft">{collection.title}</p>');
-    const developer = page.getByRole('button', { name: 'Developer' });
-    await developer.click();
-    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    await page.getByRole('button', { name: 'Pages', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Pages' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Developer mode' }).count()).toBe(0);
-    await developer.click();
+    await page.getByRole('button', { name: 'Developer' }).click();
     await page.getByRole('heading', { level: 1, name: 'Developer mode' }).waitFor();
     expect(await page.locator('.cm-content').textContent()).toBe(
       '<p class="draft">{collection.title}</p>',

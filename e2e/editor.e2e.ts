@@ -28,7 +28,7 @@ describe('the editor at /config in Chromium', () => {
     await page.getByLabel('Email').fill('owner@example.com');
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create owner' }).click();
-    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    await page.getByRole('navigation', { name: 'Admin' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
@@ -162,6 +162,8 @@ describe('the editor at /config in Chromium', () => {
   });
 
   it('edits the header and footer on the same canvas; a save shows them on every page', async () => {
+    // The page editor is full-screen; Back (its address is /config/pages/<id>) leaves it.
+    await page.goBack();
     await page.getByRole('button', { name: 'Header & footer' }).click();
     await page.getByRole('heading', { level: 1, name: 'Header & footer' }).waitFor();
     await page.getByRole('button', { name: 'Heading', exact: true }).click();
@@ -201,7 +203,7 @@ describe('the editor at /config in Chromium', () => {
     await page.getByRole('alert').waitFor();
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    await page.getByRole('navigation', { name: 'Admin' }).waitFor();
     await page.getByRole('button', { name: /^Our Studio/ }).waitFor();
   });
 });

@@ -9,10 +9,7 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
-  // Delete asks for confirmation; the person says yes.
-  const errors = useChromium((started) => ({ server, browser, page } = started), {
-    acceptDialogs: true,
-  });
+  const errors = useChromium((started) => ({ server, browser, page } = started));
 
   /** A JSON call of the editor API from the signed-in page, with its crumb. */
   async function call(method: string, path: string, body?: unknown, from: Page = page) {
@@ -44,7 +41,7 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
 
   it('creates the owner and shows Main Navigation and Not Linked', async () => {
     await createOwner(page, server.baseUrl);
-    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Pages' }).waitFor();
     for (const title of ['Alpha Page', 'Beta Page']) {
       const created = await call('POST', '/api/config/pages', { title });
       expect(created.status).toBe(201);
@@ -54,7 +51,7 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
       expect(published.status).toBe(200);
     }
     await page.reload();
-    const panel = page.getByRole('navigation', { name: 'Pages' });
+    const panel = page.getByRole('main');
     await panel.getByRole('heading', { name: 'Main Navigation' }).waitFor();
     await panel.getByRole('heading', { name: 'Not Linked' }).waitFor();
     await panel.getByRole('button', { name: 'Move Beta Page up' }).waitFor();
@@ -135,6 +132,8 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
     await dialog.getByRole('button', { name: /Harbour at dusk\.png/ }).waitFor();
 
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    // Deleting asks first, in a dialog of its own over the settings.
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete file' }).click();
     await dialog.getByText('Deleted Harbour at dusk.png.').waitFor();
     const files = await call('GET', '/api/config/media');
     expect(
@@ -157,7 +156,7 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
     await editor.getByLabel('Email').fill('editor@example.com');
     await editor.getByLabel('Password').fill('editor password 1');
     await editor.getByRole('button', { name: 'Sign in' }).click();
-    await editor.getByRole('navigation', { name: 'Pages' }).waitFor();
+    await editor.getByRole('navigation', { name: 'Admin' }).waitFor();
     expect(await editor.getByRole('button', { name: 'Settings', exact: true }).count()).toBe(0);
     expect((await call('GET', '/api/config/settings', undefined, editor)).status).toBe(403);
     await context.close();

@@ -76,9 +76,14 @@ export function useChromium(
   return errors;
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+/** The whole page by default; `isFullPage: false` for what a modal covers (the viewport). */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { isFullPage = true }: { isFullPage?: boolean } = {},
+): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: isFullPage });
 }
 
 type AxeViolation = {

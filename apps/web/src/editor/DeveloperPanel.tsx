@@ -32,6 +32,7 @@ import {
   initialDeveloperState,
   sourceOf,
 } from './developer-state.ts';
+import { Button, ConfirmDialog, Skeleton } from './ui/index.ts';
 
 // Developer mode: the website's own JSON-Template templates, edited with CodeMirror 6.
 // Loaded as its own chunk (CodeMirror is large) only when an admin opens it. The server
@@ -57,6 +58,7 @@ export default function DeveloperPanel() {
   const [isLoaded, setIsLoaded] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
   const labelId = useId();
   const hintId = useId();
 
@@ -72,8 +74,14 @@ export default function DeveloperPanel() {
       );
   }, []);
 
-  if (loadError) return <p role="alert">{loadError}</p>;
-  if (!isLoaded) return <p aria-busy="true">Loading templates…</p>;
+  if (loadError) {
+    return (
+      <p role="alert" className="notice notice--error">
+        {loadError}
+      </p>
+    );
+  }
+  if (!isLoaded) return <Skeleton lines={4} label="Loading templates…" />;
 
   const { slot, notice } = state;
   const current = currentTemplate(state);
@@ -102,17 +110,24 @@ export default function DeveloperPanel() {
     });
 
   const remove = () =>
-    run(async () => dispatch({ type: 'removed', template: await templatesApi.remove(slot) }));
+    run(async () => {
+      dispatch({ type: 'removed', template: await templatesApi.remove(slot) });
+      setIsConfirmingRemove(false);
+    });
 
   return (
-    <div className="developer">
-      <h1>Developer mode</h1>
-      <p className="field__hint" id={hintId}>
-        Templates use the JSON-Template language and see the page's data: add{' '}
-        <code>?format=json</code> to a public page's address to read it. Tab leaves the editor;
-        Ctrl+S (⌘S) saves.
-      </p>
-      <div className="developer__layout">
+    <div className="screen developer">
+      <div className="screen-header">
+        <div>
+          <h1>Developer mode</h1>
+          <p className="screen-header__lead" id={hintId}>
+            Templates use the JSON-Template language and see the page's data: add{' '}
+            <code>?format=json</code> to a public page's address to read it. Tab leaves the editor;
+            Ctrl+S (⌘S) saves.
+          </p>
+        </div>
+      </div>
+      <div className="developer__layout ui-card">
         <nav aria-label="Template slots">
           <ul className="developer__slots">
             {TEMPLATE_SLOTS.map((s) => {
@@ -154,20 +169,29 @@ export default function DeveloperPanel() {
             }}
           />
           <div className="developer__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={isBusy}
-              onClick={save}
-            >
+            <Button variant="primary" disabled={isBusy} onClick={save}>
               Save template
-            </button>
+            </Button>
             {current?.isCustom && (
-              <button type="button" className="button" disabled={isBusy} onClick={remove}>
+              <Button
+                variant="quiet"
+                className="developer__remove"
+                disabled={isBusy}
+                onClick={() => setIsConfirmingRemove(true)}
+              >
                 Remove custom template
-              </button>
+              </Button>
             )}
           </div>
+          <ConfirmDialog
+            open={isConfirmingRemove}
+            onOpenChange={setIsConfirmingRemove}
+            title={`Remove the custom ${TEMPLATE_SLOT_LABELS[slot]} template?`}
+            description="This region goes back to the default rendering at once. The template's text is not kept."
+            confirmLabel="Remove template"
+            isBusy={isBusy}
+            onConfirm={() => void remove()}
+          />
           <div role="alert" className="developer__errors">
             {notice?.kind === 'invalid' && (
               <>

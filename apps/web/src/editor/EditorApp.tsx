@@ -2,11 +2,22 @@ import { canOpenSettings, type SessionState } from '@atelier/contract';
 import { editorMessages, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
+import { FileManager } from './files/FileManager.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
+import { PRODUCT_NAME } from './product-name.ts';
 import { SignInScreen } from './SignInScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import {
+  AppShell,
+  Button,
+  Icon,
+  ShellLink,
+  type ShellNavItem,
+  Skeleton,
+  ToastProvider,
+} from './ui/index.ts';
 
 /** CodeMirror is large: developer mode is its own chunk, fetched when an admin opens it. */
 const DeveloperPanel = lazy(() => import('./DeveloperPanel.tsx'));
@@ -27,145 +38,172 @@ export function EditorApp() {
   }, []);
   useEffect(load, [load]);
 
+  let screen: React.ReactNode;
   if (loadError) {
-    return (
-      <main className="sign-in">
-        <h1>Atelier editor</h1>
-        <p role="alert">{loadError}</p>
-        <button type="button" className="button" onClick={load}>
-          {editorMessages.tryAgain}
-        </button>
-      </main>
+    screen = (
+      <div className="sign-in-page">
+        <main className="sign-in ui-card">
+          <h1>Atelier editor</h1>
+          <p role="alert" className="notice notice--error">
+            {loadError}
+          </p>
+          <Button variant="primary" onClick={load}>
+            {editorMessages.tryAgain}
+          </Button>
+        </main>
+      </div>
+    );
+  } else if (!session) {
+    screen = (
+      <div className="sign-in-page">
+        <main className="sign-in ui-card">
+          <h1>Atelier editor</h1>
+          <Skeleton lines={3} />
+        </main>
+      </div>
+    );
+  } else if (session.state !== 'signed-in' || !session.member) {
+    screen = (
+      <SignInScreen isFirstVisit={session.state === 'needs-owner'} onSignedIn={setSession} />
+    );
+  } else {
+    // Toasts belong to the signed-in session: signing out clears them.
+    screen = (
+      <ToastProvider>
+        <Workspace session={session} onSignedOut={load} />
+      </ToastProvider>
     );
   }
-  if (!session) {
-    return (
-      <main className="sign-in" aria-busy="true">
-        <h1>Atelier editor</h1>
-        <p>Loading…</p>
-      </main>
-    );
-  }
-  if (session.state !== 'signed-in' || !session.member) {
-    return <SignInScreen isFirstVisit={session.state === 'needs-owner'} onSignedIn={setSession} />;
-  }
-  return <Workspace session={session} onSignedOut={load} />;
+  return screen;
 }
 
+type Screen = 'pages' | 'header-footer' | 'files' | 'settings' | 'developer';
+
+const SCREEN_TITLES: Record<Screen, string> = {
+  pages: 'Pages',
+  'header-footer': 'Header & footer',
+  files: 'Files',
+  settings: 'Settings',
+  developer: 'Developer',
+};
+
+/** `/config/pages/<id>` opens that page's editor, so Back leaves it and a reload keeps it. */
+const PAGE_PATH = /^\/config\/pages\/([0-9a-f-]{36})$/;
+const pageIdInLocation = () => PAGE_PATH.exec(window.location.pathname)?.[1] ?? null;
+
 function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOut: () => void }) {
-  const [openPageId, setOpenPageId] = useState<string | null>(null);
+  const [openPageId, setOpenPageId] = useState<string | null>(pageIdInLocation);
   // Bumped after a page changes so the list shows its new title and status.
   const [listVersion, setListVersion] = useState(0);
+  const [screen, setScreen] = useState<Screen>('pages');
+  // Once opened, developer mode stays mounted (hidden) so unsaved template text survives a
+  // visit to the other screens.
+  const [hasOpenedDeveloperMode, setHasOpenedDeveloperMode] = useState(false);
   const member = session.member!;
   const roleName = member.role === Role.admin ? 'Administrator' : 'Editor';
-  // Developer mode is the admin's alone (the server refuses anyone else too).
-  const canUseDeveloperMode = member.role === Role.admin;
-  const [isDeveloperMode, setIsDeveloperMode] = useState(false);
-  // Once opened, the panel stays mounted (hidden) so unsaved template text survives a visit
-  // to the pages.
-  const [hasOpenedDeveloperMode, setHasOpenedDeveloperMode] = useState(false);
-  // Settings are the admin's: editors never see the button (and the server refuses them).
-  const [isSettings, setIsSettings] = useState(false);
-  // The header & footer screen takes the place of the page editor until a page is opened.
-  const [isHeaderFooter, setIsHeaderFooter] = useState(false);
+
+  useEffect(() => {
+    const onPopState = () => setOpenPageId(pageIdInLocation());
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  function openPage(id: string) {
+    window.history.pushState({ pageId: id }, '', `/config/pages/${id}`);
+    setOpenPageId(id);
+  }
+  function closePage() {
+    // Opened from the list: step back, so the browser's Forward reopens it.
+    if (window.history.state?.pageId) window.history.back();
+    else {
+      window.history.replaceState(null, '', '/config');
+      setOpenPageId(null);
+    }
+  }
 
   async function signOut() {
     await api.signOut().catch(() => undefined);
+    window.history.replaceState(null, '', '/config');
     onSignedOut();
   }
 
+  const items: ShellNavItem<Screen>[] = [
+    { key: 'pages', label: 'Pages', icon: 'pages' },
+    { key: 'header-footer', label: 'Header & footer', icon: 'layout' },
+    { key: 'files', label: 'Files', icon: 'file' },
+    ...(canOpenSettings(member.role)
+      ? [{ key: 'settings', label: 'Settings', icon: 'settings' } as const]
+      : []),
+    // Developer mode is the admin's alone (the server refuses anyone else too).
+    ...(member.role === Role.admin
+      ? [{ key: 'developer', label: 'Developer', icon: 'code' } as const]
+      : []),
+  ];
+
+  // Editing a page takes the whole screen, as in the site builders owners know.
+  if (openPageId) {
+    return (
+      <div className="editing-mode">
+        <PageEditor
+          key={openPageId}
+          pageId={openPageId}
+          onChanged={() => setListVersion((v) => v + 1)}
+          onClose={closePage}
+        />
+      </div>
+    );
+  }
+
   return (
-    <div className="workspace">
-      <header className="workspace__header">
-        <p className="workspace__brand">Atelier editor</p>
-        <p className="workspace__who">
-          {member.email} · {roleName}
-        </p>
-        {canUseDeveloperMode && (
-          <button
-            type="button"
-            className="button"
-            aria-pressed={isDeveloperMode}
-            onClick={() => {
-              setHasOpenedDeveloperMode(true);
-              setIsDeveloperMode((on) => !on);
-            }}
-          >
-            Developer
-          </button>
-        )}
-        <button
-          type="button"
-          className="button"
-          aria-pressed={isHeaderFooter}
-          onClick={() => {
-            setIsDeveloperMode(false);
-            setIsHeaderFooter((on) => !on);
-          }}
-        >
-          Header &amp; footer
-        </button>
-        {canOpenSettings(member.role) ? (
-          <button
-            type="button"
-            className="button"
-            aria-pressed={isSettings}
-            onClick={() => {
-              setIsDeveloperMode(false);
-              setIsSettings((on) => !on);
-            }}
-          >
-            Settings
-          </button>
-        ) : null}
-        <a className="button" href="/" target="_blank" rel="noopener">
-          View site
-        </a>
-        <button type="button" className="button" onClick={signOut}>
-          Sign out
-        </button>
-      </header>
-      {/* Hidden rather than unmounted, so the page being edited is kept as it was. */}
-      <div className="workspace__body" hidden={isDeveloperMode}>
+    <AppShell
+      productName={PRODUCT_NAME}
+      items={items}
+      current={screen}
+      onNavigate={(key) => {
+        if (key === 'developer') setHasOpenedDeveloperMode(true);
+        setScreen(key);
+      }}
+      title={SCREEN_TITLES[screen]}
+      navFooter={
+        <>
+          <ShellLink href="/" icon="external" isExternal>
+            View site
+          </ShellLink>
+          <div className="app-shell__account">
+            <p className="app-shell__who">
+              <strong>{member.email}</strong>
+              {roleName}
+            </p>
+            <Button size="sm" icon={<Icon name="signOut" />} onClick={signOut}>
+              Sign out
+            </Button>
+          </div>
+        </>
+      }
+    >
+      {screen === 'pages' ? (
         <PagesPanel
           openPageId={openPageId}
           listVersion={listVersion}
-          onOpen={(id) => {
-            setIsHeaderFooter(false);
-            setIsSettings(false);
-            setOpenPageId(id);
-          }}
-          onDeleted={(id) => {
-            if (id === openPageId) setOpenPageId(null);
-          }}
+          onOpen={openPage}
+          onDeleted={() => setListVersion((v) => v + 1)}
         />
-        <main className="workspace__main" id="editor-main">
-          {isSettings ? (
-            <SettingsScreen />
-          ) : isHeaderFooter ? (
-            <HeaderFooterEditor />
-          ) : openPageId ? (
-            <PageEditor
-              key={openPageId}
-              pageId={openPageId}
-              onChanged={() => setListVersion((v) => v + 1)}
-              onClose={() => setOpenPageId(null)}
-            />
-          ) : (
-            <div className="empty-state">
-              <h1>Pages</h1>
-              <p>Choose a page to edit, or add a new one.</p>
-            </div>
-          )}
-        </main>
-      </div>
-      {hasOpenedDeveloperMode && (
-        <main className="workspace__main" id="developer-main" hidden={!isDeveloperMode}>
-          <Suspense fallback={<p aria-busy="true">Loading developer mode…</p>}>
+      ) : screen === 'header-footer' ? (
+        <HeaderFooterEditor />
+      ) : screen === 'files' ? (
+        <div className="screen">
+          <FileManager isScreen accept="any" />
+        </div>
+      ) : screen === 'settings' ? (
+        <SettingsScreen />
+      ) : null}
+      {hasOpenedDeveloperMode ? (
+        <div hidden={screen !== 'developer'}>
+          <Suspense fallback={<Skeleton lines={4} label="Loading developer mode…" />}>
             <DeveloperPanel />
           </Suspense>
-        </main>
-      )}
-    </div>
+        </div>
+      ) : null}
+    </AppShell>
   );
 }

@@ -6,8 +6,8 @@ import { ApiError } from './api/client.ts';
 import { headerFooterApi } from './api/header-footer-client.ts';
 import { DEVICE_LABELS, type Device } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
-import { initialDevice } from './PageEditor.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
+import { initialDevice } from './PageEditor.tsx';
 import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
 
 type Message = { text: string; isError: boolean };

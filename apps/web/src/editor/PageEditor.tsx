@@ -1,5 +1,6 @@
 import {
   type BlockData,
+  type EditorBlock,
   type EditorPage,
   isReadable,
   PAGE_STATUS_LABELS,
@@ -83,6 +84,19 @@ export function PageEditor({
     const timer = setTimeout(() => void save({ isAuto: true }), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft.sections, draft.isDirty, page?.draftRevision]);
+
+  // Leaving by the browser's Back (the page editor unmounts at once) still keeps the
+  // edits: whatever is unsaved then is sent as a last save.
+  const unsaved = useRef<{ pageId: string; blocks: EditorBlock[] } | null>(null);
+  unsaved.current = page && draft.isDirty ? { pageId: page.id, blocks: blocksOf(draft) } : null;
+  useEffect(
+    () => () => {
+      const last = unsaved.current;
+      if (last)
+        void api.saveDraft(last.pageId, last.blocks, revision.current).catch(() => undefined);
+    },
+    [],
+  );
 
   // Closing the tab or reloading with edits not yet saved asks first.
   const hasUnsaved = draft.isDirty || saveStatus === 'saving';

@@ -39,6 +39,21 @@ import {
 } from './navigation/navigation-tree.ts';
 import { PageSettingsDialog } from './navigation/PageSettingsDialog.tsx';
 import './navigation/navigation.css';
+import { AllPagesTable } from './navigation/AllPagesTable.tsx';
+import { STATUS_TONES } from './navigation/page-status.ts';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Icon,
+  IconButton,
+  Select,
+  Skeleton,
+  Tabs,
+  TextField,
+  useToast,
+} from './ui/index.ts';
 
 const LIST_TITLES: Record<ListName, string> = { main: 'Main Navigation', hidden: 'Not Linked' };
 
@@ -46,10 +61,11 @@ const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 /**
- * Pages in the two navigations: Main Navigation (the header menu) and Not Linked (reachable
- * by URL only). Reorder with Move up/down or by dragging, nest pages in folders, move
- * between the lists, add pages and folders, open a page's settings, delete. Every change
- * is saved at once through UpdateNavigation.
+ * The Pages screen. "Site menu": the two navigations, Main Navigation (the header menu)
+ * and Not Linked (reachable by URL only); reorder with Move up/down or by dragging, nest
+ * pages in folders, move between the lists, open a page's settings, delete (confirmed).
+ * Every change is saved at once through UpdateNavigation. "All pages": every page in a
+ * sortable table. Beside them, forms to add a folder or a link; Add page is at the top.
  */
 export function PagesPanel({
   openPageId,
@@ -67,7 +83,11 @@ export function PagesPanel({
   const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  const [tab, setTab] = useState<'navigation' | 'all'>('navigation');
+  const [deleting, setDeleting] = useState<NavNode | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
   const saving = useRef(Promise.resolve());
+  const toast = useToast();
 
   const show = useCallback((layout: SiteLayout) => {
     if (!findMainNavigation(layout.layout)) {
@@ -103,59 +123,116 @@ export function PagesPanel({
     });
   }
 
-  async function remove(node: NavNode) {
-    const pageId = node.link.collectionId;
-    if (node.link.kind === 'link' || !pageId) {
+  function remove(node: NavNode) {
+    if (node.link.kind === 'link' || !node.link.collectionId) {
       change({ type: 'remove', key: node.key }, `Removed ${node.link.title}.`);
       return;
     }
-    const what = isFolder(node) ? 'folder' : 'page';
-    if (!window.confirm(`Delete the ${what} “${node.link.title}”? This cannot be undone.`)) return;
+    setDeleting(node);
+  }
+
+  async function confirmDelete() {
+    const node = deleting;
+    const pageId = node?.link.collectionId;
+    if (!node || !pageId) return;
+    setIsDeleting(true);
     try {
       await api.deletePage(pageId);
       setMessage({ text: `Deleted ${node.link.title}.`, isError: false });
+      toast(`Deleted ${node.link.title}.`);
       onDeleted(pageId);
       setReload((v) => v + 1);
     } catch (error) {
       setMessage({ text: errorText(error), isError: true });
+    } finally {
+      setIsDeleting(false);
+      setDeleting(null);
     }
   }
 
+  const deletingKind = deleting && isFolder(deleting) ? 'folder' : 'page';
   return (
-    <nav className="pages-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Pages</h2>
+    <div className="screen pages-screen">
+      <div className="screen-header">
+        <div>
+          <h1 id={`${id}-heading`}>Pages</h1>
+          <p className="screen-header__lead">
+            Open a page to edit it, arrange the site menu, or add a new page.
+          </p>
+        </div>
+        <AddPageForm
+          onAdded={(pageId, title) => {
+            setMessage({ text: `Added ${title}.`, isError: false });
+            setReload((v) => v + 1);
+            onOpen(pageId);
+          }}
+          onError={(text) => setMessage({ text, isError: true })}
+        />
+      </div>
       <p className={message?.isError ? 'notice notice--error' : 'notice'} role="status">
         {message?.text ?? ''}
       </p>
-      {tree === null ? (
-        <p>Loading…</p>
-      ) : (
-        (['main', 'hidden'] as const).map((list) => (
-          <NavigationList
-            key={list}
-            list={list}
-            tree={tree}
-            openPageId={openPageId}
-            onOpen={onOpen}
-            onChange={change}
-            onSettings={setSettingsFor}
-            onRemove={remove}
+      <div className="screen__grid">
+        <Card>
+          <Tabs
+            label="Pages"
+            value={tab}
+            onValueChange={setTab}
+            items={[
+              {
+                value: 'navigation',
+                label: 'Site menu',
+                content:
+                  tree === null ? (
+                    <Skeleton lines={4} label="Loading pages…" />
+                  ) : (
+                    (['main', 'hidden'] as const).map((list) => (
+                      <NavigationList
+                        key={list}
+                        list={list}
+                        tree={tree}
+                        openPageId={openPageId}
+                        onOpen={onOpen}
+                        onChange={change}
+                        onSettings={setSettingsFor}
+                        onRemove={remove}
+                      />
+                    ))
+                  ),
+              },
+              {
+                value: 'all',
+                label: 'All pages',
+                content: (
+                  <AllPagesTable
+                    version={listVersion + reload}
+                    onOpen={onOpen}
+                    onDeleted={(titles) => {
+                      setMessage({ text: `Deleted ${titles.join(', ')}.`, isError: false });
+                      setReload((v) => v + 1);
+                    }}
+                    onError={(text) => setMessage({ text, isError: true })}
+                  />
+                ),
+              },
+            ]}
           />
-        ))
-      )}
-      <AddLinkForm
-        onAdd={(title, url) =>
-          change({ type: 'addLink', key: `link:${url}`, title, url }, `Added ${title || url}.`)
-        }
-      />
-      <AddForms
-        onAdded={(pageId, title, isPage) => {
-          setMessage({ text: `Added ${title}.`, isError: false });
-          setReload((v) => v + 1);
-          if (isPage) onOpen(pageId);
-        }}
-        onError={(text) => setMessage({ text, isError: true })}
-      />
+        </Card>
+        <div className="screen__stack">
+          <AddFolderForm
+            onAdded={(title) => {
+              setMessage({ text: `Added ${title}.`, isError: false });
+              setReload((v) => v + 1);
+            }}
+            onError={(text) => setMessage({ text, isError: true })}
+          />
+          <AddLinkForm
+            onAdd={(title, url) =>
+              change({ type: 'addLink', key: `link:${url}`, title, url }, `Added ${title || url}.`)
+            }
+          />
+        </div>
+      </div>
       {settingsFor ? (
         <PageSettingsDialog
           pageId={settingsFor}
@@ -168,7 +245,22 @@ export function PagesPanel({
           }}
         />
       ) : null}
-    </nav>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={`Delete the ${deletingKind} “${deleting?.link.title ?? ''}”?`}
+        description={
+          deletingKind === 'folder'
+            ? 'Its pages move up to the top level. This cannot be undone.'
+            : 'Visitors will no longer find it at its address. This cannot be undone.'
+        }
+        confirmLabel={`Delete ${deletingKind}`}
+        isBusy={isDeleting}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
   );
 }
 
@@ -189,7 +281,11 @@ function NavigationList({ list, ...handlers }: RowHandlers & { list: ListName })
       <h3 id={headingId} className="nav-list__title">
         {LIST_TITLES[list]}
       </h3>
-      {nodes.length === 0 ? <p className="nav-list__empty">No pages here.</p> : null}
+      {nodes.length === 0 ? (
+        <p className="nav-list__empty">
+          {list === 'main' ? 'No pages in the menu.' : 'Every page is in the menu.'}
+        </p>
+      ) : null}
       <SortableList nodes={nodes} label={LIST_TITLES[list]} {...handlers} />
     </section>
   );
@@ -255,20 +351,27 @@ function NavigationRow({
   const parentKey = isNested
     ? tree[location].find((n) => n.children.some((c) => c.key === node.key))?.key
     : undefined;
-  const meta = [
+  const meta =
     link.kind === 'folder'
       ? `Folder · ${FOLDER_BEHAVIOR_LABELS[link.folderBehavior ?? 'index']}`
       : link.kind === 'collection'
         ? `Collection · ${link.fullUrl}`
         : link.kind === 'link'
           ? `Link · ${link.fullUrl}`
-          : link.fullUrl,
+          : link.fullUrl;
+  const status =
     link.kind === 'page' && link.status && link.status in PAGE_STATUS_LABELS
-      ? PAGE_STATUS_LABELS[link.status as PageStatus]
-      : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+      ? (link.status as PageStatus)
+      : null;
+  const summary = (
+    <>
+      <span className="pages-panel__title">{title}</span>
+      <span className="pages-panel__meta">
+        <span className="pages-panel__url">{meta}</span>
+        {status ? <Badge tone={STATUS_TONES[status]}>{PAGE_STATUS_LABELS[status]}</Badge> : null}
+      </span>
+    </>
+  );
 
   return (
     <li
@@ -293,97 +396,91 @@ function NavigationRow({
             aria-current={pageId === openPageId ? 'page' : undefined}
             onClick={() => onOpen(pageId)}
           >
-            <span className="pages-panel__title">{title}</span>
-            <span className="pages-panel__meta">{meta}</span>
+            {summary}
           </button>
         ) : (
-          <span className="nav-row__static">
-            <span className="pages-panel__title">{title}</span>
-            <span className="pages-panel__meta">{meta}</span>
-          </span>
+          <span className="nav-row__static">{summary}</span>
         )}
-      </div>
-      <div className="nav-row__actions">
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={`Move ${title} up`}
-          disabled={isFirst}
-          onClick={() => onChange({ type: 'move', key: node.key, by: -1 }, `Moved ${title} up.`)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={`Move ${title} down`}
-          disabled={isLast}
-          onClick={() => onChange({ type: 'move', key: node.key, by: 1 }, `Moved ${title} down.`)}
-        >
-          ↓
-        </button>
-        {folders.length > 0 || isNested ? (
-          <span className="nav-row__folder">
-            <label htmlFor={selectId} className="visually-hidden">
-              {`Move ${title} into folder`}
-            </label>
-            <select
-              id={selectId}
-              value={parentKey ?? ''}
-              onChange={(event) => {
-                const folderKey = event.target.value || null;
-                const folder = folders.find((f) => f.key === folderKey);
+        <div className="nav-row__actions">
+          <IconButton
+            size="sm"
+            label={`Move ${title} up`}
+            icon={<Icon name="sortUp" />}
+            disabled={isFirst}
+            onClick={() => onChange({ type: 'move', key: node.key, by: -1 }, `Moved ${title} up.`)}
+          />
+          <IconButton
+            size="sm"
+            label={`Move ${title} down`}
+            icon={<Icon name="sortDown" />}
+            disabled={isLast}
+            onClick={() => onChange({ type: 'move', key: node.key, by: 1 }, `Moved ${title} down.`)}
+          />
+          {folders.length > 0 || isNested ? (
+            <span className="nav-row__folder">
+              <label htmlFor={selectId} className="visually-hidden">
+                {`Move ${title} into folder`}
+              </label>
+              <select
+                id={selectId}
+                className="ui-input"
+                value={parentKey ?? ''}
+                onChange={(event) => {
+                  const folderKey = event.target.value || null;
+                  const folder = folders.find((f) => f.key === folderKey);
+                  onChange(
+                    { type: 'moveIntoFolder', key: node.key, folderKey },
+                    folder ? `Moved ${title} into ${folder.link.title}.` : `Moved ${title} out.`,
+                  );
+                }}
+              >
+                <option value="">Not in a folder</option>
+                {folders.map((folder) => (
+                  <option key={folder.key} value={folder.key}>
+                    {`In ${folder.link.title}`}
+                  </option>
+                ))}
+              </select>
+            </span>
+          ) : null}
+          {link.isHomePage && location === 'main' ? null : (
+            <Button
+              size="sm"
+              variant="quiet"
+              onClick={() => {
+                const to = location === 'main' ? 'hidden' : 'main';
                 onChange(
-                  { type: 'moveIntoFolder', key: node.key, folderKey },
-                  folder ? `Moved ${title} into ${folder.link.title}.` : `Moved ${title} out.`,
+                  { type: 'moveToList', key: node.key, list: to },
+                  `Moved ${title} to ${LIST_TITLES[to]}.`,
                 );
               }}
             >
-              <option value="">Not in a folder</option>
-              {folders.map((folder) => (
-                <option key={folder.key} value={folder.key}>
-                  {`In ${folder.link.title}`}
-                </option>
-              ))}
-            </select>
-          </span>
-        ) : null}
-        {link.isHomePage && location === 'main' ? null : (
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => {
-              const to = location === 'main' ? 'hidden' : 'main';
-              onChange(
-                { type: 'moveToList', key: node.key, list: to },
-                `Moved ${title} to ${LIST_TITLES[to]}.`,
-              );
-            }}
-          >
-            {location === 'main' ? 'Unlink' : 'Link'}
-            <span className="visually-hidden">{` ${title}`}</span>
-          </button>
-        )}
-        {pageId ? (
-          <button
-            type="button"
-            className="button button--small"
-            aria-label={`Settings of ${title}`}
-            onClick={() => onSettings(pageId)}
-          >
-            Settings
-          </button>
-        ) : null}
-        {link.isHomePage || link.kind === 'collection' ? null : (
-          <button
-            type="button"
-            className="button button--small"
-            aria-label={`Delete ${title}`}
-            onClick={() => onRemove(node)}
-          >
-            Delete
-          </button>
-        )}
+              {location === 'main' ? 'Unlink' : 'Link'}
+              <span className="visually-hidden">{` ${title}`}</span>
+            </Button>
+          )}
+          {pageId ? (
+            <Button
+              size="sm"
+              variant="quiet"
+              aria-label={`Settings of ${title}`}
+              onClick={() => onSettings(pageId)}
+            >
+              Settings
+            </Button>
+          ) : null}
+          {link.isHomePage || link.kind === 'collection' ? null : (
+            <Button
+              size="sm"
+              variant="quiet"
+              className="nav-row__delete"
+              aria-label={`Delete ${title}`}
+              onClick={() => onRemove(node)}
+            >
+              Delete
+            </Button>
+          )}
+        </div>
       </div>
       {node.children.length > 0 ? (
         <SortableList nodes={node.children} label={`Pages in ${title}`} {...handlers} />
@@ -394,28 +491,23 @@ function NavigationRow({
 
 /** A link to another site in the main navigation; the server checks the address. */
 function AddLinkForm({ onAdd }: { onAdd: (title: string, url: string) => void }) {
-  const id = useId();
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
   return (
-    <form
-      className="pages-panel__add"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!url.trim()) return;
-        onAdd(title.trim(), url.trim());
-        setTitle('');
-        setUrl('');
-      }}
-    >
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Link title</label>
-        <input id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-url`}>Web address</label>
-        <input
-          id={`${id}-url`}
+    <Card title="Add a link" description="A menu item that leads to another website.">
+      <form
+        className="pages-panel__add"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!url.trim()) return;
+          onAdd(title.trim(), url.trim());
+          setTitle('');
+          setUrl('');
+        }}
+      >
+        <TextField label="Link title" value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField
+          label="Web address"
           type="url"
           inputMode="url"
           placeholder="https://"
@@ -423,87 +515,88 @@ function AddLinkForm({ onAdd }: { onAdd: (title: string, url: string) => void })
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
-      </div>
-      <button type="submit" className="button">
-        Add link
-      </button>
-    </form>
+        <Button type="submit">Add link</Button>
+      </form>
+    </Card>
   );
 }
 
-function AddForms({
+/** The screen's main action: a title, and the new page opens in the editor. */
+function AddPageForm({
   onAdded,
   onError,
 }: {
-  onAdded: (pageId: string, title: string, isPage: boolean) => void;
+  onAdded: (pageId: string, title: string) => void;
   onError: (text: string) => void;
 }) {
-  const id = useId();
   const [title, setTitle] = useState('');
-  const [folderTitle, setFolderTitle] = useState('');
-  const [behavior, setBehavior] = useState<FolderBehavior>('index');
-
   async function addPage(event: FormEvent) {
     event.preventDefault();
     if (!title.trim()) return;
     try {
       const page = await api.addPage(title.trim());
       setTitle('');
-      onAdded(page.id, page.title, true);
+      onAdded(page.id, page.title);
     } catch (error) {
       onError(errorText(error));
     }
   }
+  return (
+    <form className="pages-panel__add-page" onSubmit={addPage}>
+      <TextField
+        label="New page title"
+        value={title}
+        placeholder="About us"
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <Button type="submit" variant="primary" icon={<Icon name="plus" />}>
+        Add page
+      </Button>
+    </form>
+  );
+}
+
+function AddFolderForm({
+  onAdded,
+  onError,
+}: {
+  onAdded: (title: string) => void;
+  onError: (text: string) => void;
+}) {
+  const [folderTitle, setFolderTitle] = useState('');
+  const [behavior, setBehavior] = useState<FolderBehavior>('index');
   async function addFolder(event: FormEvent) {
     event.preventDefault();
     if (!folderTitle.trim()) return;
     try {
       const folder = await api.addFolder(folderTitle.trim(), behavior);
       setFolderTitle('');
-      onAdded(folder.id, folder.title, false);
+      onAdded(folder.title);
     } catch (error) {
       onError(errorText(error));
     }
   }
-
   return (
-    <>
-      <form className="pages-panel__add" onSubmit={addPage}>
-        <div className="field">
-          <label htmlFor={`${id}-page`}>New page title</label>
-          <input id={`${id}-page`} value={title} onChange={(e) => setTitle(e.target.value)} />
-        </div>
-        <button type="submit" className="button">
-          Add page
-        </button>
-      </form>
+    <Card title="Add a folder" description="Groups pages under one menu item.">
       <form className="pages-panel__add" onSubmit={addFolder}>
-        <div className="field">
-          <label htmlFor={`${id}-folder`}>New folder title</label>
-          <input
-            id={`${id}-folder`}
-            value={folderTitle}
-            onChange={(e) => setFolderTitle(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-behavior`}>Folder link</label>
-          <select
-            id={`${id}-behavior`}
-            value={behavior}
-            onChange={(e) => setBehavior(e.target.value as FolderBehavior)}
-          >
-            {FOLDER_BEHAVIORS.map((value) => (
-              <option key={value} value={value}>
-                {FOLDER_BEHAVIOR_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Add folder
-        </button>
+        <TextField
+          label="New folder title"
+          value={folderTitle}
+          onChange={(e) => setFolderTitle(e.target.value)}
+        />
+        <Select
+          label="Folder link"
+          value={behavior}
+          onChange={(e) => setBehavior(e.target.value as FolderBehavior)}
+        >
+          {FOLDER_BEHAVIORS.map((value) => (
+            <option key={value} value={value}>
+              {FOLDER_BEHAVIOR_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+        <Button type="submit">Add folder</Button>
       </form>
-    </>
+    </Card>
   );
 }

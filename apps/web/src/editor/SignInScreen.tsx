@@ -2,6 +2,8 @@ import { PASSWORD_MIN_LENGTH, type SessionState } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
+import { PRODUCT_NAME } from './product-name.ts';
+import { Button, TextField } from './ui/index.ts';
 
 /**
  * The first visit creates the owner (no default password exists); later visits sign in.
@@ -14,7 +16,7 @@ export function SignInScreen({
   isFirstVisit: boolean;
   onSignedIn: (state: SessionState) => void;
 }) {
-  const ids = { email: useId(), password: useId(), remember: useId(), error: useId() };
+  const ids = { remember: useId(), error: useId() };
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isRemembered, setIsRemembered] = useState(false);
@@ -45,72 +47,70 @@ export function SignInScreen({
 
   const title = isFirstVisit ? 'Create the owner of this website' : 'Sign in to the editor';
   return (
-    <main className="sign-in">
-      <h1 ref={headingRef} tabIndex={-1}>
-        {title}
-      </h1>
-      {isFirstVisit ? (
-        <p>
-          This website has no members yet. The email and password you choose here make you its
-          owner, with every permission.
+    <div className="sign-in-page">
+      <main className="sign-in">
+        <p className="sign-in__brand">
+          <span className="app-shell__logo" aria-hidden="true">
+            {PRODUCT_NAME.slice(0, 1)}
+          </span>
+          {PRODUCT_NAME}
         </p>
-      ) : null}
-      <form onSubmit={submit} aria-describedby={error ? ids.error : undefined} noValidate>
-        {error ? (
-          <p
-            className="notice notice--error"
-            id={ids.error}
-            role="alert"
-            tabIndex={-1}
-            ref={errorRef}
-          >
-            {error}
+        <div className="ui-card">
+          <h1 ref={headingRef} tabIndex={-1}>
+            {title}
+          </h1>
+          <p className="sign-in__lead">
+            {isFirstVisit
+              ? 'This website has no members yet. The email and password you choose here make you its owner, with every permission.'
+              : 'Welcome back. Sign in to edit your website.'}
           </p>
-        ) : null}
-        <div className="field">
-          <label htmlFor={ids.email}>Email</label>
-          <input
-            id={ids.email}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.password}>Password</label>
-          <input
-            id={ids.password}
-            type="password"
-            autoComplete={isFirstVisit ? 'new-password' : 'current-password'}
-            required
-            minLength={isFirstVisit ? PASSWORD_MIN_LENGTH : undefined}
-            aria-describedby={isFirstVisit ? `${ids.password}-hint` : undefined}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          {isFirstVisit ? (
-            <p className="field__hint" id={`${ids.password}-hint`}>
-              At least {PASSWORD_MIN_LENGTH} characters.
-            </p>
-          ) : null}
-        </div>
-        {isFirstVisit ? null : (
-          <div className="field field--check">
-            <input
-              id={ids.remember}
-              type="checkbox"
-              checked={isRemembered}
-              onChange={(e) => setIsRemembered(e.target.checked)}
+          <form onSubmit={submit} aria-describedby={error ? ids.error : undefined} noValidate>
+            {error ? (
+              <p
+                className="notice notice--error"
+                id={ids.error}
+                role="alert"
+                tabIndex={-1}
+                ref={errorRef}
+              >
+                {error}
+              </p>
+            ) : null}
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
             />
-            <label htmlFor={ids.remember}>Keep me signed in for 30 days</label>
-          </div>
-        )}
-        <button type="submit" className="button button--primary" disabled={isBusy}>
-          {isFirstVisit ? 'Create owner' : 'Sign in'}
-        </button>
-      </form>
-    </main>
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete={isFirstVisit ? 'new-password' : 'current-password'}
+              required
+              minLength={isFirstVisit ? PASSWORD_MIN_LENGTH : undefined}
+              hint={isFirstVisit ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {isFirstVisit ? null : (
+              <div className="field field--check">
+                <input
+                  id={ids.remember}
+                  type="checkbox"
+                  checked={isRemembered}
+                  onChange={(e) => setIsRemembered(e.target.checked)}
+                />
+                <label htmlFor={ids.remember}>Keep me signed in for 30 days</label>
+              </div>
+            )}
+            <Button type="submit" variant="primary" disabled={isBusy}>
+              {isFirstVisit ? 'Create owner' : 'Sign in'}
+            </Button>
+          </form>
+        </div>
+      </main>
+    </div>
   );
 }

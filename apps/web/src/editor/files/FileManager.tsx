@@ -1,7 +1,8 @@
 import type { MediaFile } from '@atelier/contract';
 import { editorMessages, formatMegabytes, humanizeFileSize } from '@atelier/core';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
+import { Button, ConfirmDialog, EmptyState, Skeleton, Tabs, TextField } from '../ui/index.ts';
 import {
   acceptAttribute,
   type FileAccept,
@@ -24,11 +25,14 @@ export function FileManager({
   onChoose,
   chooseLabel = 'Choose File',
   accept = 'image',
+  isScreen = false,
 }: {
   /** Called with the file the person chose; without it, the manager only manages. */
   onChoose?: (media: MediaFile) => void;
   chooseLabel?: string;
   accept?: FileAccept;
+  /** The Files screen itself: its title is the screen's h1. */
+  isScreen?: boolean;
 }) {
   const id = useId();
   const [tab, setTab] = useState<'existing' | 'manage'>('existing');
@@ -37,10 +41,6 @@ export function FileManager({
   const [isLoading, setIsLoading] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [alert, setAlert] = useState<Alert | null>(null);
-  const tabRefs = useRef<Record<'existing' | 'manage', HTMLButtonElement | null>>({
-    existing: null,
-    manage: null,
-  });
 
   const loadMore = useCallback(
     async (offset: number, replace = false) => {
@@ -100,82 +100,34 @@ export function FileManager({
     }
   }
 
-  function onTabKey(event: React.KeyboardEvent) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = tab === 'existing' ? 'manage' : 'existing';
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  }
-
-  return (
-    <section className="file-manager" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="file-manager__title">
-        Files
-      </h2>
-      <div role="tablist" aria-label="File manager" className="file-manager__tabs">
-        {(
-          [
-            ['existing', 'Existing Files'],
-            ['manage', 'Manage'],
-          ] as const
-        ).map(([key, label]) => (
-          <button
-            key={key}
-            ref={(el) => {
-              tabRefs.current[key] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${key}`}
-            aria-selected={tab === key}
-            aria-controls={`${id}-panel-${key}`}
-            tabIndex={tab === key ? 0 : -1}
-            className="file-manager__tab"
-            onClick={() => setTab(key)}
-            onKeyDown={onTabKey}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role={alert?.isError ? 'alert' : 'status'} className="file-manager__alert">
-        {alert ? (
-          <p className={alert.isError ? 'notice notice--error' : 'notice'}>
-            {alert.title ? <strong>{alert.title}: </strong> : null}
-            {alert.text}
-          </p>
-        ) : null}
-      </div>
-
-      <div
-        role="tabpanel"
-        id={`${id}-panel-existing`}
-        aria-labelledby={`${id}-tab-existing`}
-        hidden={tab !== 'existing'}
-        className="file-manager__existing"
-      >
-        {files.length === 0 && !isLoading ? <p>No files yet. Upload one under Manage.</p> : null}
-        <ul className="file-manager__grid">
-          {files.map((file) => (
-            <li key={file.id}>
-              <FileTile
-                file={file}
-                isSelected={file.id === selectedId}
-                onSelect={() => setSelectedId(file.id)}
-              />
-            </li>
-          ))}
-        </ul>
-        {nextOffset !== null && files.length > 0 ? (
-          <button
-            type="button"
-            className="button"
-            disabled={isLoading}
-            onClick={() => loadMore(nextOffset)}
-          >
-            Load More
-          </button>
-        ) : null}
+  const Title = isScreen ? 'h1' : 'h2';
+  const existing = (
+    <div className="file-manager__existing">
+      {files.length === 0 && isLoading ? <Skeleton lines={2} label="Loading files…" /> : null}
+      {files.length === 0 && !isLoading ? (
+        <EmptyState title="No files yet">
+          Upload images, documents or audio under Manage, then use them on any page.
+        </EmptyState>
+      ) : null}
+      <div className="file-manager__browser">
+        <div>
+          <ul className="file-manager__grid">
+            {files.map((file) => (
+              <li key={file.id}>
+                <FileTile
+                  file={file}
+                  isSelected={file.id === selectedId}
+                  onSelect={() => setSelectedId(file.id)}
+                />
+              </li>
+            ))}
+          </ul>
+          {nextOffset !== null && files.length > 0 ? (
+            <Button disabled={isLoading} onClick={() => loadMore(nextOffset)}>
+              Load More
+            </Button>
+          ) : null}
+        </div>
         {selected ? (
           <FileDetail
             key={selected.id}
@@ -195,29 +147,64 @@ export function FileManager({
           />
         ) : null}
       </div>
+    </div>
+  );
 
-      <div
-        role="tabpanel"
-        id={`${id}-panel-manage`}
-        aria-labelledby={`${id}-tab-manage`}
-        hidden={tab !== 'manage'}
-        className="file-manager__manage"
-      >
-        <div className="field">
-          <label htmlFor={`${id}-upload`}>Upload File</label>
-          <input
-            id={`${id}-upload`}
-            type="file"
-            accept={acceptAttribute(accept)}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
-          <p className="field__hint">{uploadHint(accept)}</p>
-        </div>
+  return (
+    <section
+      className={`file-manager${isScreen ? ' file-manager--screen' : ''}`}
+      aria-labelledby={`${id}-title`}
+    >
+      <Title id={`${id}-title`} className="file-manager__title">
+        Files
+      </Title>
+      {isScreen ? (
+        <p className="screen-header__lead">
+          Images, documents and audio for your pages. Renaming never changes a file’s address.
+        </p>
+      ) : null}
+      <div role={alert?.isError ? 'alert' : 'status'} className="file-manager__alert">
+        {alert ? (
+          <p className={alert.isError ? 'notice notice--error' : 'notice'}>
+            {alert.title ? <strong>{alert.title}: </strong> : null}
+            {alert.text}
+          </p>
+        ) : null}
       </div>
+      <Tabs
+        label="File manager"
+        keepMounted
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          { value: 'existing', label: 'Existing Files', content: existing },
+          {
+            value: 'manage',
+            label: 'Manage',
+            content: (
+              <div className="file-manager__manage">
+                <div className="field">
+                  <label htmlFor={`${id}-upload`}>Upload File</label>
+                  <input
+                    id={`${id}-upload`}
+                    type="file"
+                    accept={acceptAttribute(accept)}
+                    aria-describedby={`${id}-upload-hint`}
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      event.target.value = '';
+                      if (file) void upload(file);
+                    }}
+                  />
+                  <p className="field__hint" id={`${id}-upload-hint`}>
+                    {uploadHint(accept)}
+                  </p>
+                </div>
+              </div>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -290,6 +277,7 @@ function FileDetail({
   const [name, setName] = useState(file.filename);
   const [nameError, setNameError] = useState('');
   const [isBusy, setIsBusy] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
 
   async function rename() {
     if (!name.trim()) {
@@ -315,14 +303,13 @@ function FileDetail({
   }
 
   async function remove() {
-    if (!window.confirm(`Delete ${file.filename}? Pages that show it will show nothing there.`)) {
-      return;
-    }
     setIsBusy(true);
     try {
       await api.deleteMedia(file.id);
+      setIsConfirming(false);
       onDeleted();
     } catch (error) {
+      setIsConfirming(false);
       onAlert({
         text: error instanceof ApiError ? error.message : editorMessages.somethingWentWrong,
         isError: true,
@@ -361,46 +348,46 @@ function FileDetail({
         )}
       </dl>
       {onChoose ? (
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={isBusy}
-          onClick={() => onChoose(file)}
-        >
+        <Button variant="primary" disabled={isBusy} onClick={() => onChoose(file)}>
           {chooseLabel}
-        </button>
+        </Button>
       ) : null}
       {/* Not a <form>: the file manager is often shown inside another form (page settings),
           and forms cannot nest. Enter in the name field renames, as a form would. */}
       <div className="file-detail__rename">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>File name</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            maxLength={200}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? `${id}-name-error` : undefined}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key !== 'Enter') return;
-              e.preventDefault();
-              void rename();
-            }}
-          />
-          {nameError ? (
-            <p id={`${id}-name-error`} className="notice notice--error">
-              {nameError}
-            </p>
-          ) : null}
-        </div>
-        <button type="button" className="button" disabled={isBusy} onClick={rename}>
+        <TextField
+          label="File name"
+          value={name}
+          maxLength={200}
+          error={nameError || undefined}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            void rename();
+          }}
+        />
+        <Button disabled={isBusy} onClick={rename}>
           Rename
-        </button>
+        </Button>
       </div>
-      <button type="button" className="button" disabled={isBusy} onClick={remove}>
+      <Button
+        variant="quiet"
+        className="file-detail__delete"
+        disabled={isBusy}
+        onClick={() => setIsConfirming(true)}
+      >
         Delete
-      </button>
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={`Delete ${file.filename}?`}
+        description="Pages that show it will show nothing there. This cannot be undone."
+        confirmLabel="Delete file"
+        isBusy={isBusy}
+        onConfirm={() => void remove()}
+      />
     </section>
   );
 }

@@ -1,16 +1,10 @@
 import { LINK_KINDS, type Link, type LinkKind } from '@atelier/core';
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
 import '../rich-text/rich-text.css';
+import './link-form.css';
+import { Button, Dialog, Switch, Tabs } from '../ui/index.ts';
 import {
   initialLinkForm,
   LINK_TAB_LABELS,
@@ -18,9 +12,9 @@ import {
   submitLinkForm,
 } from './link-form.ts';
 
-// The link editor (SPEC §2): a modal dialog with the tabs Page, Web Address, Email, Phone
-// and File, and Open in New Window. A native <dialog> opened with showModal() keeps focus
-// inside and closes on Escape; tabs follow the WAI-ARIA tabs pattern (arrow keys, Home, End).
+// The link editor (SPEC §2): the admin Dialog with the tabs Page, Web Address, Email, Phone
+// and File, and Open in New Window. The Dialog keeps focus inside and closes on Escape or a
+// click outside; the Tabs follow the WAI-ARIA tabs pattern (arrow keys, Home, End).
 
 type LinkEditorProps = {
   /** The link being edited, or null for a new one. */
@@ -42,19 +36,10 @@ export function LinkEditor({
   onClose,
   canOpenInNewWindow = true,
 }: LinkEditorProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<LinkFormState>(() => initialLinkForm(initial));
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [pages, setPages] = useState<PageOption[] | null>(null);
-  const id = useId();
-  const titleId = `${id}-title`;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   useEffect(() => {
     api
@@ -89,197 +74,119 @@ export function LinkEditor({
   const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
   const fieldProps = (field: string, label: string) => ({ field, label, error: errorFor(field) });
 
+  const panel = (
+    <div className="link-form__panel">
+      {form.kind === 'page' ? (
+        <PageChooser
+          {...fieldProps('page', 'Page')}
+          pages={pages}
+          value={form.pagePath}
+          onChange={(pagePath) => set({ pagePath })}
+        />
+      ) : null}
+      {form.kind === 'web' ? (
+        <Field
+          {...fieldProps('address', 'Web address')}
+          hint="For example example.com or https://example.com"
+          value={form.address}
+          inputMode="url"
+          onChange={(address) => set({ address })}
+        />
+      ) : null}
+      {form.kind === 'email' ? (
+        <>
+          <Field
+            {...fieldProps('email', 'Email address')}
+            type="email"
+            value={form.email}
+            onChange={(email) => set({ email })}
+          />
+          <Field
+            {...fieldProps('subject', 'Subject')}
+            value={form.subject}
+            onChange={(subject) => set({ subject })}
+          />
+          <div className="form-row">
+            <Field
+              {...fieldProps('cc', 'CC')}
+              hint="Separate several addresses with commas."
+              value={form.cc}
+              onChange={(cc) => set({ cc })}
+            />
+            <Field
+              {...fieldProps('bcc', 'BCC')}
+              hint="Separate several addresses with commas."
+              value={form.bcc}
+              onChange={(bcc) => set({ bcc })}
+            />
+          </div>
+          <Field
+            {...fieldProps('body', 'Body')}
+            isMultiline
+            value={form.body}
+            onChange={(body) => set({ body })}
+          />
+        </>
+      ) : null}
+      {form.kind === 'phone' ? (
+        <Field
+          {...fieldProps('phone', 'Phone number')}
+          type="tel"
+          value={form.phone}
+          onChange={(phone) => set({ phone })}
+        />
+      ) : null}
+      {form.kind === 'file' ? (
+        <FileChooser
+          {...fieldProps('file', 'File')}
+          value={form.filePath}
+          onChange={(filePath) => set({ filePath })}
+        />
+      ) : null}
+    </div>
+  );
+
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the dialog itself (cancel)
-    <dialog
-      ref={dialogRef}
-      className="link-editor"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
+    <Dialog
+      open
+      className="link-dialog"
+      size={form.kind === 'file' ? 'wide' : 'md'}
+      onOpenChange={(open) => {
+        if (!open) onClose();
       }}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog element itself) closes, as people expect.
-        if (event.target === dialogRef.current) onClose();
-      }}
+      title={initial ? 'Edit link' : 'Add link'}
     >
-      <form ref={formRef} onSubmit={submit} noValidate>
-        <h2 id={titleId}>{initial ? 'Edit link' : 'Add link'}</h2>
+      <form ref={formRef} onSubmit={submit} noValidate className="link-form">
         <Tabs
-          id={id}
-          kind={form.kind}
-          onSelect={(kind) => set({ kind })}
-          panel={
-            <>
-              {form.kind === 'page' ? (
-                <PageChooser
-                  {...fieldProps('page', 'Page')}
-                  pages={pages}
-                  value={form.pagePath}
-                  onChange={(pagePath) => set({ pagePath })}
-                />
-              ) : null}
-              {form.kind === 'web' ? (
-                <Field
-                  {...fieldProps('address', 'Web address')}
-                  hint="For example example.com or https://example.com"
-                  value={form.address}
-                  inputMode="url"
-                  onChange={(address) => set({ address })}
-                />
-              ) : null}
-              {form.kind === 'email' ? (
-                <>
-                  <Field
-                    {...fieldProps('email', 'Email address')}
-                    type="email"
-                    value={form.email}
-                    onChange={(email) => set({ email })}
-                  />
-                  <Field
-                    {...fieldProps('subject', 'Subject')}
-                    value={form.subject}
-                    onChange={(subject) => set({ subject })}
-                  />
-                  <Field
-                    {...fieldProps('cc', 'CC')}
-                    hint="Separate several addresses with commas."
-                    value={form.cc}
-                    onChange={(cc) => set({ cc })}
-                  />
-                  <Field
-                    {...fieldProps('bcc', 'BCC')}
-                    hint="Separate several addresses with commas."
-                    value={form.bcc}
-                    onChange={(bcc) => set({ bcc })}
-                  />
-                  <Field
-                    {...fieldProps('body', 'Body')}
-                    isMultiline
-                    value={form.body}
-                    onChange={(body) => set({ body })}
-                  />
-                </>
-              ) : null}
-              {form.kind === 'phone' ? (
-                <Field
-                  {...fieldProps('phone', 'Phone number')}
-                  type="tel"
-                  value={form.phone}
-                  onChange={(phone) => set({ phone })}
-                />
-              ) : null}
-              {form.kind === 'file' ? (
-                <FileChooser
-                  {...fieldProps('file', 'File')}
-                  value={form.filePath}
-                  onChange={(filePath) => set({ filePath })}
-                />
-              ) : null}
-            </>
-          }
+          label="Link to"
+          value={form.kind}
+          onValueChange={(kind: LinkKind) => set({ kind })}
+          items={LINK_KINDS.map((kind) => ({
+            value: kind,
+            label: LINK_TAB_LABELS[kind],
+            content: kind === form.kind ? panel : null,
+          }))}
         />
         {canOpenInNewWindow ? (
-          <div className="field field--checkbox">
-            <input
-              id={`${id}-new-window`}
-              type="checkbox"
-              checked={form.isNewWindow}
-              onChange={(event) => set({ isNewWindow: event.target.checked })}
-            />
-            <label htmlFor={`${id}-new-window`}>Open in New Window</label>
-          </div>
+          <Switch
+            label="Open in New Window"
+            checked={form.isNewWindow}
+            onCheckedChange={(isNewWindow) => set({ isNewWindow })}
+          />
         ) : null}
-        <div className="link-editor__actions">
-          <button type="submit" className="button">
-            Apply link
-          </button>
+        <div className="ui-dialog__footer">
           {onRemove ? (
-            <button type="button" onClick={onRemove}>
+            <Button variant="quiet" className="link-form__remove" onClick={onRemove}>
               Remove link
-            </button>
+            </Button>
           ) : null}
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary">
+            Apply link
+          </Button>
         </div>
       </form>
-    </dialog>
-  );
-}
-
-function Tabs({
-  id,
-  kind,
-  onSelect,
-  panel,
-}: {
-  id: string;
-  kind: LinkKind;
-  onSelect: (kind: LinkKind) => void;
-  panel: ReactNode;
-}) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const tabId = (tab: LinkKind) => `${id}-tab-${tab}`;
-
-  function onKeyDown(event: KeyboardEvent) {
-    const index = LINK_KINDS.indexOf(kind);
-    const last = LINK_KINDS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    const tab = LINK_KINDS[next] ?? kind;
-    onSelect(tab);
-    listRef.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(tab))}`)?.focus();
-  }
-
-  return (
-    <>
-      <div
-        role="tablist"
-        aria-label="Link to"
-        className="link-editor__tabs"
-        ref={listRef}
-        onKeyDown={onKeyDown}
-      >
-        {LINK_KINDS.map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            role="tab"
-            id={tabId(tab)}
-            aria-selected={tab === kind}
-            aria-controls={`${id}-panel`}
-            tabIndex={tab === kind ? 0 : -1}
-            onClick={() => onSelect(tab)}
-          >
-            {LINK_TAB_LABELS[tab]}
-          </button>
-        ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${id}-panel`}
-        aria-labelledby={tabId(kind)}
-        className="link-editor__panel"
-      >
-        {panel}
-      </div>
-    </>
+    </Dialog>
   );
 }
 

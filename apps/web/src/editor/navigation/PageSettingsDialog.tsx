@@ -6,9 +6,10 @@ import {
   type PageSettings,
 } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
+import { Button, Dialog, Select, Skeleton, TextArea, TextField } from '../ui/index.ts';
 import { FOLDER_BEHAVIOR_LABELS } from './navigation-tree.ts';
 
 type Form = {
@@ -21,9 +22,9 @@ type Form = {
 };
 
 /**
- * A page's settings in a modal <dialog> (the browser keeps focus inside and Escape closes
- * it): title, URL slug, SEO title and description, the social image (from the file
- * manager), and a folder's behaviour. Saved with one PATCH; the server checks the slug.
+ * A page's settings in the admin Dialog (focus kept inside, Escape closes): title, URL
+ * slug, SEO title and description, the social image (from the file manager), and a
+ * folder's behaviour. Saved with one PATCH; the server checks the slug.
  */
 export function PageSettingsDialog({
   pageId,
@@ -33,16 +34,12 @@ export function PageSettingsDialog({
   onClose: (didSave: boolean) => void;
 }) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [page, setPage] = useState<EditorPage | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const [socialImage, setSocialImage] = useState<{ src: string; name: string } | null>(null);
   const [isPicking, setIsPicking] = useState(false);
   const [error, setError] = useState<{ text: string; fields: Record<string, string> } | null>(null);
 
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
   useEffect(() => {
     api
       .page(pageId)
@@ -79,7 +76,6 @@ export function PageSettingsDialog({
     };
     try {
       await api.updatePage(pageId, settings);
-      dialog.current?.close();
       onClose(true);
     } catch (caught) {
       setError({
@@ -96,122 +92,98 @@ export function PageSettingsDialog({
   }
 
   const field = (key: 'title' | 'urlSlug' | 'seoTitle', label: string, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        id={`${id}-${key}`}
-        value={form?.[key] ?? ''}
-        maxLength={200}
-        aria-invalid={error?.fields[key] ? true : undefined}
-        aria-describedby={hint || error?.fields[key] ? `${id}-${key}-hint` : undefined}
-        onChange={(e) => set({ [key]: e.target.value })}
-      />
-      {hint || error?.fields[key] ? (
-        <p id={`${id}-${key}-hint`} className="field__hint">
-          {error?.fields[key] ?? hint}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      label={label}
+      value={form?.[key] ?? ''}
+      maxLength={200}
+      hint={hint}
+      error={error?.fields[key]}
+      onChange={(e) => set({ [key]: e.target.value })}
+    />
   );
 
   return (
-    <dialog
-      ref={dialog}
-      className="page-settings-dialog"
-      aria-labelledby={`${id}-title`}
-      onClose={() => onClose(false)}
+    <Dialog
+      open
+      size="wide"
+      onOpenChange={(open) => {
+        if (!open) onClose(false);
+      }}
+      title={page ? `Settings of ${page.title}` : 'Page settings'}
     >
-      <h2 id={`${id}-title`}>{page ? `Settings of ${page.title}` : 'Page settings'}</h2>
       {error ? (
         <p role="alert" className="notice notice--error">
           {error.text}
         </p>
       ) : null}
       {form && page ? (
-        <form onSubmit={save} noValidate>
+        <form onSubmit={save} noValidate id={`${id}-form`}>
           {field('title', page.kind === 'folder' ? 'Folder title' : 'Page title')}
           {page.urlSlug === ''
             ? null
             : field('urlSlug', 'URL slug', 'Lower-case words joined by hyphens, e.g. our-story')}
           {field('seoTitle', 'SEO title', 'Shown in search results; the page title when empty')}
-          <div className="field">
-            <label htmlFor={`${id}-description`}>SEO description</label>
-            <textarea
-              id={`${id}-description`}
-              value={form.description}
-              maxLength={320}
-              rows={3}
-              onChange={(e) => set({ description: e.target.value })}
-            />
-          </div>
+          <TextArea
+            label="SEO description"
+            value={form.description}
+            maxLength={320}
+            rows={3}
+            onChange={(e) => set({ description: e.target.value })}
+          />
           {page.kind === 'folder' ? (
-            <div className="field">
-              <label htmlFor={`${id}-behavior`}>Folder link</label>
-              <select
-                id={`${id}-behavior`}
-                value={form.folderBehavior}
-                onChange={(e) => set({ folderBehavior: e.target.value as FolderBehavior })}
-              >
-                {FOLDER_BEHAVIORS.map((value) => (
-                  <option key={value} value={value}>
-                    {FOLDER_BEHAVIOR_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Select
+              label="Folder link"
+              value={form.folderBehavior}
+              onChange={(e) => set({ folderBehavior: e.target.value as FolderBehavior })}
+            >
+              {FOLDER_BEHAVIORS.map((value) => (
+                <option key={value} value={value}>
+                  {FOLDER_BEHAVIOR_LABELS[value]}
+                </option>
+              ))}
+            </Select>
           ) : null}
-          <fieldset className="page-settings-dialog__image">
+          <fieldset className="fieldset page-settings-dialog__image">
             <legend>Social image</legend>
             {form.socialImageId && socialImage ? (
-              <p>
+              <p className="page-settings-dialog__chosen">
                 {socialImage.src ? (
                   <img src={socialImage.src} alt="" width={120} height={80} />
                 ) : null}
                 {socialImage.name}
               </p>
             ) : (
-              <p>No image: shared links show the site’s default.</p>
+              <p className="field__hint">No image: shared links show the site’s default.</p>
             )}
-            <button
-              type="button"
-              className="button button--small"
-              aria-expanded={isPicking}
-              onClick={() => setIsPicking((on) => !on)}
-            >
-              {isPicking ? 'Close files' : 'Choose image'}
-            </button>
-            {form.socialImageId ? (
-              <button
-                type="button"
-                className="button button--small"
-                onClick={() => {
-                  set({ socialImageId: null });
-                  setSocialImage(null);
-                }}
-              >
-                Remove image
-              </button>
-            ) : null}
+            <div className="page-settings-dialog__image-actions">
+              <Button size="sm" aria-expanded={isPicking} onClick={() => setIsPicking((on) => !on)}>
+                {isPicking ? 'Close files' : 'Choose image'}
+              </Button>
+              {form.socialImageId ? (
+                <Button
+                  size="sm"
+                  variant="quiet"
+                  onClick={() => {
+                    set({ socialImageId: null });
+                    setSocialImage(null);
+                  }}
+                >
+                  Remove image
+                </Button>
+              ) : null}
+            </div>
             {isPicking ? <FileManager onChoose={chose} chooseLabel="Choose File" /> : null}
           </fieldset>
-          <div className="page-settings-dialog__actions">
-            <button type="submit" className="button button--primary">
+          <div className="ui-dialog__footer">
+            <Button onClick={() => onClose(false)}>Cancel</Button>
+            <Button type="submit" variant="primary">
               Save settings
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                dialog.current?.close();
-              }}
-            >
-              Cancel
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
-        <p>Loading…</p>
+        <Skeleton lines={4} label="Loading settings…" />
       )}
-    </dialog>
+    </Dialog>
   );
 }

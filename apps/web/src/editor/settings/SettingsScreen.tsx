@@ -1,24 +1,57 @@
 import type { Member } from '@atelier/contract';
 import { editorMessages, Role } from '@atelier/core';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
+import {
+  Badge,
+  Button,
+  Card,
+  type DataColumn,
+  DataTable,
+  Select,
+  Skeleton,
+  TextArea,
+  TextField,
+  useToast,
+} from '../ui/index.ts';
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
+const roleName = (member: Member) => (member.role === Role.admin ? 'Administrator' : 'Editor');
+
+const memberColumns: DataColumn<Member>[] = [
+  {
+    key: 'email',
+    header: 'Email',
+    isRowHeader: true,
+    sortValue: (member) => member.email,
+    cell: (member) => member.email,
+  },
+  {
+    key: 'role',
+    header: 'Role',
+    sortValue: roleName,
+    cell: (member) => (
+      <Badge tone={member.role === Role.admin ? 'accent' : 'neutral'}>{roleName(member)}</Badge>
+    ),
+  },
+];
+
 /**
  * Settings: the site's title and description, and its members. Only administrators see
- * this screen; the server answers 403 to anyone else whatever the screen shows.
+ * this screen; the server answers 403 to anyone else whatever the screen shows. Saved
+ * changes are confirmed by a toast; a refusal stays on screen until the next try.
  */
 export function SettingsScreen() {
-  const id = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [members, setMembers] = useState<Member[] | null>(null);
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<1 | 4>(Role.editor as 4);
+  const toast = useToast();
 
   useEffect(() => {
     Promise.all([api.siteSettings(), api.members()])
@@ -27,7 +60,7 @@ export function SettingsScreen() {
         setDescription(settings.description);
         setMembers(list.members);
       })
-      .catch((error) => setMessage({ text: errorText(error), isError: true }));
+      .catch((caught) => setError(errorText(caught)));
   }, []);
 
   async function saveSite(event: FormEvent) {
@@ -35,9 +68,10 @@ export function SettingsScreen() {
     try {
       const saved = await api.updateSiteSettings({ title, description });
       setTitle(saved.title);
-      setMessage({ text: 'Site settings saved.', isError: false });
-    } catch (error) {
-      setMessage({ text: errorText(error), isError: true });
+      setError(null);
+      toast('Site settings saved.');
+    } catch (caught) {
+      setError(errorText(caught));
     }
   }
 
@@ -48,92 +82,89 @@ export function SettingsScreen() {
       setMembers((list) => [...(list ?? []), member]);
       setEmail('');
       setPassword('');
-      setMessage({ text: `Added ${member.email}.`, isError: false });
-    } catch (error) {
-      setMessage({ text: errorText(error), isError: true });
+      setError(null);
+      toast(`Added ${member.email}.`);
+    } catch (caught) {
+      setError(errorText(caught));
     }
   }
 
   return (
-    <section className="settings-screen" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Settings</h1>
-      <p role="status" className={message?.isError ? 'notice notice--error' : 'notice'}>
-        {message?.text ?? ''}
+    <div className="screen screen--narrow settings-screen">
+      <div className="screen-header">
+        <div>
+          <h1>Settings</h1>
+          <p className="screen-header__lead">Your site’s name and who can edit it.</p>
+        </div>
+      </div>
+      <p role="status" className={error ? 'notice notice--error' : 'notice'}>
+        {error ?? ''}
       </p>
-      <form onSubmit={saveSite}>
-        <h2>Site</h2>
-        <div className="field">
-          <label htmlFor={`${id}-site-title`}>Site title</label>
-          <input
-            id={`${id}-site-title`}
-            value={title}
-            maxLength={200}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-site-description`}>Site description</label>
-          <textarea
-            id={`${id}-site-description`}
-            value={description}
-            maxLength={500}
-            rows={3}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="button button--primary">
-          Save site settings
-        </button>
-      </form>
-      <h2>Members</h2>
-      {members === null ? (
-        <p>Loading…</p>
-      ) : (
-        <ul>
-          {members.map((member) => (
-            <li key={member.id}>
-              {member.email} · {member.role === Role.admin ? 'Administrator' : 'Editor'}
-            </li>
-          ))}
-        </ul>
-      )}
-      <form onSubmit={addMember}>
-        <h3>Add a member</h3>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>First password</label>
-          <input
-            id={`${id}-password`}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-role`}>Role</label>
-          <select
-            id={`${id}-role`}
-            value={role}
-            onChange={(e) => setRole(Number(e.target.value) as 1 | 4)}
-          >
-            <option value={Role.editor}>Editor: edits pages and files</option>
-            <option value={Role.admin}>Administrator: also settings and members</option>
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Add member
-        </button>
-      </form>
-    </section>
+      <div className="screen__stack">
+        <Card title="Site" description="Shown in search results and the browser’s tab.">
+          <form onSubmit={saveSite}>
+            <TextField
+              label="Site title"
+              value={title}
+              maxLength={200}
+              onChange={(e) => setTitle(e.target.value)}
+            />
+            <TextArea
+              label="Site description"
+              value={description}
+              maxLength={500}
+              rows={3}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+            <Button type="submit" variant="primary">
+              Save site settings
+            </Button>
+          </form>
+        </Card>
+        <Card title="Members" description="People who can sign in to this editor.">
+          {members === null ? (
+            <Skeleton lines={2} label="Loading members…" />
+          ) : (
+            <DataTable
+              caption="Members"
+              isCaptionHidden
+              rows={members}
+              columns={memberColumns}
+              rowKey={(member) => member.id}
+              rowLabel={(member) => member.email}
+              defaultSort={{ key: 'email', direction: 'ascending' }}
+            />
+          )}
+          <form onSubmit={addMember} className="settings-screen__add">
+            <h3>Add a member</h3>
+            <div className="form-row">
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="off"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <TextField
+                label="First password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <Select
+              label="Role"
+              value={role}
+              onChange={(e) => setRole(Number(e.target.value) as 1 | 4)}
+            >
+              <option value={Role.editor}>Editor: edits pages and files</option>
+              <option value={Role.admin}>Administrator: also settings and members</option>
+            </Select>
+            <Button type="submit">Add member</Button>
+          </form>
+        </Card>
+      </div>
+    </div>
   );
 }

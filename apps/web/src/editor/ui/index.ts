@@ -1,0 +1,12 @@
+// The admin design system: every /config screen builds from these (docs/ARCHITECTURE.md,
+// "Admin design system"). Styles are in admin-ui.css, loaded by the editor entry.
+export { AppShell, ShellLink, type ShellNavItem } from './AppShell.tsx';
+export { Button, type ButtonSize, type ButtonVariant, buttonClass, IconButton } from './Button.tsx';
+export { type DataColumn, DataTable, type DataTableSelection, PAGE_SIZES } from './DataTable.tsx';
+export { ConfirmDialog, Dialog } from './Dialog.tsx';
+export { Badge, type BadgeTone, Card, EmptyState, Skeleton } from './feedback.tsx';
+export { fieldDescription, Select, Switch, TextArea, TextField } from './fields.tsx';
+export { Icon, type IconName } from './icons.tsx';
+export { Popover } from './Popover.tsx';
+export { type TabItem, Tabs } from './Tabs.tsx';
+export { ToastProvider, useToast } from './Toast.tsx';
