@@ -6,14 +6,13 @@ import {
   withoutUnsafeText,
 } from '@atelier/contract';
 import { PageType, ProductType } from '@atelier/core';
-import { sectionImageSizes } from '@atelier/web/blocks/render.tsx';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
 import { ErrorPage } from '@atelier/web/storefront/error/ErrorPage.tsx';
 import { GiftCardPage } from '@atelier/web/storefront/gift-card/GiftCardPage.tsx';
 import { NotFoundPage } from '@atelier/web/storefront/not-found/NotFoundPage.tsx';
 import { OrderPage } from '@atelier/web/storefront/orders/OrderPage.tsx';
-import { ContentPage } from '@atelier/web/storefront/page/ContentPage.tsx';
+import { ContentPage, sectionImageSizes } from '@atelier/web/storefront/page/ContentPage.tsx';
 import {
   PRODUCT_IMAGE_SIZES,
   ProductPage,
