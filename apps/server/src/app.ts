@@ -392,7 +392,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const websiteOf = createWebsiteResolver(services.websites);
   registerCatalogRoutes(app, { catalog: services.catalog, websiteOf });
-  const requireApiKey = createApiKeyGuard({ apiKeys: services.apiKeys, websiteOf });
+  const requireApiKey = createApiKeyGuard({
+    apiKeys: services.apiKeys,
+    websiteOf,
+    members: services.auth,
+  });
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys, requireApiKey });
   registerCatalogAdminRoutes(app, { catalogAdmin: services.catalogAdmin, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });

@@ -1,21 +1,32 @@
+import type { Member } from '@atelier/contract';
 import { Role } from '@atelier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyCaller, ApiKeyService } from '../features/api-keys/api-keys.service.ts';
+import { SESSION_COOKIE } from '../features/auth/member-guard.ts';
 import type { Website } from '../features/websites/website.service.ts';
+import { requireCrumb } from './csrf.ts';
 import { fail } from './errors.ts';
 import type { WebsiteResolver } from './website-resolver.ts';
 
-// Until the editor's sign-in exists, staff calls are made with an API key sent as
-// `Authorization: Bearer atl_…`. A key belongs to one website: it is looked up only
-// among the keys of the website the Host picks, so it can never act on another.
+// Staff calls (the catalog, media, preferences, keys) take either an API key sent as
+// `Authorization: Bearer atl_…`, for integrations, or the session of a member signed in at
+// /config, so the admin screens use the same API (issue 18). A key belongs to one website:
+// it is looked up only among the keys of the website the Host picks, so it can never act
+// on another; a session is looked up the same way. A browser sends the session cookie by
+// itself, so a write made with it must also carry the CSRF crumb; a key is never sent by
+// a browser on its own, so a keyed call needs none.
 
 export const SIGN_IN_MESSAGE = 'Sign in or send an API key to do that.';
 export const ROLE_FORBIDDEN_MESSAGE = 'Your role does not allow that.';
 
-/** SPEC §3 roles that may change the catalog. */
-export const CATALOG_WRITERS: readonly Role[] = [Role.admin, Role.editor, Role.storeManager];
+/** SPEC §3 roles that may change the catalog: never editors (issue 18). */
+export const CATALOG_WRITERS: readonly Role[] = [Role.admin, Role.storeManager];
 
-export type Caller = { website: Website; key: ApiKeyCaller };
+/** Roles that may upload to the media library: pages need images as much as products do. */
+export const MEDIA_WRITERS: readonly Role[] = [Role.admin, Role.editor, Role.storeManager];
+
+/** Who made a staff call: a key, or a signed-in member. */
+export type Caller = { website: Website; key: ApiKeyCaller | null; member: Member | null };
 
 export type RequireApiKey = (options: {
   roles: readonly Role[];
@@ -34,11 +45,18 @@ export function callerOf(request: FastifyRequest): Caller {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** Methods that change nothing, so a session needs no CSRF crumb for them. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function createApiKeyGuard(deps: {
   apiKeys: ApiKeyService;
   websiteOf: WebsiteResolver;
+  /** The signed-in member of a session; without it only keys are accepted. */
+  members?: {
+    memberOf: (websiteId: string, token: string | undefined) => Promise<Member | undefined>;
+  };
 }): RequireApiKey {
-  const { apiKeys, websiteOf } = deps;
+  const { apiKeys, websiteOf, members } = deps;
   return ({ roles }) =>
     async (request, reply) => {
       const website = await websiteOf(request);
@@ -48,12 +66,23 @@ export function createApiKeyGuard(deps: {
         throw fail('ROUTE_NOT_FOUND', 'Not found');
       }
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      if (!token && members) {
+        const member = await members.memberOf(website.id, request.cookies[SESSION_COOKIE]);
+        if (member) {
+          if (!SAFE_METHODS.has(request.method)) await requireCrumb(request);
+          if (!roles.some((role) => role === member.role)) {
+            throw fail('ROLE_FORBIDDEN', ROLE_FORBIDDEN_MESSAGE);
+          }
+          callers.set(request, { website, key: null, member });
+          return;
+        }
+      }
       const key = token ? await apiKeys.authenticate(website.id, token) : undefined;
       if (!key) {
         reply.header('www-authenticate', 'Bearer');
         throw fail('SIGN_IN_REQUIRED', SIGN_IN_MESSAGE);
       }
       if (!roles.includes(key.role)) throw fail('ROLE_FORBIDDEN', ROLE_FORBIDDEN_MESSAGE);
-      callers.set(request, { website, key });
+      callers.set(request, { website, key, member: null });
     };
 }

@@ -4,6 +4,7 @@ import {
   apiKeyParamsSchema,
   createdApiKeySchema,
   errorResponses,
+  sessionWriteCodes,
   signedInCodes,
 } from '@atelier/contract';
 import { Role } from '@atelier/core';
@@ -46,7 +47,7 @@ export function registerApiKeyRoutes(
         tags: ['api keys'],
         summary: 'Create a key; its secret is in this response and nowhere else',
         body: apiKeyCreateSchema,
-        response: { 201: createdApiKeySchema, ...errorResponses(keyCodes) },
+        response: { 201: createdApiKeySchema, ...errorResponses(keyCodes, sessionWriteCodes) },
       },
     },
     async (request, reply) => {
@@ -66,7 +67,10 @@ export function registerApiKeyRoutes(
         tags: ['api keys'],
         summary: 'Revoke a key: it stops working at once',
         params: apiKeyParamsSchema,
-        response: { 204: z.null(), ...errorResponses(keyCodes, ['API_KEY_NOT_FOUND']) },
+        response: {
+          204: z.null(),
+          ...errorResponses(keyCodes, sessionWriteCodes, ['API_KEY_NOT_FOUND']),
+        },
       },
     },
     async (request, reply) => {

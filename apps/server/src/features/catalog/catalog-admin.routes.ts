@@ -9,6 +9,7 @@ import {
   productCreateSchema,
   productParamsSchema,
   productUpdateSchema,
+  sessionWriteCodes,
   signedInCodes,
   stockUpdateSchema,
   variantParamsSchema,
@@ -25,6 +26,8 @@ import type { CatalogAdminService } from './catalog-admin.service.ts';
 const PREFIX = '/api/content-service/product/1.1/websites/:websiteId';
 
 const keyCodes = [...signedInCodes, 'ROUTE_NOT_FOUND'] as const;
+/** A write made with a session (the admin screens) needs the CSRF crumb; a key does not. */
+const writeCodes = [...keyCodes, ...sessionWriteCodes] as const;
 const productWriteCodes = [
   'PRODUCT_INVALID',
   'SKU_TAKEN',
@@ -54,7 +57,7 @@ export function registerCatalogAdminRoutes(
         description: AUTH_NOTE,
         params: websiteParamsSchema,
         body: productCreateSchema,
-        response: { 201: catalogProductSchema, ...errorResponses(keyCodes, productWriteCodes) },
+        response: { 201: catalogProductSchema, ...errorResponses(writeCodes, productWriteCodes) },
       },
     },
     async (request, reply) => {
@@ -91,7 +94,7 @@ export function registerCatalogAdminRoutes(
         body: productUpdateSchema,
         response: {
           200: catalogProductSchema,
-          ...errorResponses(keyCodes, productWriteCodes, ['PRODUCT_NOT_FOUND']),
+          ...errorResponses(writeCodes, productWriteCodes, ['PRODUCT_NOT_FOUND']),
         },
       },
     },
@@ -115,7 +118,7 @@ export function registerCatalogAdminRoutes(
         body: stockUpdateSchema,
         response: {
           200: catalogProductSchema,
-          ...errorResponses(keyCodes, ['PRODUCT_NOT_FOUND', 'VARIANT_NOT_FOUND']),
+          ...errorResponses(writeCodes, ['PRODUCT_NOT_FOUND', 'VARIANT_NOT_FOUND']),
         },
       },
     },
@@ -132,7 +135,7 @@ export function registerCatalogAdminRoutes(
         summary: 'Delete a product with its variants',
         description: AUTH_NOTE,
         params: productParamsSchema,
-        response: { 204: z.null(), ...errorResponses(keyCodes, ['PRODUCT_NOT_FOUND']) },
+        response: { 204: z.null(), ...errorResponses(writeCodes, ['PRODUCT_NOT_FOUND']) },
       },
     },
     async (request, reply) => {
@@ -153,7 +156,7 @@ export function registerCatalogAdminRoutes(
         body: collectionCreateSchema,
         response: {
           201: collectionSchema,
-          ...errorResponses(keyCodes, ['URL_TAKEN', 'URL_RESERVED', 'PAGE_URL_INVALID']),
+          ...errorResponses(writeCodes, ['URL_TAKEN', 'URL_RESERVED', 'PAGE_URL_INVALID']),
         },
       },
     },
@@ -178,7 +181,7 @@ export function registerCatalogAdminRoutes(
         body: categoryCreateSchema,
         response: {
           201: categorySchema,
-          ...errorResponses(keyCodes, [
+          ...errorResponses(writeCodes, [
             'COLLECTION_NOT_FOUND',
             'CATEGORY_INVALID',
             'CATEGORY_TAKEN',

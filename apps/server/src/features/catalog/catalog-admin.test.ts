@@ -1,7 +1,8 @@
-import { ProductType } from '@atelier/core';
+import { ProductType, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey, type KeyFixture } from '../api-keys/api-key-fixtures.ts';
+import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
 
 describe(`catalog administration (${testDialect})`, () => {
   let t: TestApp;
@@ -495,5 +496,83 @@ describe(`catalog administration (${testDialect})`, () => {
       doc.paths['/api/content-service/product/1.1/websites/{websiteId}/collections'],
     ).toBeDefined();
     expect(doc.paths['/api/media/images'].post).toBeDefined();
+  });
+});
+
+describe(`catalog administration from the admin screens: a session (${testDialect})`, () => {
+  let t: TestApp;
+  let base: string;
+  let shopId: string;
+  let owner: EditorClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await ownerClient(t);
+    const websiteId = (await t.app.services.websites.resolveByHost('localhost'))?.id ?? '';
+    base = `/api/content-service/product/1.1/websites/${websiteId}`;
+    shopId = (await t.app.services.catalog.getCollectionList(websiteId, 'shop')).collection.id;
+  });
+  afterAll(() => t.close());
+
+  const product = (sku: string) => ({
+    collectionId: shopId,
+    productType: ProductType.physical,
+    title: `Apron ${sku}`,
+    variants: [{ sku, priceMoney: { value: '30.00', currency: 'USD' }, qtyInStock: 2 }],
+  });
+
+  it('lets the owner’s session write the catalog, with the CSRF crumb and only with it', async () => {
+    const created = await owner.call('POST', `${base}/products`, product('APR-1'));
+    expect(created.statusCode, created.body).toBe(201);
+    const read = await owner.call('GET', `${base}/products/${created.json().id}`);
+    expect(read.statusCode).toBe(200);
+    // The cookie alone could come from another site's form: refused.
+    const forged = await owner.call('POST', `${base}/products`, product('APR-2'), {
+      'x-csrf-token': '',
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().code).toBe('CSRF_FAILED');
+  });
+
+  it('refuses an editor’s session: the catalog is the owner’s, admins’ and store managers’', async () => {
+    const added = await owner.call('POST', '/api/config/members', {
+      email: 'words@example.com',
+      password: 'an editor password',
+      role: Role.editor,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const editor = await editorClient(t);
+    await editor.call('POST', '/api/config/session', {
+      email: 'words@example.com',
+      password: 'an editor password',
+    });
+    const refused = await editor.call('POST', `${base}/products`, product('APR-3'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('ROLE_FORBIDDEN');
+    const stranger = await editorClient(t);
+    expect((await stranger.call('POST', `${base}/products`, product('APR-4'))).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('takes a store manager’s key, and refuses an editor’s', async () => {
+    const websiteId = base.split('/').at(-1) ?? '';
+    const manager = await createKey(t, { role: Role.storeManager });
+    expect(manager.websiteId).toBe(websiteId);
+    const byManager = await t.app.inject({
+      method: 'POST',
+      url: `${base}/products`,
+      headers: manager.headers,
+      payload: product('APR-5'),
+    });
+    expect(byManager.statusCode, byManager.body).toBe(201);
+    const editorKey = await createKey(t, { role: Role.editor });
+    const byEditor = await t.app.inject({
+      method: 'POST',
+      url: `${base}/products`,
+      headers: editorKey.headers,
+      payload: product('APR-6'),
+    });
+    expect(byEditor.statusCode).toBe(403);
   });
 });

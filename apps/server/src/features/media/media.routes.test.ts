@@ -114,12 +114,14 @@ describe(`image upload (${testDialect})`, () => {
   it('attaches uploaded images to a product in the order given', async () => {
     const first = (await upload([file('first.png', png)])).json();
     const second = (await upload([file('second.png', png)])).json();
+    // An editor uploads the images; a store manager puts them on the product.
+    const manager = await createKey(t, { role: Role.storeManager });
     const shop = await t.app.services.catalog.getCollectionList(key.websiteId, 'shop');
     const base = `/api/content-service/product/1.1/websites/${key.websiteId}`;
     const created = await t.app.inject({
       method: 'POST',
       url: `${base}/products`,
-      headers: key.headers,
+      headers: manager.headers,
       payload: {
         collectionId: shop.collection.id,
         productType: ProductType.digital,
@@ -134,7 +136,7 @@ describe(`image upload (${testDialect})`, () => {
     const reordered = await t.app.inject({
       method: 'PATCH',
       url: `${base}/products/${created.json().id}`,
-      headers: key.headers,
+      headers: manager.headers,
       payload: { mediaIds: [first.id] },
     });
     expect(reordered.json().images.map((i: { id: string }) => i.id)).toEqual([first.id]);
@@ -142,7 +144,7 @@ describe(`image upload (${testDialect})`, () => {
     const unknown = await t.app.inject({
       method: 'PATCH',
       url: `${base}/products/${created.json().id}`,
-      headers: key.headers,
+      headers: manager.headers,
       payload: { mediaIds: [randomUUID()] },
     });
     expect(unknown.statusCode).toBe(400);

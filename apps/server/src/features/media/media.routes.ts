@@ -2,6 +2,7 @@ import {
   errorResponses,
   findUnsafeText,
   imageUploadFieldsSchema,
+  sessionWriteCodes,
   signedInCodes,
   unsafeTextMessage,
   uploadedImageSchema,
@@ -10,7 +11,7 @@ import { editorMessages, formatMegabytes, megabytesToBytes } from '@atelier/core
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, MEDIA_WRITERS, type RequireApiKey } from '../../http/auth.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import type { MediaService } from './media.service.ts';
 
@@ -36,7 +37,7 @@ export function registerMediaRoutes(
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/media/images',
       {
-        preHandler: requireApiKey({ roles: CATALOG_WRITERS }),
+        preHandler: requireApiKey({ roles: MEDIA_WRITERS }),
         schema: {
           tags: ['media'],
           summary: 'Upload an image; renditions from 100w up to its width are made at once',
@@ -48,7 +49,7 @@ export function registerMediaRoutes(
           consumes: ['multipart/form-data'],
           response: {
             201: uploadedImageSchema,
-            ...errorResponses(signedInCodes, ['ROUTE_NOT_FOUND'], uploadCodes),
+            ...errorResponses(signedInCodes, sessionWriteCodes, ['ROUTE_NOT_FOUND'], uploadCodes),
           },
         },
       },

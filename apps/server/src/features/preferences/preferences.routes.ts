@@ -2,6 +2,7 @@ import {
   errorResponses,
   preferenceParamsSchema,
   preferencesResponseSchema,
+  sessionWriteCodes,
   signedInCodes,
 } from '@atelier/contract';
 import { Role } from '@atelier/core';
@@ -52,7 +53,7 @@ export function registerPreferencesRoutes(
         body: z.record(z.string(), z.unknown()),
         response: {
           200: preferencesResponseSchema,
-          ...errorResponses(keyCodes, ['SETTINGS_INVALID']),
+          ...errorResponses(keyCodes, sessionWriteCodes, ['SETTINGS_INVALID']),
         },
       },
     },
