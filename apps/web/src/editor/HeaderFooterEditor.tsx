@@ -4,7 +4,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { LayoutView } from '../blocks/render.tsx';
 import { ApiError } from './api/client.ts';
 import { headerFooterApi } from './api/header-footer-client.ts';
-import { DEVICE_LABELS, type Device } from './canvas/CanvasFrame.tsx';
+import { type Device, DeviceSwitch } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
 import { initialDevice } from './PageEditor.tsx';
@@ -95,20 +95,7 @@ export function HeaderFooterEditor() {
             </button>
           ))}
         </fieldset>
-        <fieldset className="editor-topbar__devices">
-          <legend className="visually-hidden">Canvas width</legend>
-          {(Object.keys(DEVICE_LABELS) as Device[]).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className="button button--small button--segment"
-              aria-pressed={device === option}
-              onClick={() => setDevice(option)}
-            >
-              {DEVICE_LABELS[option]}
-            </button>
-          ))}
-        </fieldset>
+        <DeviceSwitch device={device} onChange={setDevice} />
         <UndoRedo draft={draft} dispatch={dispatch} />
         <p className="save-state">{isDirty ? 'Unsaved changes' : 'Saved'}</p>
         <div className="editor-topbar__actions">

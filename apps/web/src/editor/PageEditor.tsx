@@ -11,7 +11,7 @@ import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelie
 import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { SiteFrame } from '../storefront/layout/SiteFrame.tsx';
 import { ApiError, api } from './api/client.ts';
-import { DEVICE_LABELS, type Device } from './canvas/CanvasFrame.tsx';
+import { type Device, DeviceSwitch } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
 import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
@@ -219,20 +219,7 @@ export function PageEditor({
               : ''}
           </span>
         </div>
-        <fieldset className="editor-topbar__devices">
-          <legend className="visually-hidden">Canvas width</legend>
-          {(Object.keys(DEVICE_LABELS) as Device[]).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className="button button--small button--segment"
-              aria-pressed={device === option}
-              onClick={() => setDevice(option)}
-            >
-              {DEVICE_LABELS[option]}
-            </button>
-          ))}
-        </fieldset>
+        <DeviceSwitch device={device} onChange={setDevice} />
         <UndoRedo draft={draft} dispatch={dispatch} />
         <SaveState
           status={saveStatus}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newSectionBlock } from '@atelier/contract';
 import { editorApiMessages } from '@atelier/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,14 +7,8 @@ import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts
 import { type EditorClient, ownerClient } from '../auth/editor-client.ts';
 
 const heading = (text: string) => ({ type: 'heading', version: 1, text, level: 2 });
-const section = (settings: object = {}) => ({
-  type: 'section',
-  version: 2,
-  background: { kind: 'none' },
-  padding: 'medium',
-  width: 'contained',
-  ...settings,
-});
+/** A section marker with the defaults, and any settings given. */
+const section = (settings: object = {}) => ({ ...newSectionBlock(), ...settings });
 const SECTION = section();
 
 /** An image as the file manager's Upload File sends it. */

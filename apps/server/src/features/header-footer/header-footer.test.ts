@@ -1,3 +1,4 @@
+import { newSectionBlock } from '@atelier/contract';
 import { editorApiMessages, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
@@ -9,14 +10,8 @@ const social = (serviceName: string, profileUrl: string) => ({
   version: 1,
   profiles: [{ serviceName, profileUrl }],
 });
-const section = (settings: object = {}) => ({
-  type: 'section',
-  version: 2,
-  background: { kind: 'none' },
-  padding: 'medium',
-  width: 'contained',
-  ...settings,
-});
+/** A section marker with the defaults, and any settings given. */
+const section = (settings: object = {}) => ({ ...newSectionBlock(), ...settings });
 
 describe(`the site header and footer (${testDialect})`, () => {
   let t: TestApp;

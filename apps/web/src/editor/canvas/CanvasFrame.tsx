@@ -181,3 +181,29 @@ export function CanvasFrame({
     </div>
   );
 }
+
+/** Desktop / Tablet / Phone over the canvas: pressed buttons, one set per top bar. */
+export function DeviceSwitch({
+  device,
+  onChange,
+}: {
+  device: Device;
+  onChange: (device: Device) => void;
+}) {
+  return (
+    <fieldset className="editor-topbar__devices">
+      <legend className="visually-hidden">Canvas width</legend>
+      {(Object.keys(DEVICE_LABELS) as Device[]).map((option) => (
+        <button
+          key={option}
+          type="button"
+          className="button button--small button--segment"
+          aria-pressed={device === option}
+          onClick={() => onChange(option)}
+        >
+          {DEVICE_LABELS[option]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
