@@ -32,7 +32,7 @@ import {
 } from '../page-draft.ts';
 import { CanvasFrame, type CanvasFrameHandle, type Device } from './CanvasFrame.tsx';
 import { Icon, type IconName } from './icons.tsx';
-import { InlineHeading, InlineText } from './inline-editing.tsx';
+import { InlineHeading, InlineText, preloadRichTextEditor } from './inline-editing.tsx';
 import { type DragSource, usePointerDrag } from './pointer-drag.ts';
 import './canvas.css';
 
@@ -757,6 +757,8 @@ const CanvasBlockSlot = memo(function CanvasBlockSlot({
         className={isSelected ? 'canvas-block canvas-block--selected' : 'canvas-block'}
         data-block-key={key}
         data-block-type={block.type}
+        onPointerEnter={block.type === 'text' ? preloadRichTextEditor : undefined}
+        onFocus={block.type === 'text' ? preloadRichTextEditor : undefined}
         onClick={(event) => {
           // React events bubble out of portals: a click in a dialog a block opened (the
           // link editor) arrives here too, and is not the block's.

@@ -6,7 +6,16 @@ import { TextBlockView } from '../../blocks/text-block.tsx';
 // the rich-text editor is the lazy chunk the settings field used; until it arrives the
 // text shows as visitors see it.
 
-const RichTextEditor = lazy(() => import('../rich-text/RichTextEditor.tsx'));
+const loadRichTextEditor = () => import('../rich-text/RichTextEditor.tsx');
+const RichTextEditor = lazy(loadRichTextEditor);
+
+/**
+ * Starts fetching the text editor before it is needed (the pointer is over a text block),
+ * so selecting the text does not wait for the chunk. Fetching twice is one request.
+ */
+export function preloadRichTextEditor(): void {
+  void loadRichTextEditor().catch(() => undefined);
+}
 
 export function InlineText({
   block,
