@@ -179,7 +179,17 @@ export function sixtyBlocks() {
   const blocks = [];
   let content = 0;
   for (let i = 0; blocks.filter((b) => b.type !== 'section').length < 60; i++) {
-    if (i === 20 || i === 41) blocks.push({ type: 'section', version: 1 });
+    if (i === 20 || i === 41) {
+      // A section marker at its current version (contract blocks/section.ts), one with a
+      // colour so the canvas draws a section background too.
+      blocks.push({
+        type: 'section',
+        version: 2,
+        background: i === 20 ? { kind: 'colour', colour: 'sand' } : { kind: 'none' },
+        padding: 'medium',
+        width: i === 20 ? 'full' : 'contained',
+      });
+    }
     // Galleries at 10, 30, 50; store blocks at 15, 25, 35, 45, 55; the cycle elsewhere.
     if (i % 20 === 10) blocks.push(gallery());
     else if (i % 10 === 5) blocks.push(store[(i / 10 - 0.5) % store.length]);
