@@ -73,6 +73,7 @@ const columns: DataColumn<ProductSummary>[] = [
   {
     key: 'type',
     header: 'Type',
+    className: 'products__type products__wide-only',
     cell: (product) => PRODUCT_TYPE_LABELS[product.productType],
   },
   {
@@ -100,6 +101,7 @@ const columns: DataColumn<ProductSummary>[] = [
   {
     key: 'visibility',
     header: 'Visibility',
+    className: 'products__wide-only',
     cell: (product) =>
       product.isVisible ? <Badge tone="accent">Visible</Badge> : <Badge>Hidden</Badge>,
   },
@@ -107,6 +109,7 @@ const columns: DataColumn<ProductSummary>[] = [
     key: 'updated',
     header: 'Updated',
     isSortable: true,
+    className: 'products__wide-only',
     cell: (product) => (
       <time dateTime={product.updatedAt}>{updatedFormat.format(new Date(product.updatedAt))}</time>
     ),
@@ -264,7 +267,7 @@ export function ProductsScreen() {
               filter({ visibility: event.target.value as ProductFilters['visibility'] })
             }
           >
-            <option value="">Visible and hidden</option>
+            <option value="">Any visibility</option>
             <option value="visible">Visible</option>
             <option value="hidden">Hidden</option>
           </Select>
