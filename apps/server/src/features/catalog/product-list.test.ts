@@ -191,6 +191,7 @@ describe(`the product list (${testDialect})`, () => {
       ['?pageSize=7', 'pageSize', 'pageSize must be one of 10, 25, 50, 100'],
       ['?pageSize=lots', 'pageSize', 'pageSize must be one of 10, 25, 50, 100'],
       [`?q=${'a'.repeat(201)}`, 'q', 'q can be at most 200 characters'],
+      ['?type=1e400', 'type', 'type must be a product type from 1 to 5'],
     ];
     for (const [query, field, message] of cases) {
       const response = await t.app.inject({
@@ -201,6 +202,10 @@ describe(`the product list (${testDialect})`, () => {
       expect(response.json().code, query).toBe('REQUEST_INVALID');
       expect(response.json().errors?.[field], query).toContain(message);
     }
+    // A parameter sent twice is refused too, not read as a list.
+    const twice = await t.app.inject({ url: `${base}/products?q=a&q=b`, headers: key.headers });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().code).toBe('REQUEST_INVALID');
   });
 
   it('answers a signed-in owner’s session (a read needs no CSRF crumb)', async () => {
