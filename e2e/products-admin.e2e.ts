@@ -96,6 +96,11 @@ describe('the Products screen (Chromium)', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
+      // Nor does the table inside its frame: every column fits at both widths.
+      const tableOverflow = await page
+        .locator('.ui-table__scroll')
+        .evaluate((frame) => frame.scrollWidth - frame.clientWidth);
+      expect(tableOverflow, `the table scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
       await saveScreenshot(page, `admin-products-${width}`);
     }
     await page.setViewportSize(DESKTOP);
