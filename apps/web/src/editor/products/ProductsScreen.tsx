@@ -174,9 +174,10 @@ export function ProductsScreen() {
   const isFiltered = hasFilters({ ...state, q: searchText });
 
   let body: React.ReactNode;
-  if (answer === null) {
+  if (answer === null || (answer.total === 0 && isLoading)) {
+    // Nothing to show yet, or an empty answer about to be replaced (Clear filters).
     body = error ? null : <Skeleton lines={6} label="Loading products…" />;
-  } else if (answer.total === 0 && !isLoading) {
+  } else if (answer.total === 0) {
     body = isFiltered ? (
       <EmptyState
         title="No products match"
