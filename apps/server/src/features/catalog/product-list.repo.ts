@@ -15,7 +15,7 @@ export type ProductListFilter = {
   productType?: number | undefined;
   stock?: StockState | undefined;
   isVisible?: boolean | undefined;
-  /** Products types whose stock never runs out (digital, gift card, paywall). */
+  /** Product types whose stock never runs out (digital, gift card, paywall). */
   unlimitedTypes: readonly number[];
   /** Product types priced on the product rather than on a variant (digital, paywall). */
   productPricedTypes: readonly number[];
