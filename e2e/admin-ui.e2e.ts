@@ -103,7 +103,7 @@ describe('the admin screens at desktop and phone width (Chromium)', () => {
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    for (const item of ['Pages', 'Header & footer', 'Files', 'Settings', 'Developer']) {
+    for (const item of ['Pages', 'Products', 'Header & footer', 'Files', 'Settings', 'Developer']) {
       await nav.getByRole('button', { name: item, exact: true }).waitFor();
     }
     await nav.getByRole('link', { name: /View site/ }).waitFor();

@@ -33,6 +33,7 @@ import { registerCatalogRoutes } from './features/catalog/catalog.routes.ts';
 import { createCatalogService } from './features/catalog/catalog.service.ts';
 import { registerCatalogAdminRoutes } from './features/catalog/catalog-admin.routes.ts';
 import { createCatalogAdminService } from './features/catalog/catalog-admin.service.ts';
+import { createProductListRepo } from './features/catalog/product-list.repo.ts';
 import {
   type CommerceOptions,
   createCommerce,
@@ -157,6 +158,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const urlSpace = createUrlSpace({ urlSpaceRepo: createUrlSpaceRepo(db) });
   const catalogAdmin = createCatalogAdminService({
     catalogRepo,
+    productListRepo: createProductListRepo(db),
     urlSpace,
     onPublicChange,
     currencyOf,

@@ -351,3 +351,99 @@ export const categorySchema = z
   })
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
+
+// ---------------------------------------------------------------------------------------
+// The merchant's product list (issue 18): GET …/websites/:websiteId/products. Page-based
+// rather than cursor-based: the admin table jumps to page n and shows "n products", which
+// needs the total anyway, and 5,000 products count in a few milliseconds.
+
+/** Rows a page of the product list may hold; the admin table offers the same choices. */
+export const PRODUCT_PAGE_SIZES = [10, 25, 50, 100] as const;
+export type ProductPageSize = (typeof PRODUCT_PAGE_SIZES)[number];
+
+/** A column name sorts ascending; a leading '-' sorts descending. */
+export const PRODUCT_SORTS = [
+  'title',
+  '-title',
+  'updated',
+  '-updated',
+  'price',
+  '-price',
+  'stock',
+  '-stock',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * In stock, low (every variant counted and their total at or under the product's
+ * scarcity threshold, 5 without one) or sold out (nothing unlimited and a total of 0).
+ */
+export const STOCK_STATES = ['in-stock', 'low', 'sold-out'] as const;
+export const stockStateSchema = z.enum(STOCK_STATES);
+export type StockState = z.infer<typeof stockStateSchema>;
+
+export const productAdminListQuerySchema = z.object({
+  /** A word of the title, or the start of a variant's SKU; case does not matter. */
+  q: z.string().trim().max(200, 'q can be at most 200 characters').optional(),
+  type: z.coerce
+    .number('type must be a product type from 1 to 5')
+    .int('type must be a product type from 1 to 5')
+    .min(1, 'type must be a product type from 1 to 5')
+    .max(5, 'type must be a product type from 1 to 5')
+    .optional(),
+  stock: z.enum(STOCK_STATES, 'stock must be in-stock, low or sold-out').optional(),
+  visibility: z.enum(['visible', 'hidden'], 'visibility must be visible or hidden').optional(),
+  sort: z
+    .enum(PRODUCT_SORTS, `sort must be one of ${PRODUCT_SORTS.join(', ')}`)
+    .default('-updated'),
+  page: z.coerce
+    .number('page must be a whole number from 1')
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000, 'page can be at most 100000')
+    .default(1),
+  pageSize: z.coerce
+    .number(`pageSize must be one of ${PRODUCT_PAGE_SIZES.join(', ')}`)
+    .refine(
+      (size): size is ProductPageSize => (PRODUCT_PAGE_SIZES as readonly number[]).includes(size),
+      `pageSize must be one of ${PRODUCT_PAGE_SIZES.join(', ')}`,
+    )
+    .default(25),
+});
+export type ProductAdminListQuery = z.infer<typeof productAdminListQuerySchema>;
+
+/** One row of the merchant's product list: what the table shows, nothing more. */
+export const productSummarySchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    urlId: z.string(),
+    collectionUrlId: z.string(),
+    productType: productTypeSchema,
+    isVisible: z.boolean(),
+    /** The first image, as a small rendition; null when the product has none. */
+    thumbnail: z.object({ src: z.string(), altText: z.string() }).nullable(),
+    /** The lowest price a shopper pays now (a sale price when on sale); null without one. */
+    priceCents: z.number().int().nonnegative().nullable(),
+    currency: currencyCodeSchema,
+    variantCount: z.number().int().nonnegative(),
+    /** The first three SKUs in display order. */
+    skus: z.array(z.string()),
+    /** Units over every variant; null when any variant (or the product's type) is unlimited. */
+    totalStock: z.number().int().nonnegative().nullable(),
+    stockState: stockStateSchema,
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ProductSummary' });
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productAdminListSchema = z
+  .object({
+    products: z.array(productSummarySchema),
+    /** Products matching the query over every page. */
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+  })
+  .meta({ id: 'ProductAdminList' });
+export type ProductAdminList = z.infer<typeof productAdminListSchema>;

@@ -35,6 +35,8 @@ export const sessionStateSchema = z
     member: memberSchema.nullable(),
     /** Echo in the x-csrf-token header on every write (the `crumb` cookie's value). */
     xsrfToken: z.string(),
+    /** The website the Host picks: the staff API's addresses name it (…/websites/:id/…). */
+    websiteId: z.string(),
   })
   .meta({ id: 'EditorSession' });
 export type SessionState = z.infer<typeof sessionStateSchema>;

@@ -7,6 +7,7 @@ import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PRODUCT_NAME } from './product-name.ts';
+import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import {
@@ -77,10 +78,11 @@ export function EditorApp() {
   return screen;
 }
 
-type Screen = 'pages' | 'header-footer' | 'files' | 'settings' | 'developer';
+type Screen = 'pages' | 'products' | 'header-footer' | 'files' | 'settings' | 'developer';
 
 const SCREEN_TITLES: Record<Screen, string> = {
   pages: 'Pages',
+  products: 'Products',
   'header-footer': 'Header & footer',
   files: 'Files',
   settings: 'Settings',
@@ -100,7 +102,12 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   // visit to the other screens.
   const [hasOpenedDeveloperMode, setHasOpenedDeveloperMode] = useState(false);
   const member = session.member!;
-  const roleName = member.role === Role.admin ? 'Administrator' : 'Editor';
+  const roleName =
+    member.role === Role.admin
+      ? 'Administrator'
+      : member.role === Role.storeManager
+        ? 'Store manager'
+        : 'Editor';
 
   useEffect(() => {
     const onPopState = () => setOpenPageId(pageIdInLocation());
@@ -129,6 +136,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
 
   const items: ShellNavItem<Screen>[] = [
     { key: 'pages', label: 'Pages', icon: 'pages' },
+    // The catalog is the owner's, admins' and store managers' (the server refuses editors).
+    ...(member.role === Role.admin || member.role === Role.storeManager
+      ? [{ key: 'products', label: 'Products', icon: 'tag' } as const]
+      : []),
     { key: 'header-footer', label: 'Header & footer', icon: 'layout' },
     { key: 'files', label: 'Files', icon: 'file' },
     ...(canOpenSettings(member.role)
@@ -188,6 +199,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           onOpen={openPage}
           onDeleted={() => setListVersion((v) => v + 1)}
         />
+      ) : screen === 'products' ? (
+        <ProductsScreen />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
       ) : screen === 'files' ? (

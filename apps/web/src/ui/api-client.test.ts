@@ -25,7 +25,12 @@ function stubFetch(answer: () => Response | Promise<Response>): Sent[] {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const session = { state: 'signed-out' as const, member: null, xsrfToken: 'crumb-1' };
+const session = {
+  state: 'signed-out' as const,
+  member: null,
+  xsrfToken: 'crumb-1',
+  websiteId: 'w1',
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -9,6 +9,7 @@ import * as templates from './0008-templates.ts';
 import * as navigation from './0009-navigation.ts';
 import * as headerFooter from './0010-header-footer.ts';
 import * as productFormReference from './0011-product-form-reference.ts';
+import * as productList from './0012-product-list.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   navigation,
   headerFooter,
   productFormReference,
+  productList,
 ];

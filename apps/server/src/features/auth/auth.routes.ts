@@ -63,7 +63,7 @@ export function registerAuthRoutes(
       const website = await websiteOf(request);
       const state = await auth.sessionState(website.id, request.cookies[SESSION_COOKIE]);
       reply.header('cache-control', 'no-store');
-      return { ...state, xsrfToken: ensureCrumb(request, reply) };
+      return { ...state, xsrfToken: ensureCrumb(request, reply), websiteId: website.id };
     },
   );
 
@@ -90,6 +90,7 @@ export function registerAuthRoutes(
         state: 'signed-in' as const,
         member: session.member,
         xsrfToken: ensureCrumb(request, reply),
+        websiteId: website.id,
       });
     },
   );
@@ -117,6 +118,7 @@ export function registerAuthRoutes(
         state: 'signed-in' as const,
         member: session.member,
         xsrfToken: ensureCrumb(request, reply),
+        websiteId: website.id,
       };
     },
   );

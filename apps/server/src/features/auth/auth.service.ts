@@ -97,7 +97,7 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
     async sessionState(
       websiteId: string,
       token: string | undefined,
-    ): Promise<Omit<SessionState, 'xsrfToken'>> {
+    ): Promise<Omit<SessionState, 'xsrfToken' | 'websiteId'>> {
       const member = await memberOf(websiteId, token);
       if (member) return { state: 'signed-in', member };
       const count = await authRepo.countMembers(websiteId);

@@ -6,6 +6,8 @@ import {
   collectionParamsSchema,
   collectionSchema,
   errorResponses,
+  productAdminListQuerySchema,
+  productAdminListSchema,
   productCreateSchema,
   productParamsSchema,
   productUpdateSchema,
@@ -37,7 +39,8 @@ const productWriteCodes = [
 ] as const;
 const tags = ['catalog admin'];
 const AUTH_NOTE =
-  'Needs `Authorization: Bearer atl_…`: a key of an admin, editor or store manager.';
+  'Needs `Authorization: Bearer atl_…` (a key of an admin or store manager) or the session ' +
+  'of such a member signed in at /config; a session write also sends the CSRF crumb.';
 
 export function registerCatalogAdminRoutes(
   app: FastifyInstance,
@@ -46,6 +49,22 @@ export function registerCatalogAdminRoutes(
   const { catalogAdmin, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireApiKey({ roles: CATALOG_WRITERS });
+
+  api.get(
+    `${PREFIX}/products`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'The product list: search by title or SKU, filter, sort and page',
+        description: AUTH_NOTE,
+        params: websiteParamsSchema,
+        querystring: productAdminListQuerySchema,
+        response: { 200: productAdminListSchema, ...errorResponses(keyCodes) },
+      },
+    },
+    async (request) => catalogAdmin.listProducts(callerOf(request).website.id, request.query),
+  );
 
   api.post(
     `${PREFIX}/products`,

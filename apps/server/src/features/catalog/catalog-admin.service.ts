@@ -5,23 +5,30 @@ import type {
   CategoryCreate,
   Collection,
   CollectionCreate,
+  ProductAdminList,
+  ProductAdminListQuery,
   ProductCreate,
+  ProductSummary,
   ProductUpdate,
   StockUpdate,
 } from '@atelier/contract';
 import {
   catalogMessages,
+  DEFAULT_SCARCITY_THRESHOLD,
   editorMessages,
   generateUrlId,
   hasUnlimitedStockByType,
+  isPricedOnProduct,
   isProductType,
   MAX_CATEGORY_LENGTH,
   MAX_NESTED_CATEGORIES,
   MAX_PRODUCTS_PER_COLLECTION,
+  ProductType,
 } from '@atelier/core';
 import type { CategoryRow, CollectionRow, ProductRow } from '../../db/db-types.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { type AppError, fail } from '../../http/errors.ts';
+import { renditionUrl } from '../media/media-urls.ts';
 import type { UrlSpace } from '../url-space/url-space.ts';
 import type { CatalogRepo, CatalogTransaction } from './catalog.repo.ts';
 import { toProduct } from './catalog.service.ts';
@@ -33,6 +40,7 @@ import {
   INVALID_PRODUCT,
   type ProductDraft,
 } from './product-input.ts';
+import type { ProductListRepo, ProductSummaryRow } from './product-list.repo.ts';
 
 // The merchant's side of the catalog: creating and changing products, collections and
 // categories. Each call is one transaction, so a failure never leaves half a product.
@@ -48,11 +56,13 @@ const MAX_ATTEMPTS = 3;
 
 export function createCatalogAdminService({
   catalogRepo,
+  productListRepo,
   urlSpace,
   currencyOf,
   onPublicChange = () => {},
 }: {
   catalogRepo: CatalogRepo;
+  productListRepo: ProductListRepo;
   /** A collection's url id is checked and generated there, with pages and the server's routes. */
   urlSpace: UrlSpace;
   /** The store currency of a website: prices are always in it. */
@@ -95,6 +105,36 @@ export function createCatalogAdminService({
 
   return {
     getProduct: getCatalogProduct,
+
+    /** A page of the merchant's product list, with the count of every match. */
+    async listProducts(websiteId: string, query: ProductAdminListQuery): Promise<ProductAdminList> {
+      const filter = {
+        websiteId,
+        q: query.q,
+        productType: query.type,
+        stock: query.stock,
+        isVisible: query.visibility === undefined ? undefined : query.visibility === 'visible',
+        unlimitedTypes: ALL_PRODUCT_TYPES.filter(hasUnlimitedStockByType),
+        productPricedTypes: ALL_PRODUCT_TYPES.filter(isPricedOnProduct),
+        defaultThreshold: DEFAULT_SCARCITY_THRESHOLD,
+      };
+      const [rows, total, currency] = await Promise.all([
+        productListRepo.listSummaries({
+          filter,
+          sort: query.sort,
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        productListRepo.countSummaries(filter),
+        currencyOf(websiteId),
+      ]);
+      return {
+        products: rows.map((row) => toProductSummary(row, currency)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
 
     async createProduct(websiteId: string, input: ProductCreate): Promise<CatalogProduct> {
       const draft = draftNewProduct(input, await currencyOf(websiteId));
@@ -512,6 +552,40 @@ function currentProduct(row: ProductRow): CurrentProduct {
     isOnSale: row.is_on_sale,
     useCustomAddButtonText: row.use_custom_add_button_text,
     customAddButtonText: row.custom_add_button_text,
+  };
+}
+
+const ALL_PRODUCT_TYPES = Object.values(ProductType);
+
+/** A 40 px thumbnail wants the smallest rendition that is still sharp at 2x. */
+const THUMBNAIL_WIDTH = 80;
+
+function toProductSummary(row: ProductSummaryRow, currency: string): ProductSummary {
+  const image = row.thumbnail;
+  let thumbnail: ProductSummary['thumbnail'] = null;
+  if (image) {
+    const widths = image.variant_widths.length > 0 ? image.variant_widths : [image.width];
+    const width = widths.find((w) => w >= THUMBNAIL_WIDTH) ?? widths.at(-1) ?? image.width;
+    thumbnail = {
+      src: renditionUrl(row.website_id, image.media_id, width),
+      altText: image.alt_text,
+    };
+  }
+  return {
+    id: row.product_id,
+    title: row.title,
+    urlId: row.url_id,
+    collectionUrlId: row.collection_url_id,
+    productType: row.product_type as ProductSummary['productType'],
+    isVisible: row.is_visible,
+    thumbnail,
+    priceCents: row.price_cents,
+    currency,
+    variantCount: row.variant_count,
+    skus: row.skus,
+    totalStock: row.is_unlimited ? null : row.total_stock,
+    stockState: row.stock_state,
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 

@@ -8,6 +8,7 @@ import { templatesApi } from './templates-client.ts';
 
 let answers: Array<() => Response>;
 let sent: RequestInit[];
+let urls: string[];
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -15,8 +16,10 @@ const json = (status: number, body: unknown) =>
 beforeEach(() => {
   answers = [];
   sent = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+  urls = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     sent.push(init);
+    urls.push(url);
     const answer = answers.shift();
     if (!answer) throw new TypeError('Failed to fetch');
     return answer();
@@ -31,6 +34,7 @@ const signedIn = {
   state: 'signed-in',
   member: { id: '7f1a2b3c-0000-4000-8000-000000000001', email: 'a@b.co', role: 1 },
   xsrfToken: 'x1',
+  websiteId: 'w1',
 };
 
 const caught = async (pending: Promise<unknown>) => {
@@ -99,5 +103,20 @@ describe('the editor API client', () => {
     );
     const outcome = await templatesApi.save('header', '{.if}');
     expect(outcome).toMatchObject({ isSaved: false, message: 'The template has errors.' });
+  });
+});
+
+describe('the product list call', () => {
+  it('names the session’s website and sends only the query values that are set', async () => {
+    answers.push(
+      () => json(200, signedIn),
+      () => json(200, { products: [], total: 0, page: 2, pageSize: 10 }),
+    );
+    await api.session();
+    const answer = await api.products({ q: 'linen shirt', stock: 'low', page: 2, pageSize: 10 });
+    expect(answer).toEqual({ products: [], total: 0, page: 2, pageSize: 10 });
+    expect(urls[1]).toBe(
+      '/api/content-service/product/1.1/websites/w1/products?q=linen+shirt&stock=low&page=2&pageSize=10',
+    );
   });
 });

@@ -10,7 +10,9 @@ import {
   type NavigationItemInput,
   type NavigationName,
   type PageSettings,
+  type ProductAdminListQuery,
   pageListSchema,
+  productAdminListSchema,
   productListSchema,
   type SessionState,
   type SiteSettings,
@@ -48,6 +50,8 @@ export class ApiError extends Error {
 }
 
 let xsrfToken = '';
+/** The signed-in website: the staff API (catalog, media) names it in its addresses. */
+let websiteId = '';
 
 /** The crumb to echo on writes, for API modules beside this one (developer mode). */
 export const currentXsrfToken = () => xsrfToken;
@@ -82,7 +86,18 @@ async function request<T>(
 
 function remember(state: SessionState): SessionState {
   xsrfToken = state.xsrfToken;
+  websiteId = state.websiteId;
   return state;
+}
+
+/** Only the values set go in the address; the server's defaults fill the rest. */
+function queryString(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 export const api = {
@@ -107,6 +122,13 @@ export const api = {
       kind: 'folder',
       folderBehavior,
     }),
+  /** The merchant's product list (the staff API, with this session instead of a key). */
+  products: (query: Partial<ProductAdminListQuery>) =>
+    request(
+      'GET',
+      `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products${queryString(query)}`,
+      productAdminListSchema,
+    ),
   siteLayout: () => request('GET', '/api/commondata/GetSiteLayout', siteLayoutSchema),
   /** A store collection's products as visitors see them (the public catalog API). */
   collectionProducts: (collectionUrlId: string) =>

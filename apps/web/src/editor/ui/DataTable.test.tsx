@@ -113,3 +113,76 @@ describe('DataTable', () => {
     expect(button(markup, 'Next')).toContain('disabled=""');
   });
 });
+
+describe('DataTable in server mode', () => {
+  const serverRender = (state: {
+    page: number;
+    pageSize?: number;
+    total: number;
+    sort?: SortState;
+  }) =>
+    renderToStaticMarkup(
+      <DataTable
+        caption="Products"
+        // The server's page 2 of 23 in pages of 10, in the server's order (not resorted).
+        rows={pages.slice(10, 20).reverse()}
+        columns={[
+          {
+            key: 'title',
+            header: 'Title',
+            isRowHeader: true,
+            isSortable: true,
+            cell: (p) => p.title,
+          },
+          { key: 'status', header: 'Status', cell: (p) => p.status },
+        ]}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.title}
+        pageSizes={[10, 25, 50, 100]}
+        isBusy
+        server={{
+          sort: state.sort ?? { key: 'title', direction: 'ascending' },
+          page: state.page,
+          pageSize: state.pageSize ?? 10,
+          total: state.total,
+          onChange: () => undefined,
+        }}
+      />,
+    );
+
+  it('shows the rows as the server sent them, neither resorted nor cut again', () => {
+    const markup = serverRender({ page: 2, total: 23 });
+    expect(rowTitles(markup)).toEqual(
+      pages
+        .slice(10, 20)
+        .reverse()
+        .map((p) => p.title),
+    );
+    expect(markup).toContain('aria-busy="true"');
+  });
+
+  it('pages with the spec labels from the total, not from the rows it holds', () => {
+    const second = serverRender({ page: 2, total: 23 });
+    expect(second).toMatch(/<label for="[^"]+">Rows per page<\/label>/);
+    expect(second).toContain('>Page 2</span>');
+    expect(second).toContain('11–20 of 23');
+    expect(button(second, 'Previous')).not.toContain('disabled');
+    expect(button(second, 'Next')).not.toContain('disabled');
+    const last = serverRender({ page: 3, total: 30 });
+    expect(button(last, 'Next')).toContain('disabled=""');
+    // The page sizes it was given, the chosen one selected.
+    const sized = serverRender({ page: 1, pageSize: 25, total: 23 });
+    expect(sized).toContain('<option value="100">100</option>');
+    expect(sized).toContain('<option value="25" selected="">25</option>');
+  });
+
+  it('marks the server’s sort with aria-sort and offers a sort button on server-sortable columns', () => {
+    const markup = serverRender({
+      page: 1,
+      total: 23,
+      sort: { key: 'title', direction: 'descending' },
+    });
+    expect(markup).toMatch(/<th scope="col" aria-sort="descending"><button[^>]*>Title/);
+    expect(markup).toContain('<th scope="col">Status</th>');
+  });
+});

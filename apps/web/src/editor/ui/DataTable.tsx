@@ -1,13 +1,16 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from './Button.tsx';
 import {
-  nextSort,
   pageOf,
   type SelectAllState,
   type SortState,
   type SortValue,
   selectAllState,
+  serverPageOf,
   sortRows,
+  type TableAction,
+  type TableState,
+  tableStateAfter,
   toggleAll,
   toggleOne,
 } from './data-table.ts';
@@ -19,6 +22,8 @@ export type DataColumn<T> = {
   cell: (row: T) => ReactNode;
   /** Makes the column sortable by this value. */
   sortValue?: (row: T) => SortValue;
+  /** Sortable by the server (server mode): the header is a sort button without a sortValue. */
+  isSortable?: boolean;
   /** The cell that names the row (a <th scope="row">), usually the title. */
   isRowHeader?: boolean;
   className?: string;
@@ -32,6 +37,19 @@ export type DataTableSelection<T> = {
 };
 
 export const PAGE_SIZES = [10, 25, 50] as const;
+
+/** What the owner of a server-mode table keeps: the sort and the page asked for. */
+export type DataTableServerState = TableState;
+
+/**
+ * Server mode: `rows` are one page, already sorted and cut by the server; the table shows
+ * `total` and reports each sort, page or page-size choice through `onChange`, whose owner
+ * fetches the rows that answer it.
+ */
+export type DataTableServerMode = DataTableServerState & {
+  total: number;
+  onChange: (next: DataTableServerState) => void;
+};
 
 /**
  * A list of records: sortable column headers (a button in each, aria-sort on the sorted
@@ -52,6 +70,9 @@ export function DataTable<T>({
   defaultPageSize = PAGE_SIZES[0],
   selection,
   emptyText = 'Nothing here yet.',
+  server,
+  pageSizes = PAGE_SIZES,
+  isBusy = false,
 }: {
   caption: string;
   isCaptionHidden?: boolean;
@@ -65,22 +86,45 @@ export function DataTable<T>({
   defaultPageSize?: number;
   selection?: DataTableSelection<T>;
   emptyText?: string;
+  /** Sorting and paging done by the server; without it the table does both in memory. */
+  server?: DataTableServerMode;
+  pageSizes?: readonly number[];
+  /** New rows are on their way (server mode): the table says so to assistive technology. */
+  isBusy?: boolean;
 }) {
   const id = useId();
-  const [sort, setSort] = useState<SortState>(defaultSort);
-  const [page, setPage] = useState(defaultPage);
-  const [pageSize, setPageSize] = useState(defaultPageSize);
+  const [ownSort, setOwnSort] = useState<SortState>(defaultSort);
+  const [ownPage, setOwnPage] = useState(defaultPage);
+  const [ownPageSize, setOwnPageSize] = useState(defaultPageSize);
+  const sort = server ? server.sort : ownSort;
+  const pageSize = server ? server.pageSize : ownPageSize;
 
   const byKey = new Map(columns.map((column) => [column.key, column]));
-  const sorted = sortRows(rows, sort, (row, key) => byKey.get(key)?.sortValue?.(row));
-  const slice = pageOf(sorted, page, pageSize);
+  const slice = server
+    ? serverPageOf(rows, server.page, server.pageSize, server.total)
+    : pageOf(
+        sortRows(rows, ownSort, (row, key) => byKey.get(key)?.sortValue?.(row)),
+        ownPage,
+        ownPageSize,
+      );
+  /** One choice of sort, page or page size: told to the owner, or kept here. */
+  const change = (action: TableAction) => {
+    const next = tableStateAfter({ sort, page: slice.page, pageSize }, action);
+    if (server) {
+      server.onChange(next);
+      return;
+    }
+    setOwnSort(next.sort);
+    setOwnPage(next.page);
+    setOwnPageSize(next.pageSize);
+  };
   const selectableIds = selection
     ? slice.rows.filter((row) => selection.isSelectable?.(row) ?? true).map(rowKey)
     : [];
   const allState = selection ? selectAllState(selection.selected, selectableIds) : 'none';
 
   return (
-    <div className="ui-table">
+    <div className="ui-table" aria-busy={isBusy || undefined}>
       <div className="ui-table__scroll">
         <table>
           <caption className={isCaptionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
@@ -106,14 +150,11 @@ export function DataTable<T>({
                     className={column.className}
                     aria-sort={direction}
                   >
-                    {column.sortValue ? (
+                    {column.sortValue || column.isSortable ? (
                       <button
                         type="button"
                         className="ui-table__sort"
-                        onClick={() => {
-                          setSort((current) => nextSort(current, column.key));
-                          setPage(1);
-                        }}
+                        onClick={() => change({ type: 'sort', key: column.key })}
                       >
                         {column.header}
                         <Icon
@@ -186,12 +227,11 @@ export function DataTable<T>({
             id={`${id}-size`}
             className="ui-input"
             value={pageSize}
-            onChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(1);
-            }}
+            onChange={(event) =>
+              change({ type: 'page-size', pageSize: Number(event.target.value) })
+            }
           >
-            {PAGE_SIZES.map((size) => (
+            {pageSizes.map((size) => (
               <option key={size} value={size}>
                 {size}
               </option>
@@ -200,11 +240,19 @@ export function DataTable<T>({
         </div>
         <span className="ui-table__range">{`${slice.first}–${slice.last} of ${slice.total}`}</span>
         <div className="ui-table__pager-pages">
-          <Button size="sm" disabled={!slice.hasPrevious} onClick={() => setPage(slice.page - 1)}>
+          <Button
+            size="sm"
+            disabled={!slice.hasPrevious}
+            onClick={() => change({ type: 'page', page: slice.page - 1 })}
+          >
             Previous
           </Button>
           <span aria-live="polite">{`Page ${slice.page}`}</span>
-          <Button size="sm" disabled={!slice.hasNext} onClick={() => setPage(slice.page + 1)}>
+          <Button
+            size="sm"
+            disabled={!slice.hasNext}
+            onClick={() => change({ type: 'page', page: slice.page + 1 })}
+          >
             Next
           </Button>
         </div>

@@ -4,7 +4,9 @@ import {
   nextSort,
   pageOf,
   selectAllState,
+  serverPageOf,
   sortRows,
+  tableStateAfter,
   toggleAll,
   toggleOne,
 } from './data-table.ts';
@@ -118,5 +120,51 @@ describe('selection', () => {
   it('toggles one row', () => {
     expect([...toggleOne(new Set(['a']), 'b')]).toEqual(['a', 'b']);
     expect([...toggleOne(new Set(['a', 'b']), 'a')]).toEqual(['b']);
+  });
+});
+
+describe('serverPageOf', () => {
+  it('takes positions and Previous/Next from the total the server counted', () => {
+    const slice = serverPageOf(['k', 'l', 'm'], 2, 10, 13);
+    expect(slice).toMatchObject({ page: 2, pageCount: 2, first: 11, last: 13, total: 13 });
+    expect(slice).toMatchObject({ hasPrevious: true, hasNext: false, rows: ['k', 'l', 'm'] });
+    expect(serverPageOf(['a'], 1, 10, 25)).toMatchObject({ hasNext: true, pageCount: 3 });
+  });
+
+  it('shows 0–0 and one page when nothing matches', () => {
+    expect(serverPageOf([], 1, 25, 0)).toMatchObject({
+      first: 0,
+      last: 0,
+      pageCount: 1,
+      hasPrevious: false,
+      hasNext: false,
+    });
+  });
+});
+
+describe('tableStateAfter', () => {
+  const state = { sort: null, page: 3, pageSize: 25 } as const;
+
+  it('sorts by a column ascending, then reverses it, back at page 1', () => {
+    const sorted = tableStateAfter(state, { type: 'sort', key: 'price' });
+    expect(sorted).toEqual({
+      sort: { key: 'price', direction: 'ascending' },
+      page: 1,
+      pageSize: 25,
+    });
+    expect(tableStateAfter(sorted, { type: 'sort', key: 'price' }).sort).toEqual({
+      key: 'price',
+      direction: 'descending',
+    });
+  });
+
+  it('goes to a page, never before the first, and a new page size starts at page 1', () => {
+    expect(tableStateAfter(state, { type: 'page', page: 4 }).page).toBe(4);
+    expect(tableStateAfter(state, { type: 'page', page: 0 }).page).toBe(1);
+    expect(tableStateAfter(state, { type: 'page-size', pageSize: 100 })).toEqual({
+      sort: null,
+      page: 1,
+      pageSize: 100,
+    });
   });
 });

@@ -78,6 +78,56 @@ export function pageOf<T>(rows: readonly T[], page: number, pageSize: number): P
   };
 }
 
+/**
+ * The slice a server already cut: `rows` are page `page` of `total` rows in pages of
+ * `pageSize`. Positions and the Previous/Next states come from the total, not the rows.
+ */
+export function serverPageOf<T>(
+  rows: readonly T[],
+  page: number,
+  pageSize: number,
+  total: number,
+): PageSlice<T> {
+  const size = Math.max(1, Math.floor(pageSize));
+  const pageCount = Math.max(1, Math.ceil(Math.max(0, total) / size));
+  const current = Math.max(1, Math.floor(page));
+  const start = (current - 1) * size;
+  return {
+    rows: [...rows],
+    page: current,
+    pageCount,
+    hasPrevious: current > 1,
+    hasNext: current < pageCount,
+    first: rows.length === 0 ? 0 : start + 1,
+    last: rows.length === 0 ? 0 : start + rows.length,
+    total: Math.max(0, total),
+  };
+}
+
+/** What a table shows: its sort and its page. */
+export type TableState = { sort: SortState; page: number; pageSize: number };
+
+/** A person's choice in the table's header or pager. */
+export type TableAction =
+  | { type: 'sort'; key: string }
+  | { type: 'page'; page: number }
+  | { type: 'page-size'; pageSize: number };
+
+/**
+ * The table after a choice: a new sort or page size starts again at page 1, as the rows
+ * on the current page would otherwise be a different set than the one the person saw.
+ */
+export function tableStateAfter(state: TableState, action: TableAction): TableState {
+  switch (action.type) {
+    case 'sort':
+      return { ...state, sort: nextSort(state.sort, action.key), page: 1 };
+    case 'page':
+      return { ...state, page: Math.max(1, Math.floor(action.page)) };
+    case 'page-size':
+      return { ...state, pageSize: action.pageSize, page: 1 };
+  }
+}
+
 export type SelectAllState = 'none' | 'some' | 'all';
 
 /** What the select-all box shows for the rows on screen. */

@@ -2,8 +2,16 @@
 // "Admin design system"). Styles are in admin-ui.css, loaded by the editor entry.
 export { AppShell, ShellLink, type ShellNavItem } from './AppShell.tsx';
 export { Button, type ButtonSize, type ButtonVariant, buttonClass, IconButton } from './Button.tsx';
-export { type DataColumn, DataTable, type DataTableSelection, PAGE_SIZES } from './DataTable.tsx';
+export {
+  type DataColumn,
+  DataTable,
+  type DataTableSelection,
+  type DataTableServerMode,
+  type DataTableServerState,
+  PAGE_SIZES,
+} from './DataTable.tsx';
 export { ConfirmDialog, Dialog } from './Dialog.tsx';
+export type { SortDirection, SortState } from './data-table.ts';
 export { Badge, type BadgeTone, Card, EmptyState, Skeleton } from './feedback.tsx';
 export { fieldDescription, Select, Switch, TextArea, TextField } from './fields.tsx';
 export { Icon, type IconName } from './icons.tsx';

@@ -1,0 +1,298 @@
+import type { ProductAdminList, ProductSummary } from '@atelier/contract';
+import { editorMessages, formatMoney, isCurrencyCode } from '@atelier/core';
+import { useEffect, useId, useState } from 'react';
+import { ApiError, api } from '../api/client.ts';
+import {
+  Badge,
+  Button,
+  Card,
+  type DataColumn,
+  DataTable,
+  EmptyState,
+  Select,
+  Skeleton,
+  TextField,
+} from '../ui/index.ts';
+import {
+  countText,
+  hasFilters,
+  INITIAL_STATE,
+  NO_FILTERS,
+  PRODUCT_TYPE_LABELS,
+  type ProductFilters,
+  type ProductListState,
+  STOCK_LABELS,
+  toListQuery,
+  withFilter,
+} from './product-list-state.ts';
+import './products.css';
+
+/** Long enough that typing a word sends one request, short enough to feel immediate. */
+const SEARCH_DELAY_MS = 250;
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const updatedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function priceText(product: ProductSummary): string {
+  if (product.priceCents === null || !isCurrencyCode(product.currency)) return '—';
+  return formatMoney({ minorUnits: product.priceCents, currency: product.currency });
+}
+
+const columns: DataColumn<ProductSummary>[] = [
+  {
+    key: 'thumbnail',
+    header: 'Image',
+    className: 'products__thumb-cell',
+    // Decorative beside the name, which the row header already reads.
+    cell: (product) =>
+      product.thumbnail ? (
+        <img
+          className="products__thumb"
+          src={product.thumbnail.src}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+        />
+      ) : (
+        <span className="products__thumb products__thumb--none" />
+      ),
+  },
+  {
+    key: 'title',
+    header: 'Name',
+    isRowHeader: true,
+    isSortable: true,
+    cell: (product) => (
+      <span className="products__name">
+        <span className="products__title">{product.title}</span>
+        <code className="products__url">{`/${product.collectionUrlId}/p/${product.urlId}`}</code>
+      </span>
+    ),
+  },
+  {
+    key: 'type',
+    header: 'Type',
+    className: 'products__type products__wide-only',
+    cell: (product) => PRODUCT_TYPE_LABELS[product.productType],
+  },
+  {
+    key: 'price',
+    header: 'Price',
+    isSortable: true,
+    className: 'products__number',
+    cell: priceText,
+  },
+  {
+    key: 'stock',
+    header: 'Stock',
+    isSortable: true,
+    cell: (product) => (
+      <span className="products__stock">
+        <Badge tone={STOCK_LABELS[product.stockState].tone}>
+          {STOCK_LABELS[product.stockState].label}
+        </Badge>
+        <span className="products__stock-count">
+          {product.totalStock === null ? 'Unlimited' : product.totalStock.toLocaleString('en-US')}
+        </span>
+      </span>
+    ),
+  },
+  {
+    key: 'visibility',
+    header: 'Visibility',
+    className: 'products__wide-only',
+    cell: (product) =>
+      product.isVisible ? <Badge tone="accent">Visible</Badge> : <Badge>Hidden</Badge>,
+  },
+  {
+    key: 'updated',
+    header: 'Updated',
+    isSortable: true,
+    className: 'products__wide-only',
+    cell: (product) => (
+      <time dateTime={product.updatedAt}>{updatedFormat.format(new Date(product.updatedAt))}</time>
+    ),
+  },
+];
+
+/**
+ * The merchant's products (issue 18): search by name or SKU, filter by type, stock state
+ * and visibility, sort and page, all done by the server (the staff API integrations use),
+ * so 5,000 products answer as fast as 50. Creating and editing come in a later step.
+ */
+export function ProductsScreen() {
+  const id = useId();
+  const [state, setState] = useState<ProductListState>(INITIAL_STATE);
+  const [searchText, setSearchText] = useState('');
+  const [answer, setAnswer] = useState<ProductAdminList | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [retry, setRetry] = useState(0);
+
+  // The search goes to the server once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setState((current) =>
+        current.q === searchText ? current : withFilter(current, { q: searchText }),
+      );
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const query = toListQuery(state);
+  const queryKey = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query; retry re-runs it
+  useEffect(() => {
+    // An answer to an older query (slow network, fast typing) must not replace a newer one.
+    let isCurrent = true;
+    setIsLoading(true);
+    setError(null);
+    api
+      .products(query)
+      .then((list) => {
+        if (isCurrent) setAnswer(list);
+      })
+      .catch((failure: unknown) => {
+        if (!isCurrent) return;
+        setError(failure instanceof ApiError ? failure.message : editorMessages.somethingWentWrong);
+      })
+      .finally(() => {
+        if (isCurrent) setIsLoading(false);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [queryKey, retry]);
+
+  const filter = (change: Partial<ProductFilters>) =>
+    setState((current) => withFilter(current, change));
+  const clearFilters = () => {
+    setSearchText('');
+    setState((current) => ({ ...current, ...NO_FILTERS, page: 1 }));
+  };
+  const isFiltered = hasFilters({ ...state, q: searchText });
+
+  let body: React.ReactNode;
+  if (answer === null || (answer.total === 0 && isLoading)) {
+    // Nothing to show yet, or an empty answer about to be replaced (Clear filters).
+    body = error ? null : <Skeleton lines={6} label="Loading products…" />;
+  } else if (answer.total === 0) {
+    body = isFiltered ? (
+      <EmptyState
+        title="No products match"
+        action={
+          <Button variant="primary" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        }
+      >
+        Try another name or SKU, or clear the filters to see every product.
+      </EmptyState>
+    ) : (
+      <EmptyState title="No products yet">
+        Products added to the store appear here, with their prices and stock.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <DataTable
+        caption="Products"
+        isCaptionHidden
+        rows={answer.products}
+        columns={columns}
+        rowKey={(product) => product.id}
+        rowLabel={(product) => product.title}
+        pageSizes={PAGE_SIZES}
+        isBusy={isLoading}
+        server={{
+          sort: state.sort,
+          page: state.page,
+          pageSize: state.pageSize,
+          total: answer.total,
+          onChange: (next) => setState((current) => ({ ...current, ...next })),
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="screen products-screen">
+      <div className="screen-header">
+        <div>
+          <h1 id={`${id}-heading`}>Products</h1>
+          <p className="screen-header__lead">
+            Find a product by its name or SKU, and see its price, stock and visibility.
+          </p>
+        </div>
+      </div>
+      <Card as="div">
+        <search className="products__filters" aria-label="Find products">
+          <TextField
+            className="products__search"
+            label="Search"
+            type="search"
+            placeholder="Name or SKU"
+            autoComplete="off"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+          <Select
+            label="Type"
+            value={state.type}
+            onChange={(event) => filter({ type: event.target.value as ProductFilters['type'] })}
+          >
+            <option value="">All types</option>
+            {Object.entries(PRODUCT_TYPE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Stock"
+            value={state.stock}
+            onChange={(event) => filter({ stock: event.target.value as ProductFilters['stock'] })}
+          >
+            <option value="">Any stock</option>
+            {Object.entries(STOCK_LABELS).map(([value, { label }]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Visibility"
+            value={state.visibility}
+            onChange={(event) =>
+              filter({ visibility: event.target.value as ProductFilters['visibility'] })
+            }
+          >
+            <option value="">Any visibility</option>
+            <option value="visible">Visible</option>
+            <option value="hidden">Hidden</option>
+          </Select>
+        </search>
+        <div className="products__bar">
+          <p className="products__count" role="status">
+            {answer ? countText(answer.total) : ''}
+          </p>
+          {isFiltered && answer && answer.total > 0 ? (
+            <Button size="sm" variant="quiet" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+        {error ? (
+          <div className="products__error">
+            <p role="alert" className="notice notice--error">
+              {error}
+            </p>
+            <Button onClick={() => setRetry((n) => n + 1)}>{editorMessages.tryAgain}</Button>
+          </div>
+        ) : null}
+        {body}
+      </Card>
+    </div>
+  );
+}

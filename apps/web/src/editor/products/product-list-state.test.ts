@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countText,
+  hasFilters,
+  INITIAL_STATE,
+  toApiSort,
+  toListQuery,
+  withFilter,
+} from './product-list-state.ts';
+
+describe('the Products screen’s query', () => {
+  it('asks for the newest changes first, 25 a page, with no filters', () => {
+    expect(toListQuery(INITIAL_STATE)).toEqual({ sort: '-updated', page: 1, pageSize: 25 });
+    expect(hasFilters(INITIAL_STATE)).toBe(false);
+  });
+
+  it('sends each filter set, the search trimmed, and starts again at page 1', () => {
+    const paged = { ...INITIAL_STATE, page: 4 };
+    const filtered = withFilter(paged, { q: '  linen ', type: '2', stock: 'low' });
+    expect(filtered.page).toBe(1);
+    expect(toListQuery({ ...filtered, visibility: 'hidden' })).toEqual({
+      q: 'linen',
+      type: 2,
+      stock: 'low',
+      visibility: 'hidden',
+      sort: '-updated',
+      page: 1,
+      pageSize: 25,
+    });
+    expect(hasFilters(filtered)).toBe(true);
+    expect(hasFilters({ ...INITIAL_STATE, q: '   ' })).toBe(false);
+  });
+
+  it('spells the table’s sort as the API does, falling back to the newest first', () => {
+    expect(toApiSort({ key: 'price', direction: 'ascending' })).toBe('price');
+    expect(toApiSort({ key: 'stock', direction: 'descending' })).toBe('-stock');
+    expect(toApiSort({ key: 'title', direction: 'descending' })).toBe('-title');
+    expect(toApiSort(null)).toBe('-updated');
+    expect(toApiSort({ key: 'type', direction: 'ascending' })).toBe('-updated');
+  });
+
+  it('counts products in words', () => {
+    expect(countText(0)).toBe('0 products');
+    expect(countText(1)).toBe('1 product');
+    expect(countText(5007)).toBe('5,007 products');
+  });
+});
