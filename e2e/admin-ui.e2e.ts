@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
-import { createOwner, OWNER } from './support/editor.ts';
+import { callFrom, createOwner, OWNER } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -20,21 +20,7 @@ describe('the admin screens at desktop and phone width (Chromium)', () => {
     viewport: DESKTOP,
   });
 
-  /** A JSON call of the editor API from the signed-in page, with its crumb. */
-  async function call(method: string, path: string, body?: unknown) {
-    return page.evaluate(
-      async ({ method, path, body }) => {
-        const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
-        const response = await fetch(path, {
-          method,
-          headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
-          ...(body !== undefined && { body: JSON.stringify(body) }),
-        });
-        return { status: response.status, json: await response.json().catch(() => null) };
-      },
-      { method, path, body },
-    );
-  }
+  const call = (method: string, path: string, body?: unknown) => callFrom(page, method, path, body);
 
   /**
    * Checks the screen as it is at both widths and saves both screenshots; `ready` is

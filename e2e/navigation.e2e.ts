@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
-import { createOwner } from './support/editor.ts';
+import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 describe('navigation and files in /config, seen on the public site (Chromium)', () => {
@@ -11,21 +11,9 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
   let page: Page;
   const errors = useChromium((started) => ({ server, browser, page } = started));
 
-  /** A JSON call of the editor API from the signed-in page, with its crumb. */
-  async function call(method: string, path: string, body?: unknown, from: Page = page) {
-    return from.evaluate(
-      async ({ method, path, body }) => {
-        const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
-        const response = await fetch(path, {
-          method,
-          headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
-          ...(body !== undefined && { body: JSON.stringify(body) }),
-        });
-        return { status: response.status, json: await response.json().catch(() => null) };
-      },
-      { method, path, body },
-    );
-  }
+  /** A JSON call of the editor API from the signed-in page (or another), with its crumb. */
+  const call = (method: string, path: string, body?: unknown, from: Page = page) =>
+    callFrom(from, method, path, body);
 
   /** The header menu's text as a visitor with no session sees it. */
   async function publicMenu(): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
-import { createOwner } from './support/editor.ts';
+import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -20,21 +20,7 @@ describe('the Products screen (Chromium)', () => {
     consoleErrors: true,
   });
 
-  /** A JSON call from the signed-in page, with its crumb, as the admin screens make. */
-  async function call(method: string, path: string, body?: unknown) {
-    return page.evaluate(
-      async ({ method, path, body }) => {
-        const crumb = document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '';
-        const response = await fetch(path, {
-          method,
-          headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
-          ...(body !== undefined && { body: JSON.stringify(body) }),
-        });
-        return { status: response.status, json: await response.json().catch(() => null) };
-      },
-      { method, path, body },
-    );
-  }
+  const call = (method: string, path: string, body?: unknown) => callFrom(page, method, path, body);
 
   const table = () => page.getByRole('table', { name: 'Products' });
   const titles = () => table().locator('tbody th[scope="row"] .products__title').allTextContents();
