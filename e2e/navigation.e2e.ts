@@ -147,6 +147,34 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
     await editor.getByRole('navigation', { name: 'Admin' }).waitFor();
     expect(await editor.getByRole('button', { name: 'Settings', exact: true }).count()).toBe(0);
     expect((await call('GET', '/api/config/settings', undefined, editor)).status).toBe(403);
+    // Editors write pages, not the catalog.
+    expect(await editor.getByRole('button', { name: 'Products', exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('gives a store manager the products and files, and no pages', async () => {
+    const added = await call('POST', '/api/config/members', {
+      email: 'shop@example.com',
+      password: 'store password 1',
+      role: 8,
+    });
+    expect(added.status).toBe(201);
+    const context = await browser.newContext();
+    const manager = await context.newPage();
+    await manager.goto(`${server.baseUrl}/config`);
+    await manager.getByLabel('Email').fill('shop@example.com');
+    await manager.getByLabel('Password').fill('store password 1');
+    await manager.getByRole('button', { name: 'Sign in' }).click();
+    const nav = manager.getByRole('navigation', { name: 'Admin' });
+    await nav.waitFor();
+    // Their first screen is the products.
+    await manager.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await manager.getByRole('table', { name: 'Products' }).waitFor();
+    for (const hidden of ['Pages', 'Header & footer', 'Settings', 'Developer']) {
+      expect(await nav.getByRole('button', { name: hidden, exact: true }).count(), hidden).toBe(0);
+    }
+    await nav.getByRole('button', { name: 'Files', exact: true }).waitFor();
+    expect(await seriousA11yViolations(manager)).toEqual([]);
     await context.close();
     expect(errors).toEqual([]);
   });

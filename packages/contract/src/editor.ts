@@ -45,8 +45,11 @@ export const memberCreateSchema = z
   .object({
     email: emailSchema,
     password: z.string().max(1024),
-    /** Admin (1) or editor (4); the other SPEC roles come with their features. */
-    role: z.union([z.literal(1), z.literal(4)]),
+    /**
+     * Admin (1), editor (4: pages and files) or store manager (8: products and files); the
+     * other SPEC roles come with their features.
+     */
+    role: z.union([z.literal(1), z.literal(4), z.literal(8)]),
   })
   .meta({ id: 'EditorMemberCreate' });
 export const memberListSchema = z.object({ members: z.array(memberSchema) });
@@ -175,3 +178,9 @@ export const siteSettingsUpdateSchema = z
 
 /** Settings and members are the administrator's; the editor shows the screen only to them. */
 export const canOpenSettings = (role: number): boolean => role === 1;
+
+/** Pages, navigation and the header & footer: administrators and editors (SPEC §3 1, 4). */
+export const canEditContent = (role: number): boolean => role === 1 || role === 4;
+
+/** The catalog: administrators and store managers, never editors (SPEC §3 1, 8; issue 18). */
+export const canEditCatalog = (role: number): boolean => role === 1 || role === 8;

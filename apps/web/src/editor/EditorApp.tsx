@@ -1,4 +1,9 @@
-import { canOpenSettings, type SessionState } from '@atelier/contract';
+import {
+  canEditCatalog,
+  canEditContent,
+  canOpenSettings,
+  type SessionState,
+} from '@atelier/contract';
 import { editorMessages, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
@@ -97,7 +102,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   const [openPageId, setOpenPageId] = useState<string | null>(pageIdInLocation);
   // Bumped after a page changes so the list shows its new title and status.
   const [listVersion, setListVersion] = useState(0);
-  const [screen, setScreen] = useState<Screen>('pages');
+  // A store manager has no pages: their first screen is the products.
+  const [screen, setScreen] = useState<Screen>(() =>
+    canEditContent(session.member?.role ?? 0) ? 'pages' : 'products',
+  );
   // Once opened, developer mode stays mounted (hidden) so unsaved template text survives a
   // visit to the other screens.
   const [hasOpenedDeveloperMode, setHasOpenedDeveloperMode] = useState(false);
@@ -134,13 +142,18 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     onSignedOut();
   }
 
+  // Each member sees the screens of their role (the server refuses the others too): pages
+  // are the editors', the catalog the store managers', both the administrators'.
   const items: ShellNavItem<Screen>[] = [
-    { key: 'pages', label: 'Pages', icon: 'pages' },
-    // The catalog is the owner's, admins' and store managers' (the server refuses editors).
-    ...(member.role === Role.admin || member.role === Role.storeManager
+    ...(canEditContent(member.role)
+      ? [{ key: 'pages', label: 'Pages', icon: 'pages' } as const]
+      : []),
+    ...(canEditCatalog(member.role)
       ? [{ key: 'products', label: 'Products', icon: 'tag' } as const]
       : []),
-    { key: 'header-footer', label: 'Header & footer', icon: 'layout' },
+    ...(canEditContent(member.role)
+      ? [{ key: 'header-footer', label: 'Header & footer', icon: 'layout' } as const]
+      : []),
     { key: 'files', label: 'Files', icon: 'file' },
     ...(canOpenSettings(member.role)
       ? [{ key: 'settings', label: 'Settings', icon: 'settings' } as const]

@@ -231,6 +231,49 @@ describe(`editor sign-in (${testDialect})`, () => {
     expect(removeSelf.json().error).toBe(editorApiMessages.lastAdmin);
   });
 
+  it('lets a store manager sign in for products and files, never pages (403 on the server)', async () => {
+    const admin = await editorClient(t);
+    await admin.call('POST', '/api/config/session', OWNER);
+    const added = await admin.call('POST', '/api/config/members', {
+      email: 'shop@example.com',
+      password: 'a store password',
+      role: Role.storeManager,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const manager = await editorClient(t);
+    const signedIn = await manager.call('POST', '/api/config/session', {
+      email: 'shop@example.com',
+      password: 'a store password',
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const session = (await manager.call('GET', '/api/config/session')).json();
+    expect(session.member.role).toBe(Role.storeManager);
+    // The products, and the file manager their images come from.
+    const products = await manager.call(
+      'GET',
+      `/api/content-service/product/1.1/websites/${session.websiteId}/products`,
+    );
+    expect(products.statusCode, products.body).toBe(200);
+    expect((await manager.call('GET', '/api/config/media')).statusCode).toBe(200);
+    // Not the pages, the menu, the header and footer, the settings or the members.
+    for (const path of [
+      '/api/config/pages',
+      '/api/site-header-footer',
+      '/api/commondata/GetSiteLayout',
+      '/api/config/settings',
+      '/api/config/members',
+    ]) {
+      expect((await manager.call('GET', path)).statusCode, path).toBe(403);
+    }
+    // A role that does not exist in /config yet is refused, not stored.
+    const unknownRole = await admin.call('POST', '/api/config/members', {
+      email: 'viewer@example.com',
+      password: 'a viewer password',
+      role: Role.viewer,
+    });
+    expect(unknownRole.statusCode).toBe(400);
+  });
+
   it('slows down guesses at one email after three failures, with one generic message', async () => {
     const client = await editorClient(t);
     const statuses: number[] = [];

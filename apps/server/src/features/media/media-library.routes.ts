@@ -14,9 +14,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MEDIA_WRITERS } from '../../http/auth.ts';
 import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
-import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 import { DEFAULT_MAX_IMAGE_BYTES, readUpload, uploadCodes } from './media.routes.ts';
 import type { MediaService } from './media.service.ts';
 
@@ -48,7 +48,8 @@ export function registerMediaLibraryRoutes(
   };
   // The stream stops at the largest limit; the kind's own limit is checked once sniffed.
   const maxUploadBytes = Math.max(...Object.values(maxBytes));
-  const editors = requireMember({ roles: CONTENT_EDITORS });
+  // Pages and products both need images: editors and store managers alike.
+  const editors = requireMember({ roles: MEDIA_WRITERS });
   const write = [requireCrumb, editors];
   const siteOf = (request: Parameters<typeof editorCallerOf>[0]) =>
     editorCallerOf(request).website.id;

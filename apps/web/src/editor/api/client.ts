@@ -108,7 +108,7 @@ export const api = {
     remember(await request('POST', '/api/config/session', sessionStateSchema, input)),
   signOut: () => request('DELETE', '/api/config/session', noContent),
   members: () => request('GET', '/api/config/members', memberListSchema),
-  addMember: (input: { email: string; password: string; role: 1 | 4 }) =>
+  addMember: (input: { email: string; password: string; role: 1 | 4 | 8 }) =>
     request('POST', '/api/config/members', memberSchema, input),
   pages: () => request('GET', '/api/config/pages', pageListSchema),
   page: (id: string) => request('GET', `/api/config/pages/${id}`, editorPageSchema),

@@ -18,7 +18,12 @@ import {
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
-const roleName = (member: Member) => (member.role === Role.admin ? 'Administrator' : 'Editor');
+const ROLE_NAMES: Record<number, string> = {
+  [Role.admin]: 'Administrator',
+  [Role.editor]: 'Editor',
+  [Role.storeManager]: 'Store manager',
+};
+const roleName = (member: Member) => ROLE_NAMES[member.role] ?? 'Member';
 
 const memberColumns: DataColumn<Member>[] = [
   {
@@ -50,7 +55,7 @@ export function SettingsScreen() {
   const [error, setError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [role, setRole] = useState<1 | 4>(Role.editor as 4);
+  const [role, setRole] = useState<1 | 4 | 8>(Role.editor as 4);
   const toast = useToast();
 
   useEffect(() => {
@@ -156,9 +161,10 @@ export function SettingsScreen() {
             <Select
               label="Role"
               value={role}
-              onChange={(e) => setRole(Number(e.target.value) as 1 | 4)}
+              onChange={(e) => setRole(Number(e.target.value) as 1 | 4 | 8)}
             >
               <option value={Role.editor}>Editor: edits pages and files</option>
+              <option value={Role.storeManager}>Store manager: products and files</option>
               <option value={Role.admin}>Administrator: also settings and members</option>
             </Select>
             <Button type="submit">Add member</Button>
