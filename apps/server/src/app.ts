@@ -34,6 +34,7 @@ import { createCatalogService } from './features/catalog/catalog.service.ts';
 import { registerCatalogAdminRoutes } from './features/catalog/catalog-admin.routes.ts';
 import { createCatalogAdminService } from './features/catalog/catalog-admin.service.ts';
 import { createProductListRepo } from './features/catalog/product-list.repo.ts';
+import { createProductTags } from './features/catalog/product-tags.ts';
 import {
   type CommerceOptions,
   createCommerce,
@@ -163,6 +164,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     onPublicChange,
     currencyOf,
   });
+  const productTags = createProductTags({ db, onPublicChange });
   const apiKeys = createApiKeyService({ apiKeyRepo: createApiKeyRepo(db) });
   const commerce = createCommerce({
     database: options.database,
@@ -226,6 +228,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     mediaStore,
     media,
     catalogAdmin,
+    productTags,
     apiKeys,
     commerce,
   };
@@ -400,7 +403,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     members: services.auth,
   });
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys, requireApiKey });
-  registerCatalogAdminRoutes(app, { catalogAdmin: services.catalogAdmin, requireApiKey });
+  registerCatalogAdminRoutes(app, {
+    catalogAdmin: services.catalogAdmin,
+    productTags: services.productTags,
+    requireApiKey,
+  });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });

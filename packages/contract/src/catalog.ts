@@ -1,4 +1,4 @@
-import { ProductType } from '@atelier/core';
+import { MAX_TAG_LENGTH, ProductType, productMessages } from '@atelier/core';
 import { z } from 'zod';
 import { currencyCodeSchema } from './common.ts';
 import { MAX_INT4 } from './text.ts';
@@ -447,3 +447,35 @@ export const productAdminListSchema = z
   })
   .meta({ id: 'ProductAdminList' });
 export type ProductAdminList = z.infer<typeof productAdminListSchema>;
+
+// The tag manager (SPEC §2: Edit, Merge, New, Filter; issue 18). Tags live on products;
+// a tag exists while a product has it.
+const tagNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a tag')
+  .max(MAX_TAG_LENGTH, productMessages.tagTooLong);
+
+export const tagListSchema = z
+  .object({ tags: z.array(z.object({ name: z.string(), productCount: z.number().int() })) })
+  .meta({ id: 'ProductTagList' });
+export type TagList = z.infer<typeof tagListSchema>;
+
+/** Edit: one tag renamed on every product that has it. */
+export const tagRenameSchema = z
+  .object({ from: tagNameSchema, to: tagNameSchema })
+  .meta({ id: 'ProductTagRename' });
+
+/** Merge: every product with any of `tags` has `into` instead, once. */
+export const tagMergeSchema = z
+  .object({ tags: z.array(tagNameSchema).min(1).max(100), into: tagNameSchema })
+  .meta({ id: 'ProductTagMerge' });
+
+/** Removes tags from every product that has them. */
+export const tagDeleteSchema = z
+  .object({ tags: z.array(tagNameSchema).min(1).max(100) })
+  .meta({ id: 'ProductTagDelete' });
+
+export const tagChangeSchema = z
+  .object({ productsChanged: z.number().int() })
+  .meta({ id: 'ProductTagChange' });

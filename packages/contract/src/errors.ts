@@ -56,6 +56,11 @@ export const errorCatalogue = {
   VARIANT_NOT_FOUND: { status: 404, summary: 'The product has no variant with this id.' },
   COLLECTION_NOT_FOUND: { status: 404, summary: 'No collection of this website has this id.' },
   CATEGORY_NOT_FOUND: { status: 404, summary: 'The collection has no category of this name.' },
+  TAG_NOT_FOUND: { status: 404, summary: 'No product of this website has this tag.' },
+  TAG_EXISTS: {
+    status: 409,
+    summary: 'A tag of that name is already on products: merge the two instead.',
+  },
   PRODUCT_INVALID: {
     status: 400,
     summary: 'A product field is not acceptable (or refers to something that does not exist).',

@@ -265,6 +265,9 @@ export const productMessages = {
   currency: (code: string) => `Prices must be in the store currency, ${code}`,
   saleBelowPrice: 'The sale price must be below the price',
   tagTooLong: `Tags can be at most ${MAX_TAG_LENGTH} characters`,
+  /** SPEC §2 tag and category manager, with the kind of label ("tag", "category"). */
+  tagTypeExists: (tagType: string) => `This ${tagType} already exists`,
+  tagNotFound: 'No product has this tag.',
   customTextNeeded: 'Enter the text for the button',
   bothOptionForms: 'Send either optionValues or attributes, not both',
   optionsMissing: (names: readonly string[]) => `Give a value for each option: ${names.join(', ')}`,

@@ -14,6 +14,11 @@ import {
   sessionWriteCodes,
   signedInCodes,
   stockUpdateSchema,
+  tagChangeSchema,
+  tagDeleteSchema,
+  tagListSchema,
+  tagMergeSchema,
+  tagRenameSchema,
   variantParamsSchema,
   websiteParamsSchema,
 } from '@atelier/contract';
@@ -22,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { CatalogAdminService } from './catalog-admin.service.ts';
+import type { ProductTags } from './product-tags.ts';
 
 // SPEC §7 content-service calls. The website in the path must be the one the Host picks
 // (requireApiKey answers 404 otherwise), so a path can never reach another tenant.
@@ -44,9 +50,13 @@ const AUTH_NOTE =
 
 export function registerCatalogAdminRoutes(
   app: FastifyInstance,
-  deps: { catalogAdmin: CatalogAdminService; requireApiKey: RequireApiKey },
+  deps: {
+    catalogAdmin: CatalogAdminService;
+    productTags: ProductTags;
+    requireApiKey: RequireApiKey;
+  },
 ) {
-  const { catalogAdmin, requireApiKey } = deps;
+  const { catalogAdmin, productTags, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireApiKey({ roles: CATALOG_WRITERS });
 
@@ -217,5 +227,86 @@ export function registerCatalogAdminRoutes(
       );
       return reply.status(201).send(category);
     },
+  );
+
+  // The tag manager (SPEC §2 Edit, Merge, New, Filter). A new tag is one given to a product.
+  api.get(
+    `${PREFIX}/tags`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The website's product tags, each with how many products have it",
+        description: AUTH_NOTE,
+        params: websiteParamsSchema,
+        response: { 200: tagListSchema, ...errorResponses(keyCodes) },
+      },
+    },
+    async (request) => ({ tags: await productTags.list(callerOf(request).website.id) }),
+  );
+
+  api.patch(
+    `${PREFIX}/tags`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Rename a tag on every product that has it (a name in use: merge instead)',
+        description: AUTH_NOTE,
+        params: websiteParamsSchema,
+        body: tagRenameSchema,
+        response: {
+          200: tagChangeSchema,
+          ...errorResponses(writeCodes, ['TAG_NOT_FOUND', 'TAG_EXISTS']),
+        },
+      },
+    },
+    async (request) => ({
+      productsChanged: await productTags.rename(
+        callerOf(request).website.id,
+        request.body.from,
+        request.body.to,
+      ),
+    }),
+  );
+
+  api.post(
+    `${PREFIX}/tags/merge`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Merge tags into one: every product with any of them gets that one',
+        description: AUTH_NOTE,
+        params: websiteParamsSchema,
+        body: tagMergeSchema,
+        response: { 200: tagChangeSchema, ...errorResponses(writeCodes) },
+      },
+    },
+    async (request) => ({
+      productsChanged: await productTags.merge(
+        callerOf(request).website.id,
+        request.body.tags,
+        request.body.into,
+      ),
+    }),
+  );
+
+  api.post(
+    `${PREFIX}/tags/delete`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Take tags off every product that has them',
+        description: AUTH_NOTE,
+        params: websiteParamsSchema,
+        body: tagDeleteSchema,
+        response: { 200: tagChangeSchema, ...errorResponses(writeCodes) },
+      },
+    },
+    async (request) => ({
+      productsChanged: await productTags.remove(callerOf(request).website.id, request.body.tags),
+    }),
   );
 }
