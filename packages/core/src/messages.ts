@@ -267,6 +267,7 @@ export const productMessages = {
   tagTooLong: `Tags can be at most ${MAX_TAG_LENGTH} characters`,
   /** SPEC §2 tag and category manager, with the kind of label ("tag", "category"). */
   tagTypeExists: (tagType: string) => `This ${tagType} already exists`,
+  oneTagTypeAtATime: (tagType: string) => `You may only edit one ${tagType} at a time`,
   tagNotFound: 'No product has this tag.',
   customTextNeeded: 'Enter the text for the button',
   bothOptionForms: 'Send either optionValues or attributes, not both',

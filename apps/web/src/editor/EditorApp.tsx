@@ -13,6 +13,7 @@ import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PRODUCT_NAME } from './product-name.ts';
 import { ProductsScreen } from './products/ProductsScreen.tsx';
+import { TagManager } from './products/TagManager.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import {
@@ -83,11 +84,12 @@ export function EditorApp() {
   return screen;
 }
 
-type Screen = 'pages' | 'products' | 'header-footer' | 'files' | 'settings' | 'developer';
+type Screen = 'pages' | 'products' | 'tags' | 'header-footer' | 'files' | 'settings' | 'developer';
 
 const SCREEN_TITLES: Record<Screen, string> = {
   pages: 'Pages',
   products: 'Products',
+  tags: 'Tags',
   'header-footer': 'Header & footer',
   files: 'Files',
   settings: 'Settings',
@@ -149,7 +151,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       ? [{ key: 'pages', label: 'Pages', icon: 'pages' } as const]
       : []),
     ...(canEditCatalog(member.role)
-      ? [{ key: 'products', label: 'Products', icon: 'tag' } as const]
+      ? ([
+          { key: 'products', label: 'Products', icon: 'tag' },
+          { key: 'tags', label: 'Tags', icon: 'tag' },
+        ] as const)
       : []),
     ...(canEditContent(member.role)
       ? [{ key: 'header-footer', label: 'Header & footer', icon: 'layout' } as const]
@@ -214,6 +219,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         />
       ) : screen === 'products' ? (
         <ProductsScreen />
+      ) : screen === 'tags' ? (
+        <TagManager />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
       ) : screen === 'files' ? (

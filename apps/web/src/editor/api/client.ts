@@ -20,6 +20,8 @@ import {
   siteFrameSchema,
   siteLayoutSchema,
   siteSettingsSchema,
+  tagChangeSchema,
+  tagListSchema,
 } from '@atelier/contract';
 import { CSRF_FAILED_CODE, CSRF_HEADER } from '@atelier/contract/cart-http';
 import { cartMessages, editorMessages } from '@atelier/core';
@@ -52,6 +54,9 @@ export class ApiError extends Error {
 let xsrfToken = '';
 /** The signed-in website: the staff API (catalog, media) names it in its addresses. */
 let websiteId = '';
+/** The staff catalog API of the signed-in member's website. */
+const catalogBase = () =>
+  `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}`;
 
 /** The crumb to echo on writes, for API modules beside this one (developer mode). */
 export const currentXsrfToken = () => xsrfToken;
@@ -129,6 +134,14 @@ export const api = {
       `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products${queryString(query)}`,
       productAdminListSchema,
     ),
+  /** The tag manager (SPEC §2): the website's product tags and their product counts. */
+  productTags: () => request('GET', `${catalogBase()}/tags`, tagListSchema),
+  renameProductTag: (from: string, to: string) =>
+    request('PATCH', `${catalogBase()}/tags`, tagChangeSchema, { from, to }),
+  mergeProductTags: (tags: string[], into: string) =>
+    request('POST', `${catalogBase()}/tags/merge`, tagChangeSchema, { tags, into }),
+  deleteProductTags: (tags: string[]) =>
+    request('POST', `${catalogBase()}/tags/delete`, tagChangeSchema, { tags }),
   siteLayout: () => request('GET', '/api/commondata/GetSiteLayout', siteLayoutSchema),
   /** A store collection's products as visitors see them (the public catalog API). */
   collectionProducts: (collectionUrlId: string) =>
