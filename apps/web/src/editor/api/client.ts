@@ -1,4 +1,5 @@
 import {
+  catalogProductSchema,
   type EditorBlock,
   editorPageSchema,
   type FolderBehavior,
@@ -11,6 +12,8 @@ import {
   type NavigationName,
   type PageSettings,
   type ProductAdminListQuery,
+  type ProductCreate,
+  type ProductUpdate,
   pageListSchema,
   productAdminListSchema,
   productListSchema,
@@ -100,6 +103,12 @@ function queryString(query: Record<string, string | number | undefined>): string
   return text ? `?${text}` : '';
 }
 
+/** The staff API's products (the same routes integrations call with a key). */
+const productPath = (id?: string) =>
+  `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products${
+    id === undefined ? '' : `/${encodeURIComponent(id)}`
+  }`;
+
 export const api = {
   session: async () => remember(await request('GET', '/api/config/session', sessionStateSchema)),
   createOwner: async (input: { email: string; password: string }) =>
@@ -129,6 +138,13 @@ export const api = {
       `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products${queryString(query)}`,
       productAdminListSchema,
     ),
+  /** One product as the catalog admin sees it, hidden or not. */
+  product: (id: string) => request('GET', productPath(id), catalogProductSchema),
+  createProduct: (input: ProductCreate) =>
+    request('POST', productPath(), catalogProductSchema, input),
+  updateProduct: (id: string, change: ProductUpdate) =>
+    request('PATCH', productPath(id), catalogProductSchema, change),
+  deleteProduct: (id: string) => request('DELETE', productPath(id), noContent),
   siteLayout: () => request('GET', '/api/commondata/GetSiteLayout', siteLayoutSchema),
   /** A store collection's products as visitors see them (the public catalog API). */
   collectionProducts: (collectionUrlId: string) =>
