@@ -283,7 +283,7 @@ export function ProductEditor({
           <TextArea
             label="Description"
             rows={5}
-            hint="Plain text for now; each new line starts a new line on the product page."
+            hint="Plain text, shown on the product page."
             value={form.description}
             error={errors.description}
             onChange={(event) => change({ description: event.target.value })}
