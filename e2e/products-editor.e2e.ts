@@ -102,7 +102,6 @@ describe('the product editor (Chromium)', () => {
       expect(overflow, `scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
       // The viewport at the option matrix: a full-page shot of this long form repeats the
       // sticky top bar half-way down.
-      await page.getByRole('heading', { name: 'Options and variants' }).scrollIntoViewIfNeeded();
       await page
         .getByRole('heading', { name: 'Options and variants' })
         .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
