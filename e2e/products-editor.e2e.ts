@@ -178,8 +178,50 @@ describe('the product editor (Chromium)', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it('asks before a value takes variants away, shows a SKU clash, and deletes', async () => {
+    await page.getByRole('button', { name: '← Back to products' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await page.getByRole('button', { name: 'Add product' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Add a product' })
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'New physical product' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Clash Scarf');
+    await page.getByRole('button', { name: 'Add option' }).click();
+    await addValues(1, 'Size', ['S', 'M']);
+    await page.getByRole('button', { name: 'Generate variants' }).click();
+    await variant('M').waitFor();
+
+    await page.getByRole('button', { name: 'Remove M' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove M?' });
+    expect(await confirm.textContent()).toContain('These variants will go: M.');
+    await confirm.getByRole('button', { name: 'Remove M' }).click();
+    await expect.poll(() => variant('M').count()).toBe(0);
+
+    const row = variant('Price and stock');
+    await row.getByLabel('SKU').fill('SCARF-SAND-S');
+    await row.getByLabel('Price', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Create product' }).first().click();
+    const sku = row.getByRole('textbox', { name: 'SKU' });
+    await expect.poll(() => sku.getAttribute('aria-invalid')).toBe('true');
+    expect(await row.textContent()).toContain('The SKU SCARF-SAND-S is already in use');
+
+    await row.getByLabel('SKU').fill('CLASH-S');
+    await page.getByRole('button', { name: 'Create product' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Clash Scarf' }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete Clash Scarf?' })
+      .getByRole('button', { name: 'Delete product' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await page.getByRole('rowheader', { name: /Linen Scarf/ }).waitFor();
+    expect(await page.getByRole('rowheader', { name: /Clash Scarf/ }).count()).toBe(0);
+  });
+
   it('reported no page errors', () => {
-    // The refused save above is the browser's one logged 400, and expected.
-    expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+    // The refused saves above (empty name 400, SKU clash 409) are logged by the browser.
+    expect(errors.filter((error) => !/status of 40(0|9)/.test(error))).toEqual([]);
   });
 });

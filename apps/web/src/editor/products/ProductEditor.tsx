@@ -1,6 +1,6 @@
 import type { CatalogProduct, NavigationLink } from '@atelier/contract';
 import { editorMessages, type ProductType } from '@atelier/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
 import {
@@ -88,6 +88,13 @@ export function ProductEditor({
     null,
   );
   const [newValues, setNewValues] = useState<Record<number, string>>({});
+  const heading = useRef<HTMLHeadingElement>(null);
+  const isLoaded = form !== null;
+
+  // The editor replaces the list: focus its heading so a screen reader hears where it is.
+  useEffect(() => {
+    if (isLoaded) heading.current?.focus();
+  }, [isLoaded]);
 
   useEffect(() => {
     if (productId === null) {
@@ -232,7 +239,7 @@ export function ProductEditor({
           };
         })();
 
-  const heading = isNew ? `New ${PRODUCT_TYPE_LABELS[type].toLowerCase()} product` : saved.title;
+  const title = isNew ? `New ${PRODUCT_TYPE_LABELS[type].toLowerCase()} product` : saved.title;
 
   return (
     <div className="screen product-editor">
@@ -241,7 +248,9 @@ export function ProductEditor({
           <Button size="sm" variant="quiet" onClick={onClose}>
             ← Back to products
           </Button>
-          <h1 id={`${id}-heading`}>{heading}</h1>
+          <h1 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+            {title}
+          </h1>
           <p className="screen-header__lead">
             <Badge>{PRODUCT_TYPE_LABELS[type]}</Badge>{' '}
             {isNew ? 'Not saved yet.' : `/${saved.fullUrl.replace(/^\//, '')}`}
@@ -406,7 +415,7 @@ export function ProductEditor({
             description={
               canChangeMatrix
                 ? 'Add options such as Size or Colour, then generate a variant for every combination.'
-                : 'Variants of a saved product cannot be added or removed here yet (the API changes only their prices and stock).'
+                : 'Variants of a saved product cannot be added or removed, nor their SKUs changed, here yet: the API changes only their prices and stock.'
             }
           >
             {canChangeMatrix ? (
@@ -512,6 +521,7 @@ export function ProductEditor({
                     <TextField
                       label="SKU"
                       value={row.sku}
+                      placeholder={isNew ? 'Made for you' : undefined}
                       readOnly={!isNew}
                       error={errors[`${field}.sku`]}
                       onChange={(event) => changeRow(index, { sku: event.target.value })}
