@@ -179,7 +179,12 @@ describe('the product editor (Chromium)', () => {
   });
 
   it('asks before a value takes variants away, shows a SKU clash, and deletes', async () => {
+    // The emptied name is unsaved: Back asks first.
     await page.getByRole('button', { name: '← Back to products' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await page.getByRole('button', { name: 'Add product' }).first().click();
     await page

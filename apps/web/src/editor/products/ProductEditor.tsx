@@ -89,6 +89,9 @@ export function ProductEditor({
   );
   const [newValues, setNewValues] = useState<Record<number, string>>({});
   const heading = useRef<HTMLHeadingElement>(null);
+  // The form as last loaded or saved: Back asks before leaving changes that differ from it.
+  const [cleanForm, setCleanForm] = useState<ProductForm | null>(form);
+  const [isConfirmingLeave, setIsConfirmingLeave] = useState(false);
   const isLoaded = form !== null;
 
   // The editor replaces the list: focus its heading so a screen reader hears where it is.
@@ -116,6 +119,7 @@ export function ProductEditor({
         if (!isCurrent) return;
         setSaved(product);
         setForm(formFromProduct(product));
+        setCleanForm(formFromProduct(product));
       })
       .catch((failure: unknown) => {
         if (isCurrent)
@@ -162,6 +166,8 @@ export function ProductEditor({
   // remove variants; the matrix is only editable before the first save.
   const canChangeMatrix = isNew;
   const currency = saved?.currency ?? '';
+  const isDirty = JSON.stringify(form) !== JSON.stringify(cleanForm);
+  const goBack = () => (isDirty ? setIsConfirmingLeave(true) : onClose());
 
   async function save() {
     if (!form) return;
@@ -187,6 +193,7 @@ export function ProductEditor({
         const product = await api.updateProduct(saved.id, toUpdateInput(form, saved.urlId));
         setSaved(product);
         setForm(formFromProduct(product));
+        setCleanForm(formFromProduct(product));
         toast('Product saved');
       }
     } catch (failure) {
@@ -245,7 +252,7 @@ export function ProductEditor({
     <div className="screen product-editor">
       <div className="screen-header product-editor__header">
         <div>
-          <Button size="sm" variant="quiet" onClick={onClose}>
+          <Button size="sm" variant="quiet" onClick={goBack}>
             ← Back to products
           </Button>
           <h1 id={`${id}-heading`} ref={heading} tabIndex={-1}>
@@ -645,6 +652,16 @@ export function ProductEditor({
             setForm(removeOptionValue(form, valueToRemove.option, valueToRemove.value));
           setValueToRemove(null);
         }}
+      />
+
+      <ConfirmDialog
+        open={isConfirmingLeave}
+        onOpenChange={setIsConfirmingLeave}
+        title="Leave without saving?"
+        description="Your changes to this product have not been saved and will be lost."
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        onConfirm={onClose}
       />
 
       <ConfirmDialog
