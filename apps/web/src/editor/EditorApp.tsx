@@ -4,7 +4,7 @@ import {
   canOpenSettings,
   type SessionState,
 } from '@atelier/contract';
-import { editorMessages, Role } from '@atelier/core';
+import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
 import { FileManager } from './files/FileManager.tsx';
@@ -12,6 +12,7 @@ import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PRODUCT_NAME } from './product-name.ts';
+import { ProductEditor } from './products/ProductEditor.tsx';
 import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { TagManager } from './products/TagManager.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
@@ -100,13 +101,28 @@ const SCREEN_TITLES: Record<Screen, string> = {
 const PAGE_PATH = /^\/config\/pages\/([0-9a-f-]{36})$/;
 const pageIdInLocation = () => PAGE_PATH.exec(window.location.pathname)?.[1] ?? null;
 
+/**
+ * `/config/products/<id>` edits a product and `/config/products/new?type=1` starts one, so
+ * Back returns to the list and a reload keeps the product open.
+ */
+const PRODUCT_PATH = /^\/config\/products\/([0-9a-f-]{36}|new)$/;
+type ProductRoute = { productId: string | null; newType: ProductType };
+function productRouteInLocation(): ProductRoute | null {
+  const match = PRODUCT_PATH.exec(window.location.pathname);
+  if (!match?.[1]) return null;
+  if (match[1] !== 'new') return { productId: match[1], newType: ProductType.physical };
+  const type = Number(new URLSearchParams(window.location.search).get('type'));
+  return { productId: null, newType: isProductType(type) ? type : ProductType.physical };
+}
+
 function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOut: () => void }) {
   const [openPageId, setOpenPageId] = useState<string | null>(pageIdInLocation);
   // Bumped after a page changes so the list shows its new title and status.
   const [listVersion, setListVersion] = useState(0);
+  const [productRoute, setProductRoute] = useState<ProductRoute | null>(productRouteInLocation);
   // A store manager has no pages: their first screen is the products.
   const [screen, setScreen] = useState<Screen>(() =>
-    canEditContent(session.member?.role ?? 0) ? 'pages' : 'products',
+    productRouteInLocation() || !canEditContent(session.member?.role ?? 0) ? 'products' : 'pages',
   );
   // Once opened, developer mode stays mounted (hidden) so unsaved template text survives a
   // visit to the other screens.
@@ -120,7 +136,12 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         : 'Editor';
 
   useEffect(() => {
-    const onPopState = () => setOpenPageId(pageIdInLocation());
+    const onPopState = () => {
+      setOpenPageId(pageIdInLocation());
+      const route = productRouteInLocation();
+      setProductRoute(route);
+      if (route) setScreen('products');
+    };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
@@ -135,6 +156,23 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     else {
       window.history.replaceState(null, '', '/config');
       setOpenPageId(null);
+    }
+  }
+
+  function openProduct(route: ProductRoute) {
+    const path =
+      route.productId === null
+        ? `/config/products/new?type=${route.newType}`
+        : `/config/products/${route.productId}`;
+    window.history.pushState({ productId: route.productId ?? 'new' }, '', path);
+    setProductRoute(route);
+  }
+  function closeProduct() {
+    // Opened from the list: step back, so the browser's Forward reopens it.
+    if (window.history.state?.productId) window.history.back();
+    else {
+      window.history.replaceState(null, '', '/config');
+      setProductRoute(null);
     }
   }
 
@@ -190,6 +228,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       current={screen}
       onNavigate={(key) => {
         if (key === 'developer') setHasOpenedDeveloperMode(true);
+        if (productRoute) {
+          window.history.pushState(null, '', '/config');
+          setProductRoute(null);
+        }
         setScreen(key);
       }}
       title={SCREEN_TITLES[screen]}
@@ -217,8 +259,27 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           onOpen={openPage}
           onDeleted={() => setListVersion((v) => v + 1)}
         />
+      ) : screen === 'products' && productRoute ? (
+        <ProductEditor
+          key={productRoute.productId ?? `new-${productRoute.newType}`}
+          productId={productRoute.productId}
+          newType={productRoute.newType}
+          onClose={closeProduct}
+          onCreated={(product) => {
+            // The new product's own address replaces /new, so Back still returns to the list.
+            window.history.replaceState(
+              { productId: product.id },
+              '',
+              `/config/products/${product.id}`,
+            );
+            setProductRoute({ productId: product.id, newType: product.productType });
+          }}
+        />
       ) : screen === 'products' ? (
-        <ProductsScreen />
+        <ProductsScreen
+          onOpen={(productId) => openProduct({ productId, newType: ProductType.physical })}
+          onAdd={(newType) => openProduct({ productId: null, newType })}
+        />
       ) : screen === 'tags' ? (
         <TagManager />
       ) : screen === 'header-footer' ? (

@@ -1,4 +1,5 @@
 import {
+  catalogProductSchema,
   type EditorBlock,
   editorPageSchema,
   type FolderBehavior,
@@ -11,6 +12,8 @@ import {
   type NavigationName,
   type PageSettings,
   type ProductAdminListQuery,
+  type ProductCreate,
+  type ProductUpdate,
   pageListSchema,
   productAdminListSchema,
   productListSchema,
@@ -105,6 +108,12 @@ function queryString(query: Record<string, string | number | undefined>): string
   return text ? `?${text}` : '';
 }
 
+/** The staff API's products (the same routes integrations call with a key). */
+const productPath = (id?: string) =>
+  `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products${
+    id === undefined ? '' : `/${encodeURIComponent(id)}`
+  }`;
+
 export const api = {
   session: async () => remember(await request('GET', '/api/config/session', sessionStateSchema)),
   createOwner: async (input: { email: string; password: string }) =>
@@ -134,6 +143,13 @@ export const api = {
       `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products${queryString(query)}`,
       productAdminListSchema,
     ),
+  /** One product as the catalog admin sees it, hidden or not. */
+  product: (id: string) => request('GET', productPath(id), catalogProductSchema),
+  createProduct: (input: ProductCreate) =>
+    request('POST', productPath(), catalogProductSchema, input),
+  updateProduct: (id: string, change: ProductUpdate) =>
+    request('PATCH', productPath(id), catalogProductSchema, change),
+  deleteProduct: (id: string) => request('DELETE', productPath(id), noContent),
   /** The tag manager (SPEC §2): the website's product tags and their product counts. */
   productTags: () => request('GET', `${catalogBase()}/tags`, tagListSchema),
   renameProductTag: (from: string, to: string) =>

@@ -1,5 +1,11 @@
 import type { ProductAdminList, ProductSummary } from '@atelier/contract';
-import { editorMessages, formatMoney, isCurrencyCode } from '@atelier/core';
+import {
+  editorMessages,
+  formatMoney,
+  isCurrencyCode,
+  isProductType,
+  ProductType,
+} from '@atelier/core';
 import { useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import {
@@ -8,6 +14,7 @@ import {
   Card,
   type DataColumn,
   DataTable,
+  Dialog,
   EmptyState,
   Select,
   Skeleton,
@@ -38,7 +45,7 @@ function priceText(product: ProductSummary): string {
   return formatMoney({ minorUnits: product.priceCents, currency: product.currency });
 }
 
-const columns: DataColumn<ProductSummary>[] = [
+const columnsFor = (onOpen: (productId: string) => void): DataColumn<ProductSummary>[] => [
   {
     key: 'thumbnail',
     header: 'Image',
@@ -65,7 +72,18 @@ const columns: DataColumn<ProductSummary>[] = [
     isSortable: true,
     cell: (product) => (
       <span className="products__name">
-        <span className="products__title">{product.title}</span>
+        {/* A real link (new tab, copy address) that opens in-app on a plain click. */}
+        <a
+          className="products__title"
+          href={`/config/products/${product.id}`}
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            onOpen(product.id);
+          }}
+        >
+          {product.title}
+        </a>
         <code className="products__url">{`/${product.collectionUrlId}/p/${product.urlId}`}</code>
       </span>
     ),
@@ -119,10 +137,20 @@ const columns: DataColumn<ProductSummary>[] = [
 /**
  * The merchant's products (issue 18): search by name or SKU, filter by type, stock state
  * and visibility, sort and page, all done by the server (the staff API integrations use),
- * so 5,000 products answer as fast as 50. Creating and editing come in a later step.
+ * so 5,000 products answer as fast as 50. A name opens the product editor; Add product
+ * asks for the type first, as the type decides the editor's fields.
  */
-export function ProductsScreen() {
+export function ProductsScreen({
+  onOpen,
+  onAdd,
+}: {
+  onOpen: (productId: string) => void;
+  onAdd: (type: ProductType) => void;
+}) {
   const id = useId();
+  const [isChoosingType, setIsChoosingType] = useState(false);
+  const [newType, setNewType] = useState<ProductType>(ProductType.physical);
+  const columns = columnsFor(onOpen);
   const [state, setState] = useState<ProductListState>(INITIAL_STATE);
   const [searchText, setSearchText] = useState('');
   const [answer, setAnswer] = useState<ProductAdminList | null>(null);
@@ -190,7 +218,14 @@ export function ProductsScreen() {
         Try another name or SKU, or clear the filters to see every product.
       </EmptyState>
     ) : (
-      <EmptyState title="No products yet">
+      <EmptyState
+        title="No products yet"
+        action={
+          <Button variant="primary" onClick={() => setIsChoosingType(true)}>
+            Add product
+          </Button>
+        }
+      >
         Products added to the store appear here, with their prices and stock.
       </EmptyState>
     );
@@ -225,7 +260,46 @@ export function ProductsScreen() {
             Find a product by its name or SKU, and see its price, stock and visibility.
           </p>
         </div>
+        <Button variant="primary" onClick={() => setIsChoosingType(true)}>
+          Add product
+        </Button>
       </div>
+      <Dialog
+        open={isChoosingType}
+        onOpenChange={setIsChoosingType}
+        title="Add a product"
+        description="The type decides what the product page offers: physical goods have stock and shipping, digital ones a file."
+        size="sm"
+        footer={
+          <>
+            <Button onClick={() => setIsChoosingType(false)}>Cancel</Button>
+            <Button
+              variant="primary"
+              onClick={() => {
+                setIsChoosingType(false);
+                onAdd(newType);
+              }}
+            >
+              Continue
+            </Button>
+          </>
+        }
+      >
+        <Select
+          label="Product type"
+          value={String(newType)}
+          onChange={(event) => {
+            const type = Number(event.target.value);
+            if (isProductType(type)) setNewType(type);
+          }}
+        >
+          {Object.entries(PRODUCT_TYPE_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </Dialog>
       <Card as="div">
         <search className="products__filters" aria-label="Find products">
           <TextField

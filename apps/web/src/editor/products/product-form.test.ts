@@ -1,0 +1,159 @@
+import type { CatalogProduct } from '@atelier/contract';
+import { ProductType } from '@atelier/core';
+import { describe, expect, it } from 'vitest';
+import {
+  centsToText,
+  clientErrors,
+  formFromProduct,
+  generateVariants,
+  moveImage,
+  newProductForm,
+  removeOptionValue,
+  tagsOf,
+  toCreateInput,
+  toUpdateInput,
+  variantLabel,
+  variantsWithValue,
+} from './product-form.ts';
+
+const options = [
+  { name: 'Colour', values: ['Sand', 'Sage'] },
+  { name: 'Size', values: ['S', 'M'] },
+];
+
+describe('the product form', () => {
+  it('generates every combination in option order', () => {
+    const rows = generateVariants(options, []);
+    expect(rows.map(variantLabel)).toEqual(['Sand / S', 'Sand / M', 'Sage / S', 'Sage / M']);
+  });
+
+  it('keeps what was typed for combinations that stay and starts new ones from the first price', () => {
+    const first = generateVariants([{ name: 'Colour', values: ['Sand'] }], []);
+    first[0] = { ...first[0]!, price: '24.50', sku: 'SAND' };
+    const rows = generateVariants([{ name: 'Colour', values: ['Sand', 'Sage'] }], first);
+    expect(rows[0]).toBe(first[0]);
+    expect(rows[1]).toMatchObject({ sku: '', price: '24.50', id: null });
+  });
+
+  it('names the variants a value takes away and removes them with it', () => {
+    const form = {
+      ...newProductForm(ProductType.physical),
+      options,
+      variants: generateVariants(options, []),
+    };
+    expect(variantsWithValue(form.variants, 'Size', 'M').map(variantLabel)).toEqual([
+      'Sand / M',
+      'Sage / M',
+    ]);
+    const after = removeOptionValue(form, 1, 1);
+    expect(after.options[1]?.values).toEqual(['S']);
+    expect(after.variants.map(variantLabel)).toEqual(['Sand / S', 'Sage / S']);
+  });
+
+  it('sends prices as typed in major units and stock as whole numbers', () => {
+    const form = {
+      ...newProductForm(ProductType.physical),
+      title: 'Scarf',
+      tagsText: 'linen,  summer, linen ,',
+      options,
+      variants: generateVariants(options, []).map((row) => ({
+        ...row,
+        price: '24.50',
+        stock: '3',
+      })),
+    };
+    const input = toCreateInput(form, 'c');
+    expect(input.variantOptionOrdering).toEqual(['Colour', 'Size']);
+    expect(input.tags).toEqual(['linen', 'summer']);
+    expect(input.variants?.[0]).toMatchObject({
+      priceMoney: { value: '24.50' },
+      qtyInStock: 3,
+      unlimited: false,
+      onSale: false,
+    });
+    expect(input.variants?.[0]?.salePriceMoney).toBeUndefined();
+  });
+
+  it('refuses a stock that is not a whole number, keyed like the server', () => {
+    const form = newProductForm(ProductType.physical);
+    form.variants[0] = { ...form.variants[0]!, stock: '2.5' };
+    expect(clientErrors(form)).toEqual({ 'variants.0.qtyInStock': 'Stock must be a whole number' });
+  });
+
+  it('puts a digital product’s price on the product, with no variants', () => {
+    const form = { ...newProductForm(ProductType.digital), title: 'Pattern', price: '9' };
+    const input = toCreateInput(form, 'c');
+    expect(input.priceMoney).toEqual({ value: '9' });
+    expect(input.variants).toBeUndefined();
+  });
+
+  it('updates saved variants by id and sends the url id only when it changed', () => {
+    const product = {
+      id: 'p',
+      urlId: 'scarf',
+      fullUrl: '/shop/p/scarf',
+      productType: ProductType.physical,
+      title: 'Scarf',
+      description: '',
+      excerpt: '',
+      currency: 'USD',
+      variantOptionOrdering: ['Size'],
+      variants: [
+        {
+          id: 'v1',
+          sku: 'S1',
+          optionValues: [{ optionName: 'Size', value: 'S' }],
+          priceCents: 2450,
+          salePriceCents: 0,
+          isOnSale: false,
+          qtyInStock: 4,
+          isUnlimited: false,
+        },
+      ],
+      images: [],
+      isSubscribable: false,
+      subscriptionPlan: null,
+      priceCents: null,
+      salePriceCents: null,
+      isOnSale: false,
+      useCustomAddButtonText: false,
+      customAddButtonText: null,
+      customSoldOutText: null,
+      additionalFieldsFormId: null,
+      scarcity: null,
+      tags: ['linen'],
+      collectionId: 'c',
+      isVisible: true,
+      categoryIds: [],
+      merchandising: {
+        scarcityEnabled: false,
+        scarcityText: null,
+        scarcityThreshold: null,
+        customSoldOutText: null,
+        restockNotificationsEnabled: true,
+      },
+    } satisfies CatalogProduct;
+    const form = formFromProduct(product);
+    expect(form.options).toEqual([{ name: 'Size', values: ['S'] }]);
+    expect(form.variants[0]).toMatchObject({ price: '24.50', stock: '4', sku: 'S1' });
+    const update = toUpdateInput(
+      { ...form, variants: [{ ...form.variants[0]!, price: '30' }] },
+      'scarf',
+    );
+    expect(update.urlId).toBeUndefined();
+    expect(update.variants).toEqual([
+      { id: 'v1', priceMoney: { value: '30' }, onSale: false, qtyInStock: 4, unlimited: false },
+    ]);
+  });
+
+  it('moves images within bounds and reads cents as the currency’s decimals', () => {
+    const images = [
+      { id: 'a', src: '', altText: '' },
+      { id: 'b', src: '', altText: '' },
+    ];
+    expect(moveImage(images, 1, -1).map((i) => i.id)).toEqual(['b', 'a']);
+    expect(moveImage(images, 0, -1).map((i) => i.id)).toEqual(['a', 'b']);
+    expect(centsToText(2450, 'USD')).toBe('24.50');
+    expect(tagsOf(' a, ,b')).toEqual(['a', 'b']);
+  });
+});

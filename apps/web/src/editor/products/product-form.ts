@@ -1,0 +1,336 @@
+import type {
+  CatalogProduct,
+  MoneyInput,
+  ProductCreate,
+  ProductUpdate,
+  VariantInput,
+} from '@atelier/contract';
+import {
+  hasUnlimitedStockByType,
+  isCurrencyCode,
+  isPricedOnProduct,
+  type ProductType,
+  toDecimalString,
+} from '@atelier/core';
+
+// The product editor's form as a pure state: what the merchant typed (prices as text in
+// major units, stock as text), how it is built from a saved product, how the option
+// matrix turns into variant rows, and the create/update payloads the staff API takes.
+// Prices are never parsed here: the server reads "24.50" into cents with core's
+// parseMoney, so the text and its error message have one owner. Nothing here touches React.
+
+export type OptionValuePair = { optionName: string; value: string };
+
+export type OptionDraft = { name: string; values: string[] };
+
+export type VariantRow = {
+  /** The saved variant's id; null until the product is created. */
+  id: string | null;
+  optionValues: OptionValuePair[];
+  sku: string;
+  price: string;
+  salePrice: string;
+  stock: string;
+  isUnlimited: boolean;
+};
+
+export type FormImage = { id: string; src: string; altText: string };
+
+export type ProductForm = {
+  productType: ProductType;
+  title: string;
+  description: string;
+  urlId: string;
+  /** Comma-separated, as typed. */
+  tagsText: string;
+  isVisible: boolean;
+  /** Digital and paywall products carry their price on the product. */
+  price: string;
+  salePrice: string;
+  /** One switch for the product: applied to every variant when saving. */
+  isOnSale: boolean;
+  useCustomAddButtonText: boolean;
+  customAddButtonText: string;
+  customSoldOutText: string;
+  images: FormImage[];
+  options: OptionDraft[];
+  variants: VariantRow[];
+};
+
+const emptyRow = (optionValues: OptionValuePair[] = []): VariantRow => ({
+  id: null,
+  optionValues,
+  sku: '',
+  price: '',
+  salePrice: '',
+  stock: '0',
+  isUnlimited: false,
+});
+
+/** Whether the product has variants with their own price and stock (not digital goods). */
+export const hasVariants = (type: ProductType): boolean => !isPricedOnProduct(type);
+/** Whether stock is counted: gift cards, digital and paywall products never run out. */
+export const hasStock = (type: ProductType): boolean => !hasUnlimitedStockByType(type);
+
+export function newProductForm(type: ProductType): ProductForm {
+  return {
+    productType: type,
+    title: '',
+    description: '',
+    urlId: '',
+    tagsText: '',
+    isVisible: true,
+    price: '',
+    salePrice: '',
+    isOnSale: false,
+    useCustomAddButtonText: false,
+    customAddButtonText: '',
+    customSoldOutText: '',
+    images: [],
+    options: [],
+    variants: hasVariants(type) ? [emptyRow()] : [],
+  };
+}
+
+/** "24.50" for 2450 cents in USD; the currency's own number of decimals. */
+export function centsToText(cents: number | null, currency: string): string {
+  if (cents === null) return '';
+  if (!isCurrencyCode(currency)) return String(cents / 100);
+  return toDecimalString({ minorUnits: cents, currency });
+}
+
+export function formFromProduct(product: CatalogProduct): ProductForm {
+  const { currency } = product;
+  const options = product.variantOptionOrdering.map((name) => ({
+    name,
+    values: unique(
+      product.variants.flatMap((v) =>
+        v.optionValues.filter((o) => o.optionName === name).map((o) => o.value),
+      ),
+    ),
+  }));
+  const isOnSale = isPricedOnProduct(product.productType)
+    ? product.isOnSale
+    : product.variants.some((v) => v.isOnSale);
+  return {
+    productType: product.productType,
+    title: product.title,
+    description: product.description,
+    urlId: product.urlId,
+    tagsText: product.tags.join(', '),
+    isVisible: product.isVisible,
+    price: centsToText(product.priceCents, currency),
+    salePrice: product.salePriceCents ? centsToText(product.salePriceCents, currency) : '',
+    isOnSale,
+    useCustomAddButtonText: product.useCustomAddButtonText,
+    customAddButtonText: product.customAddButtonText ?? '',
+    customSoldOutText: product.merchandising.customSoldOutText ?? '',
+    images: product.images.map((image) => ({
+      id: image.id,
+      src: image.src,
+      altText: image.altText,
+    })),
+    options,
+    variants: isPricedOnProduct(product.productType)
+      ? []
+      : product.variants.map((v) => ({
+          id: v.id,
+          optionValues: v.optionValues,
+          sku: v.sku,
+          price: centsToText(v.priceCents, currency),
+          salePrice: v.salePriceCents ? centsToText(v.salePriceCents, currency) : '',
+          stock: String(v.qtyInStock),
+          isUnlimited: v.isUnlimited,
+        })),
+  };
+}
+
+const combinationKey = (values: readonly OptionValuePair[]) =>
+  values.map((o) => `${o.optionName}\u0000${o.value}`).join('\u0001');
+
+/** "Sand / S": a variant's name in lists and in the remove confirmation. */
+export const variantLabel = (row: Pick<VariantRow, 'optionValues'>): string =>
+  row.optionValues.map((o) => o.value).join(' / ') || 'Default';
+
+/** Options with a name and at least one value, trimmed, empty values dropped. */
+export function usableOptions(options: readonly OptionDraft[]): OptionDraft[] {
+  return options
+    .map((o) => ({
+      name: o.name.trim(),
+      values: unique(o.values.map((v) => v.trim()).filter(Boolean)),
+    }))
+    .filter((o) => o.name !== '' && o.values.length > 0);
+}
+
+/**
+ * Every combination of the options' values, in option order. Rows that already exist for a
+ * combination keep what was typed; new rows start from the first row's price, the value a
+ * merchant most often repeats.
+ */
+export function generateVariants(
+  options: readonly OptionDraft[],
+  current: readonly VariantRow[],
+): VariantRow[] {
+  const usable = usableOptions(options);
+  let combinations: OptionValuePair[][] = [[]];
+  for (const option of usable) {
+    combinations = combinations.flatMap((prefix) =>
+      option.values.map((value) => [...prefix, { optionName: option.name, value }]),
+    );
+  }
+  const byKey = new Map(current.map((row) => [combinationKey(row.optionValues), row]));
+  const template = current[0];
+  return combinations.map((optionValues) => {
+    const existing = byKey.get(combinationKey(optionValues));
+    if (existing) return existing;
+    return {
+      ...emptyRow(optionValues),
+      price: template?.price ?? '',
+      salePrice: template?.salePrice ?? '',
+    };
+  });
+}
+
+/** The variant rows a value's removal takes away: those that carry it. */
+export function variantsWithValue(
+  rows: readonly VariantRow[],
+  optionName: string,
+  value: string,
+): VariantRow[] {
+  return rows.filter((row) =>
+    row.optionValues.some((o) => o.optionName === optionName && o.value === value),
+  );
+}
+
+/** Removes one value of an option and the variant rows that carry it. */
+export function removeOptionValue(
+  form: ProductForm,
+  optionIndex: number,
+  valueIndex: number,
+): ProductForm {
+  const option = form.options[optionIndex];
+  const value = option?.values[valueIndex];
+  if (!option || value === undefined) return form;
+  const going = new Set(variantsWithValue(form.variants, option.name.trim(), value.trim()));
+  const options = form.options.map((o, i) =>
+    i === optionIndex ? { ...o, values: o.values.filter((_, j) => j !== valueIndex) } : o,
+  );
+  const variants = form.variants.filter((row) => !going.has(row));
+  return { ...form, options, variants: variants.length > 0 ? variants : [emptyRow()] };
+}
+
+/** Moves the image at `index` one place up (-1) or down (+1). */
+export function moveImage(images: readonly FormImage[], index: number, step: -1 | 1): FormImage[] {
+  const target = index + step;
+  if (target < 0 || target >= images.length) return [...images];
+  const next = [...images];
+  const [moved] = next.splice(index, 1);
+  if (moved) next.splice(target, 0, moved);
+  return next;
+}
+
+export const tagsOf = (text: string): string[] =>
+  unique(
+    text
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  );
+
+/** Money as the API reads it; an empty field sends nothing, so the server says what is missing. */
+const money = (text: string): MoneyInput | undefined =>
+  text.trim() === '' ? undefined : { value: text.trim() };
+
+/**
+ * Problems the server cannot be asked about because the payload could not be built: a
+ * stock that is not a whole number. Keyed like the server's field errors.
+ */
+export function clientErrors(form: ProductForm): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!hasStock(form.productType)) return errors;
+  for (const [index, row] of form.variants.entries()) {
+    if (!row.isUnlimited && !/^\d+$/.test(row.stock.trim())) {
+      errors[`variants.${index}.qtyInStock`] = 'Stock must be a whole number';
+    }
+  }
+  return errors;
+}
+
+const stockOf = (row: VariantRow): number => Number.parseInt(row.stock.trim() || '0', 10);
+
+function sharedFields(form: ProductForm) {
+  const isDigital = isPricedOnProduct(form.productType);
+  return {
+    title: form.title,
+    description: form.description,
+    tags: tagsOf(form.tagsText),
+    mediaIds: form.images.map((image) => image.id),
+    isVisible: form.isVisible,
+    useCustomAddButtonText: form.useCustomAddButtonText,
+    customAddButtonText: form.customAddButtonText.trim() || null,
+    merchandising: { customSoldOutText: form.customSoldOutText.trim() || null },
+    ...(isDigital && {
+      priceMoney: money(form.price),
+      salePriceMoney: money(form.salePrice),
+      onSale: form.isOnSale,
+    }),
+  };
+}
+
+export function toCreateInput(form: ProductForm, collectionId: string): ProductCreate {
+  const urlId = form.urlId.trim();
+  const options = usableOptions(form.options);
+  const stockCounted = hasStock(form.productType);
+  return {
+    ...sharedFields(form),
+    collectionId,
+    productType: form.productType,
+    ...(urlId && { urlId }),
+    ...(hasVariants(form.productType) && {
+      variantOptionOrdering: options.map((o) => o.name),
+      variants: form.variants.map(
+        (row): VariantInput => ({
+          ...(row.sku.trim() && { sku: row.sku.trim() }),
+          optionValues: row.optionValues,
+          priceMoney: money(row.price),
+          salePriceMoney: money(row.salePrice),
+          onSale: form.isOnSale,
+          ...(stockCounted && { qtyInStock: stockOf(row), unlimited: row.isUnlimited }),
+        }),
+      ),
+    }),
+  };
+}
+
+/**
+ * The whole form as a change: the API replaces lists and changes only what is sent, so
+ * sending every field is idempotent. Variants are matched by id; the API cannot add or
+ * remove variants of a saved product, so rows without an id are never sent.
+ */
+export function toUpdateInput(form: ProductForm, savedUrlId: string): ProductUpdate {
+  const urlId = form.urlId.trim();
+  const stockCounted = hasStock(form.productType);
+  return {
+    ...sharedFields(form),
+    ...(urlId && urlId !== savedUrlId && { urlId }),
+    ...(hasVariants(form.productType) && {
+      variants: form.variants.flatMap((row) =>
+        row.id === null
+          ? []
+          : [
+              {
+                id: row.id,
+                priceMoney: money(row.price),
+                salePriceMoney: money(row.salePrice),
+                onSale: form.isOnSale,
+                ...(stockCounted && { qtyInStock: stockOf(row), unlimited: row.isUnlimited }),
+              },
+            ],
+      ),
+    }),
+  };
+}
+
+function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}
