@@ -273,7 +273,24 @@ export const productUpdateSchema = productFieldsSchema
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 export const stockUpdateSchema = z
-  .object({ qtyInStock: stockSchema.optional(), unlimited: z.boolean().optional() })
+  .object({
+    qtyInStock: stockSchema.optional(),
+    unlimited: z.boolean().optional(),
+    /**
+     * A received (or lost) quantity added to the stock as it is when the change lands, so
+     * two people counting deliveries at once both count.
+     */
+    adjustBy: z.number().int('Enter a whole number').min(-MAX_INT4).max(MAX_INT4).optional(),
+    /**
+     * The stock the person saw when setting a new one: when it changed meanwhile (a sale, a
+     * colleague), the set is refused rather than silently undoing that change.
+     */
+    expectedQtyInStock: stockSchema.optional(),
+  })
+  .refine((stock) => stock.qtyInStock === undefined || stock.adjustBy === undefined, {
+    message: 'Set the stock or add to it, not both',
+    path: ['adjustBy'],
+  })
   .meta({ id: 'StockUpdate' });
 export type StockUpdate = z.infer<typeof stockUpdateSchema>;
 

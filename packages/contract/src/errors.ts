@@ -56,6 +56,10 @@ export const errorCatalogue = {
   VARIANT_NOT_FOUND: { status: 404, summary: 'The product has no variant with this id.' },
   COLLECTION_NOT_FOUND: { status: 404, summary: 'No collection of this website has this id.' },
   CATEGORY_NOT_FOUND: { status: 404, summary: 'The collection has no category of this name.' },
+  STOCK_CHANGED: {
+    status: 409,
+    summary: 'The stock changed since it was read: read it again before setting it.',
+  },
   TAG_NOT_FOUND: { status: 404, summary: 'No product of this website has this tag.' },
   TAG_EXISTS: {
     status: 409,

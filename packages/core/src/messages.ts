@@ -269,6 +269,11 @@ export const productMessages = {
   tagTypeExists: (tagType: string) => `This ${tagType} already exists`,
   oneTagTypeAtATime: (tagType: string) => `You may only edit one ${tagType} at a time`,
   tagNotFound: 'No product has this tag.',
+  stockChanged: (current: number | null) =>
+    current === null
+      ? 'This variant was made unlimited meanwhile: check it and try again.'
+      : `The stock changed to ${current} meanwhile: check it and try again.`,
+  stockBelowZero: 'Stock cannot go below zero.',
   customTextNeeded: 'Enter the text for the button',
   bothOptionForms: 'Send either optionValues or attributes, not both',
   optionsMissing: (names: readonly string[]) => `Give a value for each option: ${names.join(', ')}`,

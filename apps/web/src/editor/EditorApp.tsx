@@ -12,6 +12,7 @@ import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PRODUCT_NAME } from './product-name.ts';
+import { InventoryScreen } from './products/InventoryScreen.tsx';
 import { ProductEditor } from './products/ProductEditor.tsx';
 import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { TagManager } from './products/TagManager.tsx';
@@ -85,12 +86,21 @@ export function EditorApp() {
   return screen;
 }
 
-type Screen = 'pages' | 'products' | 'tags' | 'header-footer' | 'files' | 'settings' | 'developer';
+type Screen =
+  | 'pages'
+  | 'products'
+  | 'inventory'
+  | 'tags'
+  | 'header-footer'
+  | 'files'
+  | 'settings'
+  | 'developer';
 
 const SCREEN_TITLES: Record<Screen, string> = {
   pages: 'Pages',
   products: 'Products',
   tags: 'Tags',
+  inventory: 'Inventory',
   'header-footer': 'Header & footer',
   files: 'Files',
   settings: 'Settings',
@@ -191,6 +201,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canEditCatalog(member.role)
       ? ([
           { key: 'products', label: 'Products', icon: 'tag' },
+          { key: 'inventory', label: 'Inventory', icon: 'layout' },
           { key: 'tags', label: 'Tags', icon: 'tag' },
         ] as const)
       : []),
@@ -280,6 +291,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           onOpen={(productId) => openProduct({ productId, newType: ProductType.physical })}
           onAdd={(newType) => openProduct({ productId: null, newType })}
         />
+      ) : screen === 'inventory' ? (
+        <InventoryScreen />
       ) : screen === 'tags' ? (
         <TagManager />
       ) : screen === 'header-footer' ? (

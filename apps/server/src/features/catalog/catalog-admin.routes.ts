@@ -141,13 +141,18 @@ export function registerCatalogAdminRoutes(
       preHandler,
       schema: {
         tags,
-        summary: "Set one variant's stock",
+        summary: "Set one variant's stock, or add a received quantity to it",
         description: AUTH_NOTE,
         params: variantParamsSchema,
         body: stockUpdateSchema,
         response: {
           200: catalogProductSchema,
-          ...errorResponses(writeCodes, ['PRODUCT_NOT_FOUND', 'VARIANT_NOT_FOUND']),
+          ...errorResponses(writeCodes, [
+            'PRODUCT_NOT_FOUND',
+            'VARIANT_NOT_FOUND',
+            'STOCK_CHANGED',
+            'PRODUCT_INVALID',
+          ]),
         },
       },
     },

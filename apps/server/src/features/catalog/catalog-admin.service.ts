@@ -24,6 +24,7 @@ import {
   MAX_NESTED_CATEGORIES,
   MAX_PRODUCTS_PER_COLLECTION,
   ProductType,
+  productMessages,
 } from '@atelier/core';
 import type { CategoryRow, CollectionRow, ProductRow } from '../../db/db-types.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -254,12 +255,29 @@ export function createCatalogAdminService({
         const variants = row ? await tx.listVariants(websiteId, [ids.productId]) : [];
         const variant = variants.find((v) => v.variant_id === ids.variantId);
         if (!row || !variant) throw fail('VARIANT_NOT_FOUND', 'Variant not found');
+        // Read under the product's lock, so a sale or a colleague's change cannot slip in.
+        const seen = stock.expectedQtyInStock;
+        if (seen !== undefined && (variant.is_unlimited || variant.qty_in_stock !== seen)) {
+          const current = variant.is_unlimited ? null : variant.qty_in_stock;
+          throw fail('STOCK_CHANGED', productMessages.stockChanged(current), {
+            qtyInStock: productMessages.stockChanged(current),
+          });
+        }
         const isUnlimited =
           (isProductType(row.product_type) && hasUnlimitedStockByType(row.product_type)) ||
           (stock.unlimited ?? variant.is_unlimited);
+        const qty =
+          stock.adjustBy === undefined
+            ? (stock.qtyInStock ?? variant.qty_in_stock)
+            : variant.qty_in_stock + stock.adjustBy;
+        if (!isUnlimited && qty < 0) {
+          throw fail('PRODUCT_INVALID', productMessages.stockBelowZero, {
+            adjustBy: productMessages.stockBelowZero,
+          });
+        }
         await tx.updateVariant(websiteId, variant.variant_id, {
           is_unlimited: isUnlimited,
-          qty_in_stock: isUnlimited ? 0 : (stock.qtyInStock ?? variant.qty_in_stock),
+          qty_in_stock: isUnlimited ? 0 : qty,
         });
       });
       await writing.finally(changed(websiteId));

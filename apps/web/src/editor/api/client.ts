@@ -19,6 +19,7 @@ import {
   productListSchema,
   type SessionState,
   type SiteSettings,
+  type StockUpdate,
   sessionStateSchema,
   siteFrameSchema,
   siteLayoutSchema,
@@ -150,6 +151,14 @@ export const api = {
   updateProduct: (id: string, change: ProductUpdate) =>
     request('PATCH', productPath(id), catalogProductSchema, change),
   deleteProduct: (id: string) => request('DELETE', productPath(id), noContent),
+  /** The inventory's stock edits: set (with the stock seen) or add a received quantity. */
+  updateStock: (productId: string, variantId: string, change: StockUpdate) =>
+    request(
+      'PUT',
+      `${productPath(productId)}/variants/${encodeURIComponent(variantId)}/stock`,
+      catalogProductSchema,
+      change,
+    ),
   /** The tag manager (SPEC §2): the website's product tags and their product counts. */
   productTags: () => request('GET', `${catalogBase()}/tags`, tagListSchema),
   renameProductTag: (from: string, to: string) =>

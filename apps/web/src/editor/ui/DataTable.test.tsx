@@ -114,6 +114,26 @@ describe('DataTable', () => {
   });
 });
 
+describe('DataTable rows opened into their details', () => {
+  it('draws a row’s details under it across every column, only for the rows opened', () => {
+    const markup = renderToStaticMarkup(
+      <DataTable
+        caption="Inventory"
+        rows={pages.slice(0, 3)}
+        columns={columns}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.title}
+        expanded={{ keys: new Set(['p2']), render: (p) => <p>Variants of {p.title}</p> }}
+      />,
+    );
+    expect(markup.match(/class="ui-table__details"/g)).toHaveLength(1);
+    expect(markup).toMatch(/<td colspan="3"><p>Variants of (<!-- -->)?Page 2<\/p><\/td>/i);
+    // Right after its own row.
+    expect(markup.indexOf('Variants of')).toBeGreaterThan(markup.indexOf('>Page 2<'));
+    expect(markup.indexOf('Variants of')).toBeLessThan(markup.indexOf('>Page 3<'));
+  });
+});
+
 describe('DataTable in server mode', () => {
   const serverRender = (state: {
     page: number;

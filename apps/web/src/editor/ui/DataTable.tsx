@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from './Button.tsx';
 import {
   pageOf,
@@ -73,6 +73,7 @@ export function DataTable<T>({
   server,
   pageSizes = PAGE_SIZES,
   isBusy = false,
+  expanded,
 }: {
   caption: string;
   isCaptionHidden?: boolean;
@@ -88,6 +89,11 @@ export function DataTable<T>({
   emptyText?: string;
   /** Sorting and paging done by the server; without it the table does both in memory. */
   server?: DataTableServerMode;
+  /**
+   * A row's details drawn under it across the whole table (the inventory's variants), for
+   * the rows whose key is in `keys`; the row's own control toggles it.
+   */
+  expanded?: { keys: ReadonlySet<string>; render: (row: T) => ReactNode };
   pageSizes?: readonly number[];
   /** New rows are on their way (server mode): the table says so to assistive technology. */
   isBusy?: boolean;
@@ -187,33 +193,43 @@ export function DataTable<T>({
               slice.rows.map((row) => {
                 const key = rowKey(row);
                 const isSelected = selection?.selected.has(key) ?? false;
+                const details = expanded?.keys.has(key) ? expanded.render(row) : null;
                 return (
-                  <tr key={key} data-selected={isSelected ? 'true' : undefined}>
-                    {selection ? (
-                      <td className="ui-table__select">
-                        {(selection.isSelectable?.(row) ?? true) ? (
-                          <input
-                            type="checkbox"
-                            className="ui-checkbox"
-                            aria-label={`Select ${rowLabel(row)}`}
-                            checked={isSelected}
-                            onChange={() => selection.onChange(toggleOne(selection.selected, key))}
-                          />
-                        ) : null}
-                      </td>
-                    ) : null}
-                    {columns.map((column) =>
-                      column.isRowHeader ? (
-                        <th key={column.key} scope="row" className={column.className}>
-                          {column.cell(row)}
-                        </th>
-                      ) : (
-                        <td key={column.key} className={column.className}>
-                          {column.cell(row)}
+                  <Fragment key={key}>
+                    <tr data-selected={isSelected ? 'true' : undefined}>
+                      {selection ? (
+                        <td className="ui-table__select">
+                          {(selection.isSelectable?.(row) ?? true) ? (
+                            <input
+                              type="checkbox"
+                              className="ui-checkbox"
+                              aria-label={`Select ${rowLabel(row)}`}
+                              checked={isSelected}
+                              onChange={() =>
+                                selection.onChange(toggleOne(selection.selected, key))
+                              }
+                            />
+                          ) : null}
                         </td>
-                      ),
-                    )}
-                  </tr>
+                      ) : null}
+                      {columns.map((column) =>
+                        column.isRowHeader ? (
+                          <th key={column.key} scope="row" className={column.className}>
+                            {column.cell(row)}
+                          </th>
+                        ) : (
+                          <td key={column.key} className={column.className}>
+                            {column.cell(row)}
+                          </td>
+                        ),
+                      )}
+                    </tr>
+                    {details ? (
+                      <tr className="ui-table__details">
+                        <td colSpan={columns.length + (selection ? 1 : 0)}>{details}</td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 );
               })
             )}
