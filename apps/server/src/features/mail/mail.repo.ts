@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB, MailOutboxRow } from '../../db/db-types.ts';
 
 // The outbox: an email is a row written in the same transaction as the change that
@@ -46,8 +46,13 @@ export function mailQueries(db: Kysely<DB>) {
           .selectFrom('mail_outbox')
           .select(['website_id', 'message_id'])
           .where('sent_at', 'is', null)
-          .where('send_after', '<=', new Date())
-          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', new Date())]))
+          // The database's clock, as `send_after` defaults to it: the process's Date has
+          // only milliseconds, so mail enqueued in the same millisecond as the claim (its
+          // microseconds later) would not yet count as due.
+          .where('send_after', '<=', sql<Date>`now()`)
+          .where((eb) =>
+            eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]),
+          )
           .orderBy('send_after')
           .limit(options.limit)
           .forUpdate()
