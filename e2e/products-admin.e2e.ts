@@ -143,6 +143,35 @@ describe('the Products screen (Chromium)', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it('hides, publishes and deletes the selected products in bulk', async () => {
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('25');
+    await page.getByLabel('Search').fill('tea towel');
+    await expect.poll(() => count().textContent()).toBe('5 products');
+    await page.getByRole('checkbox', { name: 'Select Tea Towel 1' }).check();
+    await page.getByRole('checkbox', { name: 'Select Tea Towel 2' }).check();
+    const bulk = page.getByRole('toolbar', { name: 'Selected products' });
+    await bulk.getByText('2 selected').waitFor();
+    await bulk.getByRole('button', { name: 'Hide' }).click();
+    await page.getByText('2 products hidden.').first().waitFor();
+    await page.getByRole('combobox', { name: 'Visibility' }).selectOption('hidden');
+    await expectTitles(['Tea Towel 2', 'Tea Towel 1']);
+    await page.getByRole('checkbox', { name: 'Select Tea Towel 2' }).check();
+    await bulk.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('1 product published.').first().waitFor();
+    await expectTitles(['Tea Towel 1']);
+    await page.getByRole('combobox', { name: 'Visibility' }).selectOption('');
+
+    await page.getByRole('checkbox', { name: 'Select Tea Towel 1' }).check();
+    await bulk.getByRole('button', { name: 'Delete…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete 1 product?' });
+    await confirm.getByText(/Tea Towel 1 will be deleted/).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('1 product deleted.').first().waitFor();
+    await expect.poll(() => count().textContent()).toBe('4 products');
+  });
+
   it('raised no errors in the page', () => {
     expect(errors).toEqual([]);
   });

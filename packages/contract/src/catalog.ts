@@ -496,3 +496,16 @@ export const tagDeleteSchema = z
 export const tagChangeSchema = z
   .object({ productsChanged: z.number().int() })
   .meta({ id: 'ProductTagChange' });
+
+/** The product list's bulk actions (issue 18): at most one page of the list at a time. */
+export const PRODUCT_BULK_ACTIONS = ['publish', 'hide', 'delete'] as const;
+export const productBulkSchema = z
+  .object({
+    action: z.enum(PRODUCT_BULK_ACTIONS),
+    productIds: z.array(z.string().uuid()).min(1, 'Select at least one product').max(100),
+  })
+  .meta({ id: 'ProductBulk' });
+export type ProductBulk = z.infer<typeof productBulkSchema>;
+export const productBulkResultSchema = z
+  .object({ changed: z.number().int() })
+  .meta({ id: 'ProductBulkResult' });

@@ -8,6 +8,8 @@ import {
   errorResponses,
   productAdminListQuerySchema,
   productAdminListSchema,
+  productBulkResultSchema,
+  productBulkSchema,
   productCreateSchema,
   productParamsSchema,
   productUpdateSchema,
@@ -312,6 +314,24 @@ export function registerCatalogAdminRoutes(
     },
     async (request) => ({
       productsChanged: await productTags.remove(callerOf(request).website.id, request.body.tags),
+    }),
+  );
+
+  api.post(
+    `${PREFIX}/products/bulk`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Publish, hide or delete several products at once',
+        description: AUTH_NOTE,
+        params: websiteParamsSchema,
+        body: productBulkSchema,
+        response: { 200: productBulkResultSchema, ...errorResponses(writeCodes) },
+      },
+    },
+    async (request) => ({
+      changed: await catalogAdmin.bulk(callerOf(request).website.id, request.body),
     }),
   );
 }

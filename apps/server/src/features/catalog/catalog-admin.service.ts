@@ -7,6 +7,7 @@ import type {
   CollectionCreate,
   ProductAdminList,
   ProductAdminListQuery,
+  ProductBulk,
   ProductCreate,
   ProductSummary,
   ProductUpdate,
@@ -282,6 +283,19 @@ export function createCatalogAdminService({
       });
       await writing.finally(changed(websiteId));
       return getCatalogProduct(websiteId, ids.productId);
+    },
+
+    /**
+     * Publish, hide or delete several products at once (the product list's bulk actions):
+     * one statement each, of the website's own products only; how many changed.
+     */
+    async bulk(websiteId: string, input: ProductBulk): Promise<number> {
+      const ids = [...new Set(input.productIds)];
+      const writing =
+        input.action === 'delete'
+          ? catalogRepo.deleteProducts(websiteId, ids)
+          : catalogRepo.setVisibility(websiteId, ids, input.action === 'publish');
+      return writing.finally(changed(websiteId));
     },
 
     async deleteProduct(websiteId: string, productId: string): Promise<void> {

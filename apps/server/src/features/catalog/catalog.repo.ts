@@ -251,6 +251,31 @@ function catalogQueries(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Bulk actions of the product list: how many of the website's products changed. */
+    async setVisibility(
+      websiteId: string,
+      productIds: readonly string[],
+      isVisible: boolean,
+    ): Promise<number> {
+      const result = await db
+        .updateTable('products')
+        .set({ is_visible: isVisible, updated_at: new Date() })
+        .where('website_id', '=', websiteId)
+        .where('product_id', 'in', [...productIds])
+        .where('is_visible', '=', !isVisible)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async deleteProducts(websiteId: string, productIds: readonly string[]): Promise<number> {
+      const result = await db
+        .deleteFrom('products')
+        .where('website_id', '=', websiteId)
+        .where('product_id', 'in', [...productIds])
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async deleteProduct(websiteId: string, productId: string): Promise<boolean> {
       const result = await db
         .deleteFrom('products')

@@ -12,10 +12,12 @@ import {
   type NavigationName,
   type PageSettings,
   type ProductAdminListQuery,
+  type ProductBulk,
   type ProductCreate,
   type ProductUpdate,
   pageListSchema,
   productAdminListSchema,
+  productBulkResultSchema,
   productListSchema,
   type SessionState,
   type SiteSettings,
@@ -151,6 +153,9 @@ export const api = {
   updateProduct: (id: string, change: ProductUpdate) =>
     request('PATCH', productPath(id), catalogProductSchema, change),
   deleteProduct: (id: string) => request('DELETE', productPath(id), noContent),
+  /** The product list's bulk actions: publish, hide or delete the selected products. */
+  bulkProducts: (action: ProductBulk['action'], productIds: string[]) =>
+    request('POST', `${productPath()}/bulk`, productBulkResultSchema, { action, productIds }),
   /** The inventory's stock edits: set (with the stock seen) or add a received quantity. */
   updateStock: (productId: string, variantId: string, change: StockUpdate) =>
     request(

@@ -12,6 +12,7 @@ import {
   Badge,
   Button,
   Card,
+  ConfirmDialog,
   type DataColumn,
   DataTable,
   Dialog,
@@ -19,6 +20,7 @@ import {
   Select,
   Skeleton,
   TextField,
+  useToast,
 } from '../ui/index.ts';
 import {
   countText,
@@ -157,6 +159,11 @@ export function ProductsScreen({
   const [isLoading, setIsLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [retry, setRetry] = useState(0);
+  // The rows ticked for a bulk action; a new query starts with none.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [isBulkBusy, setIsBulkBusy] = useState(false);
+  const toast = useToast();
 
   // The search goes to the server once typing pauses.
   useEffect(() => {
@@ -176,6 +183,7 @@ export function ProductsScreen({
     let isCurrent = true;
     setIsLoading(true);
     setError(null);
+    setSelected(new Set());
     api
       .products(query)
       .then((list) => {
@@ -200,6 +208,24 @@ export function ProductsScreen({
     setState((current) => ({ ...current, ...NO_FILTERS, page: 1 }));
   };
   const isFiltered = hasFilters({ ...state, q: searchText });
+
+  const selectedProducts = (answer?.products ?? []).filter((p) => selected.has(p.id));
+  async function runBulk(action: 'publish' | 'hide' | 'delete') {
+    setIsBulkBusy(true);
+    try {
+      const { changed } = await api.bulkProducts(action, [...selected]);
+      const done = { publish: 'published', hide: 'hidden', delete: 'deleted' }[action];
+      toast(`${changed} ${changed === 1 ? 'product' : 'products'} ${done}.`);
+      setIsConfirmingDelete(false);
+      setRetry((n) => n + 1);
+    } catch (failure) {
+      toast(failure instanceof ApiError ? failure.message : editorMessages.somethingWentWrong, {
+        tone: 'error',
+      });
+    } finally {
+      setIsBulkBusy(false);
+    }
+  }
 
   let body: React.ReactNode;
   if (answer === null || (answer.total === 0 && isLoading)) {
@@ -231,23 +257,47 @@ export function ProductsScreen({
     );
   } else {
     body = (
-      <DataTable
-        caption="Products"
-        isCaptionHidden
-        rows={answer.products}
-        columns={columns}
-        rowKey={(product) => product.id}
-        rowLabel={(product) => product.title}
-        pageSizes={PAGE_SIZES}
-        isBusy={isLoading}
-        server={{
-          sort: state.sort,
-          page: state.page,
-          pageSize: state.pageSize,
-          total: answer.total,
-          onChange: (next) => setState((current) => ({ ...current, ...next })),
-        }}
-      />
+      <>
+        {selected.size > 0 ? (
+          <div className="products__bulk" role="toolbar" aria-label="Selected products">
+            <p className="products__bulk-count" aria-live="polite">
+              {selected.size} selected
+            </p>
+            <Button size="sm" disabled={isBulkBusy} onClick={() => void runBulk('publish')}>
+              Publish
+            </Button>
+            <Button size="sm" disabled={isBulkBusy} onClick={() => void runBulk('hide')}>
+              Hide
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={isBulkBusy}
+              onClick={() => setIsConfirmingDelete(true)}
+            >
+              Delete…
+            </Button>
+          </div>
+        ) : null}
+        <DataTable
+          caption="Products"
+          isCaptionHidden
+          rows={answer.products}
+          columns={columns}
+          rowKey={(product) => product.id}
+          rowLabel={(product) => product.title}
+          pageSizes={PAGE_SIZES}
+          isBusy={isLoading}
+          selection={{ selected, onChange: setSelected }}
+          server={{
+            sort: state.sort,
+            page: state.page,
+            pageSize: state.pageSize,
+            total: answer.total,
+            onChange: (next) => setState((current) => ({ ...current, ...next })),
+          }}
+        />
+      </>
     );
   }
 
@@ -264,6 +314,20 @@ export function ProductsScreen({
           Add product
         </Button>
       </div>
+      <ConfirmDialog
+        open={isConfirmingDelete}
+        onOpenChange={setIsConfirmingDelete}
+        title={selected.size === 1 ? 'Delete 1 product?' : `Delete ${selected.size} products?`}
+        description={`${selectedProducts
+          .slice(0, 5)
+          .map((p) => p.title)
+          .join(
+            ', ',
+          )}${selectedProducts.length > 5 ? ', …' : ''} will be deleted with their variants and images. Orders already placed keep their lines.`}
+        confirmLabel="Delete"
+        isBusy={isBulkBusy}
+        onConfirm={() => void runBulk('delete')}
+      />
       <Dialog
         open={isChoosingType}
         onOpenChange={setIsChoosingType}
