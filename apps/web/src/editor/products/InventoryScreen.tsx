@@ -1,4 +1,4 @@
-import type { CatalogProduct, ProductAdminList, ProductSummary, Variant } from '@atelier/contract';
+import type { CatalogProduct, ProductSummary, Variant } from '@atelier/contract';
 import { editorMessages, formatMoney, isCurrencyCode } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
@@ -13,21 +13,15 @@ import {
   TextField,
   useToast,
 } from '../ui/index.ts';
-import {
-  INITIAL_STATE,
-  type ProductListState,
-  STOCK_LABELS,
-  toListQuery,
-  withFilter,
-} from './product-list-state.ts';
+import { STOCK_LABELS } from './product-list-state.ts';
 import './inventory.css';
+import { useProductList } from './use-product-list.ts';
 
 // The inventory panel (SPEC §2, issue 18): search, sort by name, stock or price, a row
 // opened into its variants, the next page; each variant's stock set (refused if it changed
 // since it was read, so a sale or a colleague is never undone) or a received quantity
 // added to whatever it is when the change lands.
 
-const SEARCH_DELAY_MS = 250;
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const errorText = (error: unknown) =>
@@ -45,49 +39,9 @@ export const variantName = (variant: Variant): string =>
     : variant.sku;
 
 export function InventoryScreen() {
-  const [state, setState] = useState<ProductListState>(INITIAL_STATE);
-  const [searchText, setSearchText] = useState('');
-  const [answer, setAnswer] = useState<ProductAdminList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isLoading, setIsLoading] = useState(true);
+  const { state, setState, searchText, setSearchText, answer, isLoading, error, reload } =
+    useProductList();
   const [open, setOpen] = useState<Set<string>>(new Set());
-  // Bumped after a stock change, so the row's total and state are read again.
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        setState((current) =>
-          current.q === searchText ? current : withFilter(current, { q: searchText }),
-        ),
-      SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  const query = toListQuery(state);
-  const queryKey = JSON.stringify(query);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query; version re-reads it
-  useEffect(() => {
-    let isCurrent = true;
-    setIsLoading(true);
-    api
-      .products(query)
-      .then((list) => {
-        if (!isCurrent) return;
-        setAnswer(list);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (isCurrent) setError(errorText(failure));
-      })
-      .finally(() => {
-        if (isCurrent) setIsLoading(false);
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [queryKey, version]);
 
   function toggle(productId: string) {
     setOpen((current) => {
@@ -169,7 +123,7 @@ export function InventoryScreen() {
         {error ? (
           <EmptyState
             title="The inventory could not be loaded"
-            action={<Button onClick={() => setVersion((v) => v + 1)}>Try again</Button>}
+            action={<Button onClick={() => reload()}>Try again</Button>}
           >
             {error}
           </EmptyState>
@@ -196,7 +150,7 @@ export function InventoryScreen() {
             expanded={{
               keys: open,
               render: (product) => (
-                <VariantStock productId={product.id} onChanged={() => setVersion((v) => v + 1)} />
+                <VariantStock productId={product.id} onChanged={() => reload()} />
               ),
             }}
           />

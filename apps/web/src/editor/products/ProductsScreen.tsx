@@ -1,4 +1,4 @@
-import type { ProductAdminList, ProductSummary } from '@atelier/contract';
+import type { ProductSummary } from '@atelier/contract';
 import {
   editorMessages,
   formatMoney,
@@ -25,19 +25,15 @@ import {
 import {
   countText,
   hasFilters,
-  INITIAL_STATE,
   NO_FILTERS,
   PRODUCT_TYPE_LABELS,
   type ProductFilters,
-  type ProductListState,
   STOCK_LABELS,
-  toListQuery,
   withFilter,
 } from './product-list-state.ts';
 import './products.css';
+import { useProductList } from './use-product-list.ts';
 
-/** Long enough that typing a word sends one request, short enough to feel immediate. */
-const SEARCH_DELAY_MS = 250;
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const updatedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -153,53 +149,15 @@ export function ProductsScreen({
   const [isChoosingType, setIsChoosingType] = useState(false);
   const [newType, setNewType] = useState<ProductType>(ProductType.physical);
   const columns = columnsFor(onOpen);
-  const [state, setState] = useState<ProductListState>(INITIAL_STATE);
-  const [searchText, setSearchText] = useState('');
-  const [answer, setAnswer] = useState<ProductAdminList | null>(null);
-  const [isLoading, setIsLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [retry, setRetry] = useState(0);
+  const { state, setState, searchText, setSearchText, answer, isLoading, error, queryKey, reload } =
+    useProductList();
   // The rows ticked for a bulk action; a new query starts with none.
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [isBulkBusy, setIsBulkBusy] = useState(false);
   const toast = useToast();
-
-  // The search goes to the server once typing pauses.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setState((current) =>
-        current.q === searchText ? current : withFilter(current, { q: searchText }),
-      );
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  const query = toListQuery(state);
-  const queryKey = JSON.stringify(query);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for query; retry re-runs it
-  useEffect(() => {
-    // An answer to an older query (slow network, fast typing) must not replace a newer one.
-    let isCurrent = true;
-    setIsLoading(true);
-    setError(null);
-    setSelected(new Set());
-    api
-      .products(query)
-      .then((list) => {
-        if (isCurrent) setAnswer(list);
-      })
-      .catch((failure: unknown) => {
-        if (!isCurrent) return;
-        setError(failure instanceof ApiError ? failure.message : editorMessages.somethingWentWrong);
-      })
-      .finally(() => {
-        if (isCurrent) setIsLoading(false);
-      });
-    return () => {
-      isCurrent = false;
-    };
-  }, [queryKey, retry]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the query changes
+  useEffect(() => setSelected(new Set()), [queryKey]);
 
   const filter = (change: Partial<ProductFilters>) =>
     setState((current) => withFilter(current, change));
@@ -217,7 +175,7 @@ export function ProductsScreen({
       const done = { publish: 'published', hide: 'hidden', delete: 'deleted' }[action];
       toast(`${changed} ${changed === 1 ? 'product' : 'products'} ${done}.`);
       setIsConfirmingDelete(false);
-      setRetry((n) => n + 1);
+      reload();
     } catch (failure) {
       toast(failure instanceof ApiError ? failure.message : editorMessages.somethingWentWrong, {
         tone: 'error',
@@ -426,7 +384,7 @@ export function ProductsScreen({
             <p role="alert" className="notice notice--error">
               {error}
             </p>
-            <Button onClick={() => setRetry((n) => n + 1)}>{editorMessages.tryAgain}</Button>
+            <Button onClick={() => reload()}>{editorMessages.tryAgain}</Button>
           </div>
         ) : null}
         {body}
