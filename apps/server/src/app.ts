@@ -55,6 +55,7 @@ import { createFormsService } from './features/forms/forms.service.ts';
 import { createHeaderFooterRepo } from './features/header-footer/header-footer.repo.ts';
 import { registerHeaderFooterRoutes } from './features/header-footer/header-footer.routes.ts';
 import { createHeaderFooterService } from './features/header-footer/header-footer.service.ts';
+import { PUBLISH_PRODUCT_JOB } from './features/jobs/job-kinds.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
 import { createMailSender, smtpTransport } from './features/mail/mail-sender.ts';
 import { createMediaRepo } from './features/media/media.repo.ts';
@@ -145,6 +146,8 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     currencyOf,
     onPublicChange,
     onBrokenRecord: (record) => app.log.warn(record, 'a stored product is broken and is not shown'),
+    // Read per render, after startup: preferences are created below.
+    storeScarcityOf: (websiteId) => preferences.inventory(websiteId),
   });
   const formsRepo = createFormsRepo(db);
   const forms = createFormsService({ formsRepo });
@@ -170,6 +173,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     database: options.database,
     onStockChange: onPublicChange,
     holdMinutesOf: async (websiteId) => (await preferences.checkout(websiteId)).stockHoldMinutes,
+    jobHandlers: { [PUBLISH_PRODUCT_JOB]: (job) => catalogAdmin.publishScheduled(job) },
     websites,
     log: app.log,
     ...(options.commerce && { options: options.commerce }),
@@ -416,6 +420,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     commerce: services.commerce,
     websiteOf,
     orderLimit: config.orderRateLimit,
+    filesDir: join(config.dataDir, 'files'),
   });
   registerFormsRoutes(app, { forms: services.forms, websiteOf });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });

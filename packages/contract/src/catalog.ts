@@ -79,6 +79,12 @@ export const productSchema = z
       .object({ text: z.string().nullable(), threshold: z.number().int().nullable() })
       .nullable(),
     tags: z.array(z.string()),
+    /** What search engines and link previews show; null fields fall back to title and excerpt. */
+    seo: z.object({
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+      socialImageId: z.string().nullable(),
+    }),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
@@ -216,7 +222,74 @@ export const merchandisingInputSchema = z.object({
   restockNotificationsEnabled: z.boolean().optional(),
 });
 
+// Product details of issue 18's editor: search engine texts, scheduled publication,
+// shipping size and the file a digital product delivers.
+
+/** Limits a merchant will not meet in practice but that keep a payload sane. */
+export const SEO_TITLE_MAX = 200;
+export const SEO_DESCRIPTION_MAX = 500;
+/** 1,000 kg and 10 m: beyond anything a parcel carrier takes. */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
+export const MAX_DIMENSION_MM = 10_000;
+
+const gramsSchema = z
+  .number()
+  .int('Enter the weight in whole grams')
+  .min(0, 'The weight cannot be negative')
+  .max(MAX_WEIGHT_GRAMS, 'The weight can be at most 1,000 kg');
+const millimetresSchema = z
+  .number()
+  .int('Enter the size in whole millimetres')
+  .min(0, 'A size cannot be negative')
+  .max(MAX_DIMENSION_MM, 'A size can be at most 10 m');
+
+/** A physical product's parcel: grams and millimetres; null when not given. */
+export const productShippingSchema = z
+  .object({
+    weightGrams: gramsSchema.nullable(),
+    lengthMm: millimetresSchema.nullable(),
+    widthMm: millimetresSchema.nullable(),
+    heightMm: millimetresSchema.nullable(),
+  })
+  .meta({ id: 'ProductShipping' });
+export type ProductShipping = z.infer<typeof productShippingSchema>;
+
+const productDetailsFields = {
+  seoTitle: z
+    .string()
+    .max(SEO_TITLE_MAX, `The search engine title can be at most ${SEO_TITLE_MAX} characters`)
+    .nullable()
+    .optional(),
+  seoDescription: z
+    .string()
+    .max(
+      SEO_DESCRIPTION_MAX,
+      `The search engine description can be at most ${SEO_DESCRIPTION_MAX} characters`,
+    )
+    .nullable()
+    .optional(),
+  /** An uploaded image shown when the product's link is shared; null: its first image. */
+  socialImageId: z
+    .string()
+    .uuid('socialImageId must be an uploaded image id')
+    .nullable()
+    .optional(),
+  /**
+   * When a hidden product becomes visible by itself (ISO 8601 with an offset). Needs
+   * isVisible false; a time already past publishes now; null cancels a schedule.
+   */
+  publishAt: z.iso
+    .datetime({ offset: true, message: 'Enter a date and time' })
+    .nullable()
+    .optional(),
+  /** Physical products only. */
+  shipping: productShippingSchema.partial().optional(),
+  /** Digital products only: an uploaded file (the file manager's), delivered after purchase. */
+  digitalFileId: z.string().uuid('digitalFileId must be an uploaded file id').nullable().optional(),
+};
+
 const productFieldsSchema = z.object({
+  ...productDetailsFields,
   title: z.string().trim().min(1, 'Enter a title').max(200),
   description: z.string().max(50_000).optional(),
   excerpt: z.string().max(5_000).optional(),
@@ -302,9 +375,29 @@ export const catalogProductSchema = productSchema
     categoryIds: z.array(z.string()),
     additionalFieldsFormId: z.string().nullable(),
     merchandising: merchandisingSchema,
+    /** Set while the product waits, hidden, to be published at this time (ISO 8601). */
+    publishAt: z.string().nullable(),
+    /** The social image as the editor previews it. */
+    socialImage: z.object({ id: z.string(), src: z.string() }).nullable(),
+    shipping: productShippingSchema,
+    digitalFile: z
+      .object({
+        id: z.string(),
+        filename: z.string(),
+        contentType: z.string(),
+        byteSize: z.number().int(),
+      })
+      .nullable(),
+    /** Earlier url ids that now redirect to this product. */
+    formerUrlIds: z.array(z.string()),
   })
   .meta({ id: 'CatalogProduct' });
 export type CatalogProduct = z.infer<typeof catalogProductSchema>;
+
+/** The forms a product can require before it goes into the cart (additional fields). */
+export const productFormChoicesSchema = z
+  .object({ forms: z.array(z.object({ id: z.string(), name: z.string() })) })
+  .meta({ id: 'ProductFormChoices' });
 
 /** Product collection creation (SPEC §3). */
 export const collectionCreateSchema = z

@@ -154,6 +154,12 @@ export const orderItemSchema = z
     productType: z.number().int(),
     quantity: z.number().int(),
     unitPriceCents: z.number().int(),
+    /**
+     * A digital line's file: a signed link that works until `expiresAt` (ms since the
+     * epoch). Each reading of the order signs a fresh one, so the status page always has
+     * a working link while the one in the email expires.
+     */
+    download: z.object({ url: z.string(), expiresAt: z.number() }).nullable(),
   })
   .meta({ id: 'OrderItem' });
 
@@ -203,3 +209,13 @@ export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 export const orderParamsSchema = z.object({ orderId: uuid });
 export const orderQuerySchema = z.object({ token: z.string().min(1).max(200) });
 export const orderResponseSchema = z.object({ order: orderSchema });
+
+/** GET /commerce/downloads/{orderId}/{lineNumber}?expires=&sig= (a digital line's file). */
+export const downloadParamsSchema = z.object({
+  orderId: uuid,
+  lineNumber: z.coerce.number().int().min(1).max(10_000),
+});
+export const downloadQuerySchema = z.object({
+  expires: z.coerce.number().int().min(0),
+  sig: z.string().min(1).max(200),
+});

@@ -161,6 +161,15 @@ export const errorCatalogue = {
     summary: 'The Idempotency-Key was used for a different order request.',
   },
   ORDER_NOT_FOUND: { status: 404, summary: 'No order matches this number and email.' },
+  DOWNLOAD_NOT_FOUND: { status: 404, summary: 'The download link is not one this order signed.' },
+  DOWNLOAD_EXPIRED: {
+    status: 410,
+    summary: 'The download link expired; the order status page signs a fresh one.',
+  },
+  DOWNLOAD_WITHDRAWN: {
+    status: 410,
+    summary: 'The order was cancelled or refunded: its files are no longer delivered.',
+  },
   GIFT_CARD_NOT_FOUND: { status: 404, summary: 'No gift card product has this URL.' },
 
   // Templates

@@ -78,8 +78,21 @@ export const mediaListSchema = z
 export type MediaList = z.infer<typeof mediaListSchema>;
 
 /** An empty name is answered with the editor's 'Please enter a file name' by the service. */
+/** Describes an image to those who cannot see it; screen readers read about this much. */
+export const MEDIA_ALT_TEXT_MAX_LENGTH = 1000;
+
+/** Renames a file, or changes an image's alt text; what is left out stays. */
 export const mediaRenameSchema = z
-  .object({ filename: z.string().max(MEDIA_FILENAME_MAX_LENGTH) })
+  .object({
+    filename: z.string().max(MEDIA_FILENAME_MAX_LENGTH).optional(),
+    altText: z
+      .string()
+      .max(
+        MEDIA_ALT_TEXT_MAX_LENGTH,
+        `Alt text can be at most ${MEDIA_ALT_TEXT_MAX_LENGTH} characters`,
+      )
+      .optional(),
+  })
   .meta({ id: 'MediaRename' });
 
 export const mediaParamsSchema = z.object({ mediaId: z.string().uuid() });

@@ -1,3 +1,4 @@
+import { DEFAULT_SCARCITY_THRESHOLD } from '@atelier/core';
 import { z } from 'zod';
 
 // Commerce preferences (SPEC §7 GET/PUT /api/v1/commerce-preferences/{namespace}): one
@@ -18,17 +19,42 @@ export const checkoutPreferencesSchema = z
   })
   .meta({ id: 'CheckoutPreferences' });
 
+/**
+ * The inventory panel's settings (SPEC §2): where the low-stock (scarcity) message of a
+ * product that turns it on is shown, and the stock at or below which it shows unless the
+ * product sets its own threshold.
+ */
+export const inventoryPreferencesSchema = z
+  .object({
+    scarcityOnProductPage: z.boolean(),
+    /** Product blocks, store pages' lists and their quick view. */
+    scarcityInBlocks: z.boolean(),
+    scarcityThreshold: z
+      .number()
+      .int('Enter a whole number')
+      .min(1, 'The threshold must be at least 1')
+      .max(10_000, 'The threshold can be at most 10000'),
+  })
+  .meta({ id: 'InventoryPreferences' });
+
 export const preferenceSchemas = {
   checkout: checkoutPreferencesSchema,
+  inventory: inventoryPreferencesSchema,
 } as const;
 
 export type PreferenceNamespace = keyof typeof preferenceSchemas;
 export type CheckoutPreferences = z.infer<typeof checkoutPreferencesSchema>;
+export type InventoryPreferences = z.infer<typeof inventoryPreferencesSchema>;
 
 export const preferenceDefaults: {
   [N in PreferenceNamespace]: z.infer<(typeof preferenceSchemas)[N]>;
 } = {
   checkout: { isExpressCheckout: false, stockHoldMinutes: 10 },
+  inventory: {
+    scarcityOnProductPage: true,
+    scarcityInBlocks: false,
+    scarcityThreshold: DEFAULT_SCARCITY_THRESHOLD,
+  },
 };
 
 export const preferenceParamsSchema = z.object({

@@ -46,6 +46,7 @@ export * from './text/comments';
 export * from './text/events';
 export * from './text/file-size';
 export * from './text/links';
+export * from './text/plain-text';
 export * from './text/relative-time';
 export * from './text/truncate';
 export * from './text/twitter-links';

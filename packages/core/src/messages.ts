@@ -264,6 +264,7 @@ export const productMessages = {
   amountTooLarge: 'That price is too large',
   currency: (code: string) => `Prices must be in the store currency, ${code}`,
   saleBelowPrice: 'The sale price must be below the price',
+  salePriceNeeded: 'Enter the sale price, or turn the sale off',
   tagTooLong: `Tags can be at most ${MAX_TAG_LENGTH} characters`,
   /** SPEC §2 tag and category manager, with the kind of label ("tag", "category"). */
   tagTypeExists: (tagType: string) => `This ${tagType} already exists`,
@@ -281,6 +282,12 @@ export const productMessages = {
   sameOptions: 'Another variant has the same options',
   duplicateSku: 'Two variants have the same SKU',
   duplicateOption: 'Each option can be listed once',
+  shippingPhysicalOnly: 'Only physical products have a shipping weight and size',
+  digitalFileDigitalOnly: 'Only digital products deliver a file',
+  digitalFileUnknown: 'Choose a document, audio or ZIP file uploaded to this website',
+  socialImageUnknown: 'Choose an image uploaded to this website',
+  scheduleNeedsHidden:
+    'A scheduled product stays hidden until its time: turn off Visible or clear the time',
 } as const;
 
 export const catalogMessages = {
@@ -337,6 +344,10 @@ export const checkoutMessages = {
   idempotencyKeyMissing: 'Send an Idempotency-Key header with each order.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order request.',
   orderNotFound: 'Order not found',
+  downloadExpired: 'This download link has expired. Open your order status page for a fresh link.',
+  downloadNotFound: 'This download link is not valid.',
+  downloadWithdrawn:
+    'This order was cancelled or refunded, so its download is no longer available.',
 } as const;
 
 export const codeMessages = { android: 'Code editing is not available on Android.' } as const;

@@ -74,7 +74,8 @@ export function itemRecord(
     urlId: product.urlId,
     title: product.title,
     excerpt: product.excerpt ? `<p>${escapeHtml(product.excerpt)}</p>` : '',
-    body: `<p>${escapeHtml(product.description)}</p>`,
+    // Stored as sanitized rich text (catalog admin), so it is HTML already.
+    body: product.description,
     tags: product.tags,
     mainImageId: main?.id ?? null,
     mainImage: main ? imageRecord(main) : null,

@@ -5,7 +5,7 @@ import {
   splitSectionsWithSettings,
   withoutUnsafeText,
 } from '@atelier/contract';
-import { PageType, ProductType } from '@atelier/core';
+import { PageType, ProductType, plainTextOf } from '@atelier/core';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
 import { ErrorPage } from '@atelier/web/storefront/error/ErrorPage.tsx';
@@ -371,7 +371,15 @@ export function registerStorefrontRoutes(
   app.get('/:collection/p/:urlId', cacheable, async (request, reply) => {
     const { collection, urlId } = pageInput(productParams, request.params);
     const { website, site, templates } = await siteFor(request);
-    const product = await catalog.getProduct(website.id, collection, urlId);
+    let product: Product;
+    try {
+      product = await catalog.getProduct(website.id, collection, urlId);
+    } catch (error) {
+      // A product whose url id changed: links already out there move with it for good.
+      const moved = await catalog.findRenamedProductUrl(website.id, urlId);
+      if (moved) return reply.redirect(moved, 301);
+      throw error;
+    }
     const itemContext = async () => {
       const list = await catalog.getCollectionList(website.id, collection);
       return {
@@ -388,10 +396,14 @@ export function registerStorefrontRoutes(
       site,
       currentPath: product.fullUrl,
       head: {
-        title: product.title,
-        description: product.excerpt || product.description.slice(0, 160),
+        title: product.seo.title || product.title,
+        description:
+          product.seo.description || product.excerpt || plainTextOf(product.description, 160),
         path: product.fullUrl,
-        openGraph: { type: 'product', image: mainImage?.src },
+        openGraph: {
+          type: 'product',
+          image: (await catalog.socialImageOf(website.id, product)) ?? mainImage?.src,
+        },
         structuredData: productStructuredData(product, site),
         preloadImage: mainImage
           ? { href: mainImage.src, srcset: mainImage.srcset, sizes: PRODUCT_IMAGE_SIZES }

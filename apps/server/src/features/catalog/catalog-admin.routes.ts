@@ -11,6 +11,7 @@ import {
   productBulkResultSchema,
   productBulkSchema,
   productCreateSchema,
+  productFormChoicesSchema,
   productParamsSchema,
   productUpdateSchema,
   sessionWriteCodes,
@@ -315,6 +316,21 @@ export function registerCatalogAdminRoutes(
     async (request) => ({
       productsChanged: await productTags.remove(callerOf(request).website.id, request.body.tags),
     }),
+  );
+
+  api.get(
+    `${PREFIX}/forms`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The website's forms, to pick a product's additional-fields form from",
+        description: AUTH_NOTE,
+        params: websiteParamsSchema,
+        response: { 200: productFormChoicesSchema, ...errorResponses(keyCodes) },
+      },
+    },
+    async (request) => ({ forms: await catalogAdmin.listForms(callerOf(request).website.id) }),
   );
 
   api.post(

@@ -30,10 +30,18 @@ import {
 import type { CategoryRow, CollectionRow, ProductRow } from '../../db/db-types.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { type AppError, fail } from '../../http/errors.ts';
+import { sanitizeRichText } from '../editor/rich-text-sanitize.ts';
 import { renditionUrl } from '../media/media-urls.ts';
 import type { UrlSpace } from '../url-space/url-space.ts';
 import type { CatalogRepo, CatalogTransaction } from './catalog.repo.ts';
 import { toProduct } from './catalog.service.ts';
+import {
+  checkDetailMedia,
+  type DetailColumns,
+  detailMediaIds,
+  draftProductDetails,
+  toCatalogDetails,
+} from './product-details.ts';
 import {
   type CurrentProduct,
   type DraftVariant,
@@ -82,15 +90,22 @@ export function createCatalogAdminService({
     const row = await catalogRepo.findProductById(websiteId, productId);
     const collection = row && (await catalogRepo.findCollectionById(websiteId, row.collection_id));
     if (!row || !collection) throw fail('PRODUCT_NOT_FOUND', 'Product not found');
-    const [variants, images, links, merchandising, currency] = await Promise.all([
-      catalogRepo.listVariants(websiteId, [productId]),
-      catalogRepo.listImages(websiteId, [productId]),
-      catalogRepo.listProductCategories(websiteId, [productId]),
-      catalogRepo.findMerchandising(websiteId, productId),
-      currencyOf(websiteId),
-    ]);
+    const [variants, images, links, merchandising, currency, media, formerUrlIds] =
+      await Promise.all([
+        catalogRepo.listVariants(websiteId, [productId]),
+        catalogRepo.listImages(websiteId, [productId]),
+        catalogRepo.listProductCategories(websiteId, [productId]),
+        catalogRepo.findMerchandising(websiteId, productId),
+        currencyOf(websiteId),
+        catalogRepo.findMedia(
+          websiteId,
+          [row.social_image_media_id, row.digital_media_id].filter((id) => id !== null),
+        ),
+        catalogRepo.listFormerUrlIds(websiteId, productId),
+      ]);
     return {
       ...toProduct({ row, variants, images, currency, collectionUrlId: collection.url_id }),
+      ...toCatalogDetails({ row, media, formerUrlIds }),
       collectionId: row.collection_id,
       isVisible: row.is_visible,
       categoryIds: links.map((link) => link.category_id),
@@ -107,6 +122,15 @@ export function createCatalogAdminService({
 
   return {
     getProduct: getCatalogProduct,
+
+    listForms: (websiteId: string) => catalogRepo.listForms(websiteId),
+
+    /** The scheduled-publication job's handler: idempotent, as jobs may run twice. */
+    async publishScheduled(job: { website_id: string; payload: unknown }): Promise<void> {
+      const productId = (job.payload as { productId?: unknown } | null)?.productId;
+      if (typeof productId !== 'string') return;
+      if (await catalogRepo.publishDue(job.website_id, productId)) onPublicChange(job.website_id);
+    },
 
     /** A page of the merchant's product list, with the count of every match. */
     async listProducts(websiteId: string, query: ProductAdminListQuery): Promise<ProductAdminList> {
@@ -140,9 +164,10 @@ export function createCatalogAdminService({
 
     async createProduct(websiteId: string, input: ProductCreate): Promise<CatalogProduct> {
       const draft = draftNewProduct(input, await currencyOf(websiteId));
+      const details = draftProductDetails(input, input.productType, new Date());
       const productId = await withUrlRetry(() =>
         catalogRepo.withTransaction((tx) =>
-          insertDraft({ tx, websiteId, collectionId: input.collectionId, draft }),
+          insertDraft({ tx, websiteId, collectionId: input.collectionId, draft, details }),
         ),
       ).finally(changed(websiteId));
       return getCatalogProduct(websiteId, productId);
@@ -160,6 +185,9 @@ export function createCatalogAdminService({
         catalogRepo.withTransaction(async (tx) => {
           const row = await tx.lockProduct(websiteId, productId);
           if (!row) throw fail('PRODUCT_NOT_FOUND', 'Product not found');
+          if (!isProductType(row.product_type)) throw new Error('unknown product type');
+          const details = draftProductDetails(patch, row.product_type, new Date());
+          await checkDetails(tx, websiteId, details);
           const currentVariants = await tx.listVariants(websiteId, [productId]);
           const changes = draftProductChanges({
             patch,
@@ -177,7 +205,16 @@ export function createCatalogAdminService({
           if (patch.urlId !== undefined && patch.urlId !== row.url_id) {
             const taken = await tx.listTakenUrlIds(websiteId, patch.urlId);
             if (taken.includes(patch.urlId)) throw urlTaken(patch.urlId);
+            // Links already shared, indexed or bookmarked keep reaching the product.
+            await tx.rememberFormerUrlId({
+              websiteId,
+              productId,
+              oldUrlId: row.url_id,
+              newUrlId: patch.urlId,
+            });
           }
+          if (details.publish_at)
+            await tx.schedulePublish(websiteId, productId, details.publish_at);
           if (patch.mediaIds) await checkMedia(tx, websiteId, patch.mediaIds);
           await checkForm(tx, websiteId, patch.additionalFieldsFormId);
           if (patch.categories)
@@ -185,11 +222,12 @@ export function createCatalogAdminService({
 
           const { fields } = changes;
           await tx.updateProduct(websiteId, productId, {
+            ...details,
             title: patch.title?.trim(),
-            description: patch.description,
+            description:
+              patch.description === undefined ? undefined : sanitizeRichText(patch.description),
             excerpt: patch.excerpt,
             url_id: patch.urlId,
-            is_visible: patch.isVisible,
             tags: changes.tags,
             additional_fields_form_id: patch.additionalFieldsFormId,
             custom_sold_out_text:
@@ -399,8 +437,9 @@ async function insertDraft(args: {
   websiteId: string;
   collectionId: string;
   draft: ProductDraft;
+  details: DetailColumns;
 }): Promise<string> {
-  const { tx, websiteId, collectionId, draft } = args;
+  const { tx, websiteId, collectionId, draft, details } = args;
   // Locking the collection serialises creations in it, so two cannot both take the 200th place.
   const collection = await tx.lockCollection(websiteId, collectionId);
   if (collection?.collection_type !== 'products') {
@@ -419,6 +458,9 @@ async function insertDraft(args: {
   await checkMedia(tx, websiteId, draft.mediaIds);
   await checkForm(tx, websiteId, draft.additionalFieldsFormId);
   await checkCategories(tx, websiteId, collectionId, draft.categoryIds);
+  await checkDetails(tx, websiteId, details);
+  // A renamed product's old address now belongs to this one.
+  await tx.forgetFormerUrlId(websiteId, urlId);
   const product = await tx.insertProduct({
     product: {
       website_id: websiteId,
@@ -426,7 +468,7 @@ async function insertDraft(args: {
       product_type: draft.productType,
       url_id: urlId,
       title: draft.title,
-      description: draft.description,
+      description: sanitizeRichText(draft.description),
       excerpt: draft.excerpt,
       variant_option_ordering: draft.variantOptionOrdering,
       is_subscribable: draft.isSubscribable,
@@ -440,6 +482,7 @@ async function insertDraft(args: {
       custom_sold_out_text: draft.customSoldOutText,
       tags: draft.tags,
       is_visible: draft.isVisible,
+      ...details,
       // New products go to the end of the collection.
       display_index: count,
     },
@@ -461,7 +504,15 @@ async function insertDraft(args: {
       is_restock_notification_enabled: draft.merchandising.isRestockNotificationEnabled,
     },
   });
+  if (details.publish_at) {
+    await tx.schedulePublish(websiteId, product.product_id, details.publish_at);
+  }
   return product.product_id;
+}
+
+async function checkDetails(tx: CatalogTransaction, websiteId: string, details: DetailColumns) {
+  const ids = detailMediaIds(details);
+  if (ids.length > 0) checkDetailMedia(details, await tx.findMedia(websiteId, ids));
 }
 
 async function chooseProductUrlId(

@@ -11,6 +11,7 @@ import type {
   ProductUpdate,
   VariantRow,
 } from '../../db/db-types.ts';
+import { productDetailQueries } from './product-details.repo.ts';
 
 export type ProductImageRow = MediaRow & { product_id: string; display_index: number };
 export type NewMerchandising = Omit<MerchandisingRow, 'website_id' | 'product_id'>;
@@ -43,6 +44,7 @@ export function createCatalogRepo(db: Kysely<DB>) {
 
 function catalogQueries(db: Kysely<DB>) {
   return {
+    ...productDetailQueries(db),
     /** Locks the collection row so concurrent product creations in it take turns. */
     lockCollection(websiteId: string, collectionId: string): Promise<CollectionRow | undefined> {
       return db
@@ -259,10 +261,11 @@ function catalogQueries(db: Kysely<DB>) {
     ): Promise<number> {
       const result = await db
         .updateTable('products')
-        .set({ is_visible: isVisible, updated_at: new Date() })
+        // Publishing or hiding by hand replaces a schedule.
+        .set({ is_visible: isVisible, publish_at: null, updated_at: new Date() })
         .where('website_id', '=', websiteId)
         .where('product_id', 'in', [...productIds])
-        .where('is_visible', '=', !isVisible)
+        .where((eb) => eb.or([eb('is_visible', '=', !isVisible), eb('publish_at', 'is not', null)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

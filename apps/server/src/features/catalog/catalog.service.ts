@@ -1,7 +1,9 @@
 import {
   type CategorySummary,
+  type InventoryPreferences,
   type Product,
   type ProductList,
+  preferenceDefaults,
   productSchema,
   type StockResponse,
 } from '@atelier/contract';
@@ -17,6 +19,7 @@ import type {
 import { fail } from '../../http/errors.ts';
 import { toImage } from '../media/media-urls.ts';
 import type { CatalogRepo, ProductImageRow } from './catalog.repo.ts';
+import { socialImageSrc } from './product-details.ts';
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -57,8 +60,11 @@ export function createCatalogService({
   currencyOf,
   onPublicChange = () => {},
   onBrokenRecord = () => {},
+  storeScarcityOf = async () => preferenceDefaults.inventory,
 }: {
   catalogRepo: CatalogRepo;
+  /** Where the store shows scarcity messages and its threshold (inventory settings). */
+  storeScarcityOf?: (websiteId: string) => Promise<InventoryPreferences>;
   /** The store currency of a website: prices are always in it. */
   currencyOf: (websiteId: string) => Promise<string>;
   /** Told after a write that can change a public page (the page cache drops them). */
@@ -87,29 +93,49 @@ export function createCatalogService({
     });
   }
 
-  async function assemble(websiteId: string, rows: ProductRow[], collectionUrlId: string) {
+  /**
+   * Products as visitors see them. `place` says where: the product page or a block, list
+   * or quick view, which the store's scarcity settings treat apart.
+   */
+  async function assemble(
+    websiteId: string,
+    rows: ProductRow[],
+    collectionUrlId: string,
+    place: 'product-page' | 'blocks' = 'blocks',
+  ) {
     const ids = rows.map((row) => row.product_id);
-    const [variants, images, merchandising, currency] = await Promise.all([
+    const [variants, images, merchandising, currency, store] = await Promise.all([
       catalogRepo.listVariants(websiteId, ids),
       catalogRepo.listImages(websiteId, ids),
       catalogRepo.listMerchandising(websiteId, ids),
       currencyOf(websiteId),
+      storeScarcityOf(websiteId),
     ]);
+    const isScarcityShown =
+      place === 'product-page' ? store.scarcityOnProductPage : store.scarcityInBlocks;
     const merchandisingByProduct = new Map(merchandising.map((m) => [m.product_id, m]));
     const variantsByProduct = groupBy(variants, (v) => v.product_id);
     const imagesByProduct = groupBy(images, (i) => i.product_id);
     return keepShowable(
       websiteId,
-      rows.map((row) =>
-        toProduct({
+      rows.map((row) => {
+        const product = toProduct({
           row,
           variants: variantsByProduct.get(row.product_id) ?? [],
           images: imagesByProduct.get(row.product_id) ?? [],
           merchandising: merchandisingByProduct.get(row.product_id),
           currency,
           collectionUrlId,
-        }),
-      ),
+        });
+        const { scarcity } = product;
+        return {
+          ...product,
+          scarcity:
+            scarcity && isScarcityShown
+              ? { text: scarcity.text, threshold: scarcity.threshold ?? store.scarcityThreshold }
+              : null,
+        };
+      }),
     );
   }
 
@@ -183,9 +209,28 @@ export function createCatalogService({
       if (!found || found.collectionUrlId !== collectionUrlId) {
         throw fail('PRODUCT_NOT_FOUND', 'Product not found');
       }
-      const [product] = await assemble(websiteId, [found.row], found.collectionUrlId);
+      const [product] = await assemble(
+        websiteId,
+        [found.row],
+        found.collectionUrlId,
+        'product-page',
+      );
       if (!product) throw fail('PRODUCT_NOT_FOUND', 'Product not found');
       return product;
+    },
+
+    /** The address a product renamed from `urlId` now has, for a permanent redirect. */
+    async findRenamedProductUrl(websiteId: string, urlId: string): Promise<string | undefined> {
+      const found = await catalogRepo.findProductRedirect(websiteId, urlId);
+      return found && `/${found.collectionUrlId}/p/${found.urlId}`;
+    },
+
+    /** A product's social image (SEO), as link previews fetch it. */
+    async socialImageOf(websiteId: string, product: Product): Promise<string | undefined> {
+      const id = product.seo.socialImageId;
+      const image = id ? (await catalogRepo.findMedia(websiteId, [id])).get(id) : undefined;
+      // Link previews show about 1200 px wide; the rendition at or above that, or the largest.
+      return image && image.width > 0 ? socialImageSrc(image, 1200) : undefined;
     },
 
     /** A product by its url id in whichever collection holds it, or undefined. */
@@ -350,6 +395,11 @@ export function toProduct(input: {
         }
       : null,
     tags: row.tags,
+    seo: {
+      title: row.seo_title,
+      description: row.seo_description,
+      socialImageId: row.social_image_media_id,
+    },
   };
 }
 

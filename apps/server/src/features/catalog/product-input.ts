@@ -250,7 +250,9 @@ function draftProductFields(args: {
     if (priceCents === null && !errors.fields.priceMoney) {
       errors.add('priceMoney', productMessages.priceNeeded);
     }
-    if (isOnSale && priceCents !== null && (salePriceCents ?? priceCents) >= priceCents) {
+    // A sale without a sale price would sell for nothing.
+    if (isOnSale && !salePriceCents) errors.add('salePriceMoney', productMessages.salePriceNeeded);
+    else if (isOnSale && priceCents !== null && (salePriceCents ?? priceCents) >= priceCents) {
       errors.add('salePriceMoney', productMessages.saleBelowPrice);
     }
   }
@@ -340,7 +342,13 @@ function draftVariants(args: {
       storeCurrency,
     );
     const isOnSale = input.onSale ?? false;
-    if (isOnSale && priceCents !== undefined && (salePriceCents ?? priceCents) >= priceCents) {
+    if (isOnSale && !salePriceCents) {
+      errors.add(`${field}.salePriceMoney`, productMessages.salePriceNeeded);
+    } else if (
+      isOnSale &&
+      priceCents !== undefined &&
+      (salePriceCents ?? priceCents) >= priceCents
+    ) {
       errors.add(`${field}.salePriceMoney`, productMessages.saleBelowPrice);
     }
     // Gift cards are never out of stock (SPEC §4); their variants are amounts, not goods.
@@ -377,7 +385,9 @@ function draftVariantChange(args: {
     draftPrice(errors, `${field}.salePriceMoney`, change.salePriceMoney, storeCurrency) ??
     existing.salePriceCents;
   const isOnSale = change.onSale ?? existing.isOnSale;
-  if (isOnSale && salePriceCents >= priceCents) {
+  if (isOnSale && salePriceCents === 0) {
+    errors.add(`${field}.salePriceMoney`, productMessages.salePriceNeeded);
+  } else if (isOnSale && salePriceCents >= priceCents) {
     errors.add(`${field}.salePriceMoney`, productMessages.saleBelowPrice);
   }
   if (type === ProductType.giftCard && priceCents === 0) {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import { createInventoryService } from '../inventory/inventory.service.ts';
 import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
-import { createJobRunner } from '../jobs/job-runner.ts';
+import { createJobRunner, type JobHandler } from '../jobs/job-runner.ts';
 import { createJobStore } from '../jobs/jobs.repo.ts';
 import { mailQueries } from '../mail/mail.repo.ts';
 import { registerOrderRoutes } from '../orders/orders.routes.ts';
@@ -38,6 +38,7 @@ export function createCommerce({
   options = {},
   onStockChange,
   holdMinutesOf,
+  jobHandlers = {},
 }: {
   database: Database;
   websites: { getById(websiteId: string): Promise<Website | undefined> };
@@ -47,6 +48,8 @@ export function createCommerce({
   onStockChange?: (websiteId: string) => void;
   /** The website's stock hold at checkout, in minutes (checkout preferences). */
   holdMinutesOf?: (websiteId: string) => Promise<number>;
+  /** Other features' background jobs, run by the same worker (a scheduled product). */
+  jobHandlers?: Record<string, JobHandler>;
 }) {
   const { db } = database;
   const store = createCommerceStore(db);
@@ -72,7 +75,10 @@ export function createCommerce({
   const inventory = createInventoryService({ inventoryRepo: store.inventory });
   const jobs = createJobRunner({
     jobStore: createJobStore(db),
-    handlers: { [RELEASE_RESERVATIONS_JOB]: (job) => inventory.releaseExpiredReservations(job) },
+    handlers: {
+      ...jobHandlers,
+      [RELEASE_RESERVATIONS_JOB]: (job) => inventory.releaseExpiredReservations(job),
+    },
     log,
     ...(options.jobIntervalMs && { intervalMs: options.jobIntervalMs }),
   });
@@ -91,7 +97,7 @@ export function createCommerce({
 
 export function registerCommerceRoutes(
   app: FastifyInstance,
-  deps: { commerce: Commerce; websiteOf: WebsiteResolver; orderLimit?: number },
+  deps: { commerce: Commerce; websiteOf: WebsiteResolver; orderLimit?: number; filesDir: string },
 ) {
   const { commerce, websiteOf } = deps;
   registerCheckoutRoutes(app, {
@@ -100,7 +106,7 @@ export function registerCommerceRoutes(
     websiteOf,
     ...(deps.orderLimit !== undefined && { orderLimit: deps.orderLimit }),
   });
-  registerOrderRoutes(app, { orders: commerce.orders, websiteOf });
+  registerOrderRoutes(app, { orders: commerce.orders, websiteOf, filesDir: deps.filesDir });
   // Registered before the database's own close hook, so the worker stops first.
   app.addHook('onClose', () => commerce.jobs.stop());
 }

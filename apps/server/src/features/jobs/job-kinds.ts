@@ -1,3 +1,5 @@
 // Names of the background jobs, shared by whoever enqueues a job and its handler.
 /** payload {cartId}: drop that cart's reservations once they have expired. */
 export const RELEASE_RESERVATIONS_JOB = 'inventory.release-expired-reservations';
+/** payload {productId}: publish a scheduled product once its publish_at has come. */
+export const PUBLISH_PRODUCT_JOB = 'catalog.publish-scheduled-product';

@@ -1,4 +1,5 @@
 import { type CurrencyCode, formatMoney, money } from '@atelier/core';
+import { DOWNLOAD_LINK_HOURS } from '../orders/downloads.ts';
 import type { OutgoingMail } from './mail.repo.ts';
 
 // Plain-text emails an order sends. Built from the order's own numbers so the email and
@@ -9,14 +10,25 @@ export function orderConfirmationMail(order: {
   orderNumber: number;
   email: string;
   currency: CurrencyCode;
-  items: readonly { productName: string; quantity: number; unitPriceCents: number }[];
+  items: readonly {
+    productName: string;
+    quantity: number;
+    unitPriceCents: number;
+    /** A digital line's signed download link. */
+    downloadUrl?: string | null;
+  }[];
   grandTotalCents: number;
   statusUrl: string;
 }): OutgoingMail {
   const price = (cents: number) => formatMoney(money(cents, order.currency));
-  const lines = order.items.map(
-    (i) => `${i.quantity} × ${i.productName} — ${price(i.unitPriceCents)}`,
-  );
+  const lines = order.items.flatMap((i) => [
+    `${i.quantity} × ${i.productName} — ${price(i.unitPriceCents)}`,
+    ...(i.downloadUrl
+      ? [
+          `  Download: ${i.downloadUrl} (works for ${DOWNLOAD_LINK_HOURS} hours; the order status page has a fresh link after that)`,
+        ]
+      : []),
+  ]);
   return {
     kind: 'order-confirmation',
     to: order.email,

@@ -18,6 +18,10 @@ export function sniffFileType(bytes: Uint8Array, filename: string): StoredFileTy
   if (ascii(bytes, 0, 5) === '%PDF-') {
     return { kind: 'document', contentType: 'application/pdf', extension: 'pdf' };
   }
+  // A ZIP archive (EPUB and most bundles a shop sells as a download are ZIPs too).
+  if (ascii(bytes, 0, 4) === 'PK\x03\x04') {
+    return { kind: 'document', contentType: 'application/zip', extension: 'zip' };
+  }
   if (ascii(bytes, 0, 3) === 'ID3' || isMpegAudioFrame(bytes)) {
     return { kind: 'audio', contentType: 'audio/mpeg', extension: 'mp3' };
   }

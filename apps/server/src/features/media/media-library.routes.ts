@@ -79,7 +79,8 @@ export function registerMediaLibraryRoutes(
       preHandler: write,
       schema: {
         tags: ['editor'],
-        summary: 'Rename a file (its name in the file manager; its URLs stay the same)',
+        summary:
+          "Rename a file (its URLs stay the same) or set an image's alt text; what is left out stays",
         params: mediaParamsSchema,
         body: mediaRenameSchema,
         response: {
@@ -88,7 +89,7 @@ export function registerMediaLibraryRoutes(
         },
       },
     },
-    async (request) => media.rename(siteOf(request), request.params.mediaId, request.body.filename),
+    async (request) => media.rename(siteOf(request), request.params.mediaId, request.body),
   );
 
   api.delete(

@@ -24,6 +24,7 @@ export function toImage(row: MediaRow): Image {
 /** Stored type → file extension of a document or audio file; /files serves the type by it. */
 export const STORED_FILE_EXTENSIONS: Readonly<Record<string, string>> = {
   'application/pdf': 'pdf',
+  'application/zip': 'zip',
   'text/plain': 'txt',
   'text/csv': 'csv',
   'audio/mpeg': 'mp3',

@@ -43,10 +43,22 @@ export function createMediaRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    rename(websiteId: string, mediaId: string, filename: string): Promise<MediaRow | undefined> {
+    rename(
+      websiteId: string,
+      mediaId: string,
+      change: { filename?: string; alt_text?: string },
+    ): Promise<MediaRow | undefined> {
+      if (change.filename === undefined && change.alt_text === undefined) {
+        return db
+          .selectFrom('media')
+          .selectAll()
+          .where('website_id', '=', websiteId)
+          .where('media_id', '=', mediaId)
+          .executeTakeFirst();
+      }
       return db
         .updateTable('media')
-        .set({ filename })
+        .set(change)
         .where('website_id', '=', websiteId)
         .where('media_id', '=', mediaId)
         .returningAll()

@@ -66,20 +66,32 @@ export function createMediaService({
     },
 
     /** A file's name is what people see in the file manager; its URLs never change. */
-    async rename(websiteId: string, mediaId: string, rawName: string): Promise<MediaFile> {
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      const filename = rawName.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim();
-      if (!filename) {
-        throw fail('FILE_NAME_MISSING', editorMessages.enterFileName, {
-          filename: editorMessages.enterFileName,
-        });
+    /** Renames a file and/or sets an image's alt text (the product editor's image list). */
+    async rename(
+      websiteId: string,
+      mediaId: string,
+      change: { filename?: string | undefined; altText?: string | undefined },
+    ): Promise<MediaFile> {
+      let filename: string | undefined;
+      if (change.filename !== undefined) {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+        filename = change.filename.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim();
+        if (!filename) {
+          throw fail('FILE_NAME_MISSING', editorMessages.enterFileName, {
+            filename: editorMessages.enterFileName,
+          });
+        }
       }
-      const row = await mediaRepo.rename(
-        websiteId,
-        mediaId,
-        filename.slice(0, MEDIA_FILENAME_MAX_LENGTH),
-      );
+      const row = await mediaRepo.rename(websiteId, mediaId, {
+        ...(filename !== undefined && { filename: filename.slice(0, MEDIA_FILENAME_MAX_LENGTH) }),
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: an alt text is one line
+        ...(change.altText !== undefined && {
+          alt_text: change.altText.replace(/[\u0000-\u001f\u007f]/g, ' ').trim(),
+        }),
+      });
       if (!row) throw fail('MEDIA_NOT_FOUND', editorMessages.unableToLocateContent);
+      // Alt text is part of every public page that shows the image.
+      if (change.altText !== undefined) onPublicChange(websiteId);
       return toMediaFile(row);
     },
 

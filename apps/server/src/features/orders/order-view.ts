@@ -1,5 +1,6 @@
 import type { Order } from '@atelier/contract';
 import type { OrderItemRow, OrderRow } from '../../db/db-types.ts';
+import { signDownload } from './downloads.ts';
 
 /** The order as the confirmation (202) and status (211) pages read it (SPEC §3 Order). */
 type GiftCardBought = {
@@ -14,6 +15,7 @@ export function toOrder(
   row: OrderRow,
   items: readonly OrderItemRow[],
   giftCards: readonly GiftCardBought[] = [],
+  now: number = Date.now(),
 ): Order {
   return {
     id: row.order_id,
@@ -32,6 +34,12 @@ export function toOrder(
       productType: i.product_type,
       quantity: i.quantity,
       unitPriceCents: i.unit_price_cents,
+      download: i.digital_media_id
+        ? signDownload(
+            { orderId: row.order_id, lineNumber: i.line_number, secretToken: row.secret_token },
+            now,
+          )
+        : null,
     })),
     subtotalCents: row.subtotal_cents,
     discountCents: row.discount_cents,

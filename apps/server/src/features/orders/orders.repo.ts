@@ -35,6 +35,50 @@ export function orderQueries(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The file each of these digital products delivers, by product id. */
+    async digitalFilesOf(
+      websiteId: string,
+      productIds: readonly string[],
+    ): Promise<Map<string, string>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('products')
+        .select(['product_id', 'digital_media_id'])
+        .where('website_id', '=', websiteId)
+        .where('product_id', 'in', [...new Set(productIds)])
+        .where('digital_media_id', 'is not', null)
+        .execute();
+      return new Map(
+        rows.flatMap((r) => (r.digital_media_id ? [[r.product_id, r.digital_media_id]] : [])),
+      );
+    },
+
+    /** A line of an order with the stored file it delivers, for the download route. */
+    findDownload(websiteId: string, orderId: string, lineNumber: number) {
+      return db
+        .selectFrom('order_items as i')
+        .innerJoin('orders as o', (join) =>
+          join.onRef('o.website_id', '=', 'i.website_id').onRef('o.order_id', '=', 'i.order_id'),
+        )
+        .innerJoin('media as m', (join) =>
+          join
+            .onRef('m.website_id', '=', 'i.website_id')
+            .onRef('m.media_id', '=', 'i.digital_media_id'),
+        )
+        .select([
+          'o.secret_token',
+          'o.status',
+          'm.media_id',
+          'm.filename',
+          'm.content_type',
+          'm.byte_size',
+        ])
+        .where('i.website_id', '=', websiteId)
+        .where('i.order_id', '=', orderId)
+        .where('i.line_number', '=', lineNumber)
+        .executeTakeFirst();
+    },
+
     listItems(websiteId: string, orderId: string): Promise<OrderItemRow[]> {
       return db
         .selectFrom('order_items')

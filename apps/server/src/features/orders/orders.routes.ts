@@ -1,4 +1,8 @@
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import {
+  downloadParamsSchema,
+  downloadQuerySchema,
   errorResponses,
   orderParamsSchema,
   orderQuerySchema,
@@ -6,12 +10,14 @@ import {
 } from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
+import { STORED_FILE_EXTENSIONS } from '../media/media-urls.ts';
 import type { OrdersService } from './orders.service.ts';
 
 export function registerOrderRoutes(
   app: FastifyInstance,
-  deps: { orders: OrdersService; websiteOf: WebsiteResolver },
+  deps: { orders: OrdersService; websiteOf: WebsiteResolver; filesDir: string },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -36,6 +42,50 @@ export function registerOrderRoutes(
         token: request.query.token,
       });
       return { order };
+    },
+  );
+
+  // A digital line's file, for the holder of a link the order signed (order email, status
+  // page). Streamed from where uploads are stored; never cached, never in a referrer.
+  // Untyped replies: the answer is the file's bytes, which no response schema describes.
+  app.get<{
+    Params: z.infer<typeof downloadParamsSchema>;
+    Querystring: z.infer<typeof downloadQuerySchema>;
+  }>(
+    '/commerce/downloads/:orderId/:lineNumber',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: "A digital product's file, through the order's signed, expiring link",
+        params: downloadParamsSchema,
+        querystring: downloadQuerySchema,
+        response: {
+          ...errorResponses(['DOWNLOAD_NOT_FOUND', 'DOWNLOAD_EXPIRED', 'DOWNLOAD_WITHDRAWN']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const website = await deps.websiteOf(request);
+      const file = await deps.orders.findDownload({
+        websiteId: website.id,
+        orderId: request.params.orderId,
+        lineNumber: request.params.lineNumber,
+        expires: request.query.expires,
+        sig: request.query.sig,
+      });
+      const extension = STORED_FILE_EXTENSIONS[file.content_type] ?? 'bin';
+      const path = join(deps.filesDir, website.id, file.media_id, `file.${extension}`);
+      const name = file.filename.replace(/[\r\n"]/g, '');
+      reply.header('cache-control', 'private, no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
+      reply.header('content-length', file.byte_size);
+      reply.type(file.content_type);
+      return reply.send(createReadStream(path));
     },
   );
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Order } from '@atelier/contract';
 import { checkoutMessages } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
+import { checkDownload } from './downloads.ts';
 import { toOrder } from './order-view.ts';
 import type { OrderQueries } from './orders.repo.ts';
 
@@ -25,6 +26,39 @@ export function createOrdersService({ orderRepo }: { orderRepo: OrderQueries }) 
         orderRepo.listGiftCardsBought(input.websiteId, row.order_id),
       ]);
       return toOrder(row, items, giftCards);
+    },
+
+    /**
+     * The stored file a signed download link names, or the reason it cannot be had: a
+     * forged or unknown link looks like a missing one, an old one says it expired.
+     */
+    async findDownload(input: {
+      websiteId: string;
+      orderId: string;
+      lineNumber: number;
+      expires: number;
+      sig: string;
+    }) {
+      const line = await orderRepo.findDownload(input.websiteId, input.orderId, input.lineNumber);
+      const verdict = line
+        ? checkDownload(
+            {
+              orderId: input.orderId,
+              lineNumber: input.lineNumber,
+              secretToken: line.secret_token,
+            },
+            input,
+            Date.now(),
+          )
+        : 'invalid';
+      if (!line || verdict === 'invalid') {
+        throw fail('DOWNLOAD_NOT_FOUND', checkoutMessages.downloadNotFound);
+      }
+      if (verdict === 'expired') throw fail('DOWNLOAD_EXPIRED', checkoutMessages.downloadExpired);
+      if (line.status === 'cancelled' || line.status === 'refunded') {
+        throw fail('DOWNLOAD_WITHDRAWN', checkoutMessages.downloadWithdrawn);
+      }
+      return line;
     },
   };
 }

@@ -166,6 +166,10 @@ export function createPlaceOrderService({
             });
             if (!isRedeemed) throw fail('GIFT_CARD_INVALID', checkoutMessages.giftCardEmpty);
           }
+          const digitalFiles = await q.orders.digitalFilesOf(
+            websiteId,
+            entries.filter((e) => e.product_type === ProductType.digital).map((e) => e.product_id),
+          );
           const items = entries.map((e, i) => ({
             website_id: websiteId,
             order_id: order.order_id,
@@ -180,21 +184,24 @@ export function createPlaceOrderService({
             discount_cents: totals.lines[i]?.discountCents ?? 0,
             tax_cents: totals.lines[i]?.taxCents ?? 0,
             additional_fields: e.additional_fields,
+            digital_media_id: digitalFiles.get(e.product_id) ?? null,
           }));
           await q.orders.insertItems(items);
           await q.orders.markCartPurchased(websiteId, checkout.cart_id, order.order_id);
           await q.checkouts.completeCheckout(websiteId, checkout.checkout_id, order.order_id);
 
+          const placed = toOrder(order, items);
           const mails: OutgoingMail[] = [
             orderConfirmationMail({
               websiteTitle: website.title,
               orderNumber: order.order_number,
               email: order.email,
               currency,
-              items: items.map((i) => ({
-                productName: i.product_name,
+              items: placed.items.map((i) => ({
+                productName: i.productName,
                 quantity: i.quantity,
-                unitPriceCents: i.unit_price_cents,
+                unitPriceCents: i.unitPriceCents,
+                downloadUrl: i.download?.url ?? null,
               })),
               grandTotalCents: order.grand_total_cents,
               statusUrl: orderStatusPath(order.order_id, token),
@@ -215,7 +222,7 @@ export function createPlaceOrderService({
               price: i.unit_price_cents,
             })),
           });
-          return { kind: 'placed' as const, order: toOrder(order, items), token };
+          return { kind: 'placed' as const, order: placed, token };
         });
         if (outcome.kind === 'replay') return replay(outcome.row, requestHash);
         onStockChange(websiteId);

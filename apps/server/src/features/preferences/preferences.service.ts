@@ -1,5 +1,6 @@
 import {
   type CheckoutPreferences,
+  type InventoryPreferences,
   type PreferenceNamespace,
   preferenceDefaults,
   preferenceSchemas,
@@ -33,6 +34,10 @@ export function createPreferencesService({
 
     async checkout(websiteId: string): Promise<CheckoutPreferences> {
       return (await get(websiteId, 'checkout')) as CheckoutPreferences;
+    },
+
+    async inventory(websiteId: string): Promise<InventoryPreferences> {
+      return (await get(websiteId, 'inventory')) as InventoryPreferences;
     },
 
     /** Replaces a namespace's preferences; unknown or mistyped values are refused whole. */

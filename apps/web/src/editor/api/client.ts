@@ -3,6 +3,8 @@ import {
   type EditorBlock,
   editorPageSchema,
   type FolderBehavior,
+  type InventoryPreferences,
+  inventoryPreferencesSchema,
   type MediaKind,
   mediaFileSchema,
   mediaListSchema,
@@ -16,8 +18,10 @@ import {
   type ProductCreate,
   type ProductUpdate,
   pageListSchema,
+  preferencesResponseSchema,
   productAdminListSchema,
   productBulkResultSchema,
+  productFormChoicesSchema,
   productListSchema,
   type SessionState,
   type SiteSettings,
@@ -172,6 +176,15 @@ export const api = {
     request('POST', `${catalogBase()}/tags/merge`, tagChangeSchema, { tags, into }),
   deleteProductTags: (tags: string[]) =>
     request('POST', `${catalogBase()}/tags/delete`, tagChangeSchema, { tags }),
+  /** The forms a product can require before it goes into the cart. */
+  productFormChoices: () => request('GET', `${catalogBase()}/forms`, productFormChoicesSchema),
+  /** The inventory panel's settings: where scarcity messages show, and the threshold. */
+  inventorySettings: () =>
+    request('GET', '/api/v1/commerce-preferences/inventory', preferencesResponseSchema).then(
+      (answer) => inventoryPreferencesSchema.parse(answer.preferences),
+    ),
+  updateInventorySettings: (settings: InventoryPreferences) =>
+    request('PUT', '/api/v1/commerce-preferences/inventory', preferencesResponseSchema, settings),
   siteLayout: () => request('GET', '/api/commondata/GetSiteLayout', siteLayoutSchema),
   /** A store collection's products as visitors see them (the public catalog API). */
   collectionProducts: (collectionUrlId: string) =>
@@ -199,6 +212,9 @@ export const api = {
   },
   renameMedia: (id: string, filename: string) =>
     request('PATCH', `/api/config/media/${id}`, mediaFileSchema, { filename }),
+  /** An image's alt text, wherever the image is shown. */
+  setMediaAltText: (id: string, altText: string) =>
+    request('PATCH', `/api/config/media/${id}`, mediaFileSchema, { altText }),
   deleteMedia: (id: string) => request('DELETE', `/api/config/media/${id}`, noContent),
   siteFrame: () => request('GET', '/api/config/site-frame', siteFrameSchema),
   siteSettings: () => request('GET', '/api/config/settings', siteSettingsSchema),

@@ -21,8 +21,15 @@ const TYPES: Readonly<
     extensions: ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.avif'],
   },
   document: {
-    mime: ['application/pdf', 'text/plain', 'text/csv'],
-    extensions: ['.pdf', '.txt', '.csv'],
+    mime: [
+      'application/pdf',
+      'text/plain',
+      'text/csv',
+      'application/zip',
+      'application/x-zip-compressed',
+      'application/epub+zip',
+    ],
+    extensions: ['.pdf', '.txt', '.csv', '.zip', '.epub'],
   },
   audio: {
     mime: [

@@ -15,6 +15,7 @@ import {
 } from '../ui/index.ts';
 import { STOCK_LABELS } from './product-list-state.ts';
 import './inventory.css';
+import { InventorySettingsButton } from './InventorySettings.tsx';
 import { useProductList } from './use-product-list.ts';
 
 // The inventory panel (SPEC §2, issue 18): search, sort by name, stock or price, a row
@@ -110,6 +111,7 @@ export function InventoryScreen() {
             (a negative number takes stock away). A sale made meanwhile is never undone.
           </p>
         </div>
+        <InventorySettingsButton />
       </div>
       <Card>
         <TextField

@@ -3,6 +3,7 @@ import { editorMessages, type ProductType } from '@atelier/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
+import { RichTextField } from '../rich-text/RichTextField.tsx';
 import {
   Badge,
   Button,
@@ -12,10 +13,24 @@ import {
   Select,
   Skeleton,
   Switch,
-  TextArea,
   TextField,
   useToast,
 } from '../ui/index.ts';
+import {
+  AdditionalFieldsCard,
+  DigitalFileCard,
+  ScarcityCard,
+  SeoCard,
+  ShippingCard,
+  SubscriptionCard,
+  VisibilityCard,
+} from './ProductDetailsCards.tsx';
+import {
+  type DetailsForm,
+  detailsFromProduct,
+  newDetailsForm,
+  toDetailsInput,
+} from './product-details-form.ts';
 import {
   clientErrors,
   formFromProduct,
@@ -92,6 +107,12 @@ export function ProductEditor({
   // The form as last loaded or saved: Back asks before leaving changes that differ from it.
   const [cleanForm, setCleanForm] = useState<ProductForm | null>(form);
   const [isConfirmingLeave, setIsConfirmingLeave] = useState(false);
+  // Search, visibility, shipping, delivery and the like (product-details-form.ts).
+  const [details, setDetails] = useState<DetailsForm>(newDetailsForm);
+  const [cleanDetails, setCleanDetails] = useState<DetailsForm>(details);
+  // Alt texts as typed; saved to the images (they belong to the image, wherever shown).
+  const [altTexts, setAltTexts] = useState<Record<string, string>>({});
+  const [draggedImage, setDraggedImage] = useState<number | null>(null);
   const isLoaded = form !== null;
 
   // The editor replaces the list: focus its heading so a screen reader hears where it is.
@@ -120,6 +141,8 @@ export function ProductEditor({
         setSaved(product);
         setForm(formFromProduct(product));
         setCleanForm(formFromProduct(product));
+        setDetails(detailsFromProduct(product));
+        setCleanDetails(detailsFromProduct(product));
       })
       .catch((failure: unknown) => {
         if (isCurrent)
@@ -166,14 +189,23 @@ export function ProductEditor({
   // remove variants; the matrix is only editable before the first save.
   const canChangeMatrix = isNew;
   const currency = saved?.currency ?? '';
-  const isDirty = JSON.stringify(form) !== JSON.stringify(cleanForm);
+  const changedAltTexts = form.images.filter(
+    (image) => altTexts[image.id] !== undefined && altTexts[image.id] !== image.altText,
+  );
+  const isDirty =
+    JSON.stringify(form) !== JSON.stringify(cleanForm) ||
+    JSON.stringify(details) !== JSON.stringify(cleanDetails) ||
+    changedAltTexts.length > 0;
+  const changeDetails = (patch: Partial<DetailsForm>) =>
+    setDetails((current) => ({ ...current, ...patch }));
   const goBack = () => (isDirty ? setIsConfirmingLeave(true) : onClose());
 
   async function save() {
     if (!form) return;
-    const local = clientErrors(form);
+    const readDetails = toDetailsInput(details, form.productType);
+    const local = { ...clientErrors(form), ...(readDetails.ok ? {} : readDetails.errors) };
     setMessage(null);
-    if (Object.keys(local).length > 0) {
+    if (Object.keys(local).length > 0 || !readDetails.ok) {
       setErrors(local);
       setMessage('Check the highlighted fields.');
       return;
@@ -185,15 +217,30 @@ export function ProductEditor({
     setIsSaving(true);
     setErrors({});
     try {
+      // Alt text belongs to the image: saved first, so the product reads it back.
+      for (const image of changedAltTexts) {
+        await api.setMediaAltText(image.id, altTexts[image.id] ?? '');
+      }
+      setAltTexts({});
+      const withDetails = <T extends { merchandising?: object }>(input: T): T => ({
+        ...input,
+        ...readDetails.input,
+        merchandising: { ...input.merchandising, ...readDetails.input.merchandising },
+      });
       if (saved === null) {
-        const product = await api.createProduct(toCreateInput(form, collectionId));
+        const product = await api.createProduct(withDetails(toCreateInput(form, collectionId)));
         toast(`${product.title} created`);
         onCreated(product);
       } else {
-        const product = await api.updateProduct(saved.id, toUpdateInput(form, saved.urlId));
+        const product = await api.updateProduct(
+          saved.id,
+          withDetails(toUpdateInput(form, saved.urlId)),
+        );
         setSaved(product);
         setForm(formFromProduct(product));
         setCleanForm(formFromProduct(product));
+        setDetails(detailsFromProduct(product));
+        setCleanDetails(detailsFromProduct(product));
         toast('Product saved');
       }
     } catch (failure) {
@@ -247,6 +294,14 @@ export function ProductEditor({
         })();
 
   const title = isNew ? `New ${PRODUCT_TYPE_LABELS[type].toLowerCase()} product` : saved.title;
+  const detailsProps = {
+    details,
+    type,
+    address: `${window.location.host}${saved ? saved.fullUrl : `/…/p/${form.urlId.trim() || 'new-product'}`}`,
+    title: form.title,
+    errors,
+    onChange: changeDetails,
+  };
 
   return (
     <div className="screen product-editor">
@@ -296,21 +351,21 @@ export function ProductEditor({
             error={errors.title}
             onChange={(event) => change({ title: event.target.value })}
           />
-          <TextArea
+          <RichTextField
             label="Description"
-            rows={5}
-            hint="Plain text, shown on the product page."
-            value={form.description}
-            error={errors.description}
-            onChange={(event) => change({ description: event.target.value })}
+            value={{ doc: null, html: form.description }}
+            onChange={(value) => change({ description: value.html })}
           />
+          {errors.description ? <p className="field__error">{errors.description}</p> : null}
           <TextField
             label="URL id"
             value={form.urlId}
             hint={
               isNew
                 ? 'Optional: made from the name when left empty.'
-                : 'Changing it changes the product page’s address.'
+                : saved.formerUrlIds.length > 0
+                  ? `Changing it changes the product page’s address; the old one leads here. Also reached from: ${saved.formerUrlIds.join(', ')}.`
+                  : 'Changing it changes the product page’s address; the old one leads here.'
             }
             error={errors.urlId}
             onChange={(event) => change({ urlId: event.target.value })}
@@ -340,17 +395,49 @@ export function ProductEditor({
           ) : null}
         </Card>
 
-        <Card title="Images" description="The first image is the one lists and the shop show.">
+        <Card
+          title="Images"
+          description="The first image is the one lists and the shop show. Drag an image, or use Up and Down, to reorder."
+        >
           {form.images.length === 0 ? (
             <p className="field__hint">No images yet.</p>
           ) : (
             <ol className="product-editor__images" aria-label="Product images">
               {form.images.map((image, index) => (
-                <li key={image.id} className="product-editor__image">
-                  <img src={image.src} alt={image.altText} width={64} height={64} />
-                  <span className="product-editor__image-name">
-                    {image.altText || `Image ${index + 1}`}
-                  </span>
+                <li
+                  key={image.id}
+                  className={`product-editor__image${draggedImage === index ? ' product-editor__image--dragged' : ''}`}
+                  draggable
+                  onDragStart={(event) => {
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', String(index));
+                    setDraggedImage(index);
+                  }}
+                  onDragOver={(event) => {
+                    if (draggedImage !== null) event.preventDefault();
+                  }}
+                  onDrop={(event) => {
+                    event.preventDefault();
+                    if (draggedImage === null || draggedImage === index) return;
+                    const images = [...form.images];
+                    const [moved] = images.splice(draggedImage, 1);
+                    if (moved) images.splice(index, 0, moved);
+                    change({ images });
+                    setDraggedImage(null);
+                  }}
+                  onDragEnd={() => setDraggedImage(null)}
+                >
+                  <img src={image.src} alt="" width={64} height={64} />
+                  <TextField
+                    className="product-editor__image-alt"
+                    label={`Image ${index + 1} alt text`}
+                    placeholder="What the image shows"
+                    hint={index === 0 ? 'Read by screen readers and search engines.' : undefined}
+                    value={altTexts[image.id] ?? image.altText}
+                    onChange={(event) =>
+                      setAltTexts((all) => ({ ...all, [image.id]: event.target.value }))
+                    }
+                  />
                   <span className="product-editor__image-actions">
                     <Button
                       size="sm"
@@ -581,15 +668,14 @@ export function ProductEditor({
           </Card>
         ) : null}
 
-        <Card title="Visibility and buttons">
-          <Switch
-            label="Visible in the store"
-            hint={
-              form.isVisible ? 'Published: visitors can find and buy it.' : 'Hidden from visitors.'
-            }
-            checked={form.isVisible}
-            onCheckedChange={(isVisible) => change({ isVisible })}
-          />
+        <VisibilityCard {...detailsProps} />
+        <ShippingCard {...detailsProps} />
+        <DigitalFileCard {...detailsProps} />
+        <SubscriptionCard {...detailsProps} />
+        <ScarcityCard {...detailsProps} />
+        <AdditionalFieldsCard {...detailsProps} />
+
+        <Card title="Buttons">
           <Switch
             label="Custom add-to-cart button text"
             checked={form.useCustomAddButtonText}
@@ -611,6 +697,7 @@ export function ProductEditor({
             onChange={(event) => change({ customSoldOutText: event.target.value })}
           />
         </Card>
+        <SeoCard {...detailsProps} />
         {/* Enter in a field saves, as in any form; the visible Save button is at the top. */}
         <div className="product-editor__footer">
           <Button type="submit" variant="primary" disabled={isSaving}>

@@ -122,6 +122,12 @@ describe('the product form', () => {
       additionalFieldsFormId: null,
       scarcity: null,
       tags: ['linen'],
+      seo: { title: null, description: null, socialImageId: null },
+      publishAt: null,
+      socialImage: null,
+      shipping: { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null },
+      digitalFile: null,
+      formerUrlIds: [],
       collectionId: 'c',
       isVisible: true,
       categoryIds: [],
@@ -155,5 +161,19 @@ describe('the product form', () => {
     expect(moveImage(images, 0, -1).map((i) => i.id)).toEqual(['a', 'b']);
     expect(centsToText(2450, 'USD')).toBe('24.50');
     expect(tagsOf(' a, ,b')).toEqual(['a', 'b']);
+  });
+});
+
+describe('the sale switch', () => {
+  it('puts on sale only the variants that have a sale price', () => {
+    const form = newProductForm(ProductType.physical);
+    const rows = [
+      { ...form.variants[0]!, id: 'v1', price: '68', salePrice: '54' },
+      { ...form.variants[0]!, id: 'v2', price: '68', salePrice: '' },
+    ];
+    const update = toUpdateInput({ ...form, isOnSale: true, variants: rows }, 'x');
+    expect(update.variants?.map((v) => v.onSale)).toEqual([true, false]);
+    const off = toUpdateInput({ ...form, isOnSale: false, variants: rows }, 'x');
+    expect(off.variants?.map((v) => v.onSale)).toEqual([false, false]);
   });
 });

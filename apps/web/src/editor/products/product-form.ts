@@ -256,6 +256,13 @@ export function clientErrors(form: ProductForm): Record<string, string> {
   return errors;
 }
 
+/**
+ * The product's sale switch puts on sale the variants that have a sale price: one variant
+ * on sale (the seed's Indigo M) must not take the others to a sale price of nothing.
+ */
+const isRowOnSale = (form: ProductForm, row: VariantRow): boolean =>
+  form.isOnSale && row.salePrice.trim() !== '';
+
 const stockOf = (row: VariantRow): number => Number.parseInt(row.stock.trim() || '0', 10);
 
 function sharedFields(form: ProductForm) {
@@ -294,7 +301,7 @@ export function toCreateInput(form: ProductForm, collectionId: string): ProductC
           optionValues: row.optionValues,
           priceMoney: money(row.price),
           salePriceMoney: money(row.salePrice),
-          onSale: form.isOnSale,
+          onSale: isRowOnSale(form, row),
           ...(stockCounted && { qtyInStock: stockOf(row), unlimited: row.isUnlimited }),
         }),
       ),
@@ -322,7 +329,7 @@ export function toUpdateInput(form: ProductForm, savedUrlId: string): ProductUpd
                 id: row.id,
                 priceMoney: money(row.price),
                 salePriceMoney: money(row.salePrice),
-                onSale: form.isOnSale,
+                onSale: isRowOnSale(form, row),
                 ...(stockCounted && { qtyInStock: stockOf(row), unlimited: row.isUnlimited }),
               },
             ],

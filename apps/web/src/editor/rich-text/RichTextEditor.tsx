@@ -90,7 +90,7 @@ export default function RichTextEditor({
     // TipTap's few base rules are in rich-text.css: a <style> it wrote at run time would be
     // refused by the CSP and would land in the editor's document, not the canvas frame's.
     injectCSS: false,
-    content: value.doc,
+    content: value.doc ?? value.html,
     ...(ownerDocument && { element: ownerDocument.createElement('div') }),
     // Selected on the canvas, the text is ready to type into.
     autofocus: isCanvas ? 'end' : false,
@@ -125,7 +125,7 @@ export default function RichTextEditor({
       return;
     }
     sent.current = [value.html];
-    editor.commands.setContent(value.doc, { emitUpdate: false });
+    editor.commands.setContent(value.doc ?? value.html, { emitUpdate: false });
   }, [editor, value]);
 
   // On the canvas the toolbar floats just above the line being edited.

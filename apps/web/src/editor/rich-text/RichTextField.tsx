@@ -8,7 +8,8 @@ import { lazy, Suspense } from 'react';
 export type RichTextValue = { doc: RichTextNode; html: string };
 
 export type RichTextFieldProps = {
-  value: RichTextValue;
+  /** Without `doc` (text stored only as sanitized HTML, a product description) the HTML is loaded. */
+  value: { doc: RichTextNode | null; html: string };
   onChange: (value: RichTextValue) => void;
   label: string;
 };

@@ -21,7 +21,11 @@ export function GiftCardPage({ product, initialSku, useCLDRMoneyFormat }: GiftCa
       </div>
       <div className="product-details">
         <h1 id="gift-card-title">{product.title}</h1>
-        <p>{product.description}</p>
+        <div
+          className="product-description"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server on save
+          dangerouslySetInnerHTML={{ __html: product.description }}
+        />
         <Island
           name="GiftCardForm"
           component={GiftCardForm}

@@ -54,7 +54,17 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
         <tbody>
           {order.items.map((item) => (
             <tr key={item.sku}>
-              <td>{item.productName}</td>
+              <td>
+                {item.productName}
+                {item.download ? (
+                  <>
+                    <br />
+                    <a href={item.download.url} download rel="noreferrer">
+                      {`Download ${item.productName}`}
+                    </a>
+                  </>
+                ) : null}
+              </td>
               <td>{item.quantity}</td>
               <td>{money(item.unitPriceCents * item.quantity)}</td>
             </tr>

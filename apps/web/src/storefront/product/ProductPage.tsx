@@ -2,6 +2,7 @@ import type { FormDefinition, Product, SiteView, Variant } from '@atelier/contra
 import { hasUnlimitedStockByType, ProductType } from '@atelier/core/enums/product-types';
 import type { CurrencyCode } from '@atelier/core/money/currencies';
 import { toDecimalString } from '@atelier/core/money/money';
+import { plainTextOf } from '@atelier/core/text/plain-text';
 import { Island } from '../../islands/Island.tsx';
 import { Price } from '../../ui/Price.tsx';
 import { ResponsiveImage } from '../../ui/ResponsiveImage.tsx';
@@ -62,9 +63,13 @@ export function ProductPage({
         {product.isSubscribable && product.subscriptionPlan ? (
           <p className="subscription-note">{describePlan(product.subscriptionPlan)}</p>
         ) : null}
-        <div className="product-description">
-          <p>{product.description}</p>
-        </div>
+        {product.description ? (
+          <div
+            className="product-description"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server on save
+            dangerouslySetInnerHTML={{ __html: product.description }}
+          />
+        ) : null}
         {product.variants.length > 1 ? (
           <VariantTable product={product} useCLDRMoneyFormat={site.useCLDRMoneyFormat} />
         ) : null}
@@ -177,7 +182,7 @@ export function productStructuredData(product: Product, site: SiteView): object 
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.title,
-    description: product.description,
+    description: plainTextOf(product.description),
     image: product.images.map((image) => image.src),
     sku: product.variants[0]?.sku,
     brand: { '@type': 'Brand', name: site.title },

@@ -38,6 +38,7 @@ const product = (overrides: Partial<Product>): Product => ({
   additionalFieldsFormId: null,
   scarcity: null,
   tags: [],
+  seo: { title: null, description: null, socialImageId: null },
   ...overrides,
 });
 

@@ -1,0 +1,117 @@
+import type { InventoryPreferences } from '@atelier/contract';
+import { editorMessages } from '@atelier/core';
+import { useState } from 'react';
+import { ApiError, api } from '../api/client.ts';
+import { Button, Dialog, Skeleton, Switch, TextField, useToast } from '../ui/index.ts';
+
+// The inventory panel's settings (SPEC §2): scarcity toggles for the product page and for
+// blocks, and the store-wide threshold. A product turns its message on in its editor.
+
+export function InventorySettingsButton() {
+  const toast = useToast();
+  const [isOpen, setIsOpen] = useState(false);
+  const [settings, setSettings] = useState<InventoryPreferences | null>(null);
+  const [threshold, setThreshold] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  async function open() {
+    setIsOpen(true);
+    setErrors({});
+    setMessage(null);
+    setSettings(null);
+    try {
+      const loaded = await api.inventorySettings();
+      setSettings(loaded);
+      setThreshold(String(loaded.scarcityThreshold));
+    } catch (failure) {
+      setMessage(failure instanceof ApiError ? failure.message : editorMessages.somethingWentWrong);
+    }
+  }
+
+  async function save() {
+    if (!settings) return;
+    const trimmed = threshold.trim();
+    if (!/^\d+$/.test(trimmed)) {
+      setErrors({ scarcityThreshold: 'Enter a whole number' });
+      return;
+    }
+    setIsSaving(true);
+    setErrors({});
+    try {
+      await api.updateInventorySettings({ ...settings, scarcityThreshold: Number(trimmed) });
+      toast('Inventory settings saved');
+      setIsOpen(false);
+    } catch (failure) {
+      if (failure instanceof ApiError) {
+        setErrors(failure.fields);
+        setMessage(failure.message);
+      } else setMessage(editorMessages.somethingWentWrong);
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={open}>Inventory settings</Button>
+      <Dialog
+        open={isOpen}
+        onOpenChange={setIsOpen}
+        title="Inventory settings"
+        description="The low-stock message tells shoppers a product is nearly gone. Each product turns it on in its editor."
+        footer={
+          <>
+            <Button onClick={() => setIsOpen(false)}>Cancel</Button>
+            <Button variant="primary" disabled={!settings || isSaving} onClick={save}>
+              {isSaving ? 'Saving…' : 'Save settings'}
+            </Button>
+          </>
+        }
+      >
+        {message ? (
+          <p role="alert" className="notice notice--error">
+            {message}
+          </p>
+        ) : null}
+        {settings ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <Switch
+              label="Show on product pages"
+              checked={settings.scarcityOnProductPage}
+              onCheckedChange={(scarcityOnProductPage) =>
+                setSettings({ ...settings, scarcityOnProductPage })
+              }
+            />
+            <Switch
+              label="Show in product lists"
+              hint="Product blocks, store pages and quick view."
+              checked={settings.scarcityInBlocks}
+              onCheckedChange={(scarcityInBlocks) => setSettings({ ...settings, scarcityInBlocks })}
+            />
+            <TextField
+              label="Show when stock is at or below"
+              inputMode="numeric"
+              hint="Products can set their own number."
+              value={threshold}
+              error={errors.scarcityThreshold}
+              onChange={(event) => {
+                setThreshold(event.target.value);
+                setErrors({});
+                setMessage(null);
+              }}
+            />
+          </form>
+        ) : message ? null : (
+          <Skeleton lines={3} label="Loading the settings…" />
+        )}
+      </Dialog>
+    </>
+  );
+}

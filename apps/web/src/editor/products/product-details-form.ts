@@ -1,0 +1,186 @@
+import type { CatalogProduct, ProductUpdate } from '@atelier/contract';
+import { canBeSubscribable, ProductType } from '@atelier/core';
+
+// The product editor's details beyond price and stock, as a pure state: search engine
+// texts, visibility with a schedule, the parcel's weight and size, a digital product's
+// file, the subscription plan, the additional-fields form and the low-stock message.
+// Numbers are kept as typed; they are read here into the API's units (grams,
+// millimetres, whole numbers), and what cannot be read is reported per field.
+
+export type Visibility = 'published' | 'hidden' | 'scheduled';
+export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR';
+
+export type DetailsForm = {
+  visibility: Visibility;
+  /** A `datetime-local` value in the merchant's own time zone; '' when none. */
+  publishAt: string;
+  seoTitle: string;
+  seoDescription: string;
+  socialImage: { id: string; src: string } | null;
+  weightKg: string;
+  lengthCm: string;
+  widthCm: string;
+  heightCm: string;
+  digitalFile: { id: string; filename: string } | null;
+  isSubscribable: boolean;
+  billingEvery: string;
+  billingUnit: BillingUnit;
+  /** How many payments; '' or 0 renews until cancelled. */
+  billingCycles: string;
+  /** '' for none. */
+  additionalFieldsFormId: string;
+  scarcityEnabled: boolean;
+  scarcityText: string;
+  /** '' uses the store's threshold. */
+  scarcityThreshold: string;
+};
+
+export function newDetailsForm(): DetailsForm {
+  return {
+    visibility: 'published',
+    publishAt: '',
+    seoTitle: '',
+    seoDescription: '',
+    socialImage: null,
+    weightKg: '',
+    lengthCm: '',
+    widthCm: '',
+    heightCm: '',
+    digitalFile: null,
+    isSubscribable: false,
+    billingEvery: '1',
+    billingUnit: 'MONTH',
+    billingCycles: '',
+    additionalFieldsFormId: '',
+    scarcityEnabled: false,
+    scarcityText: '',
+    scarcityThreshold: '',
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as a `datetime-local` input shows it: the browser's local time, to the minute. */
+export function toLocalInput(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** Grams as kilograms, without trailing zeros ("1.25"). */
+const fromUnits = (value: number | null, per: number): string =>
+  value === null ? '' : String(value / per);
+
+export function detailsFromProduct(product: CatalogProduct): DetailsForm {
+  const plan = product.subscriptionPlan;
+  return {
+    visibility: product.publishAt ? 'scheduled' : product.isVisible ? 'published' : 'hidden',
+    publishAt: product.publishAt ? toLocalInput(product.publishAt) : '',
+    seoTitle: product.seo.title ?? '',
+    seoDescription: product.seo.description ?? '',
+    socialImage: product.socialImage,
+    weightKg: fromUnits(product.shipping.weightGrams, 1000),
+    lengthCm: fromUnits(product.shipping.lengthMm, 10),
+    widthCm: fromUnits(product.shipping.widthMm, 10),
+    heightCm: fromUnits(product.shipping.heightMm, 10),
+    digitalFile: product.digitalFile
+      ? { id: product.digitalFile.id, filename: product.digitalFile.filename }
+      : null,
+    isSubscribable: product.isSubscribable,
+    billingEvery: String(plan?.billingPeriod.value ?? 1),
+    billingUnit: plan?.billingPeriod.unit ?? 'MONTH',
+    billingCycles: plan && plan.numBillingCycles > 0 ? String(plan.numBillingCycles) : '',
+    additionalFieldsFormId: product.additionalFieldsFormId ?? '',
+    scarcityEnabled: product.merchandising.scarcityEnabled,
+    scarcityText: product.merchandising.scarcityText ?? '',
+    scarcityThreshold:
+      product.merchandising.scarcityThreshold === null
+        ? ''
+        : String(product.merchandising.scarcityThreshold),
+  };
+}
+
+/** A decimal as typed in `per`-ths of a unit (kg → g is 1000), or an error. */
+function readUnits(text: string, per: number): number | null | 'invalid' {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return 'invalid';
+  return Math.round(Number(trimmed) * per);
+}
+
+const readWhole = (text: string): number | null | 'invalid' => {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : 'invalid';
+};
+
+/** What the API is sent for the details, or the fields that cannot be read. */
+export function toDetailsInput(
+  details: DetailsForm,
+  type: ProductType,
+): { ok: true; input: Partial<ProductUpdate> } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const input: Partial<ProductUpdate> = {
+    seoTitle: details.seoTitle.trim() || null,
+    seoDescription: details.seoDescription.trim() || null,
+    socialImageId: details.socialImage?.id ?? null,
+    isVisible: details.visibility === 'published',
+    additionalFieldsFormId: details.additionalFieldsFormId || null,
+  };
+
+  if (details.visibility === 'scheduled') {
+    const at = new Date(details.publishAt);
+    if (details.publishAt === '' || Number.isNaN(at.getTime())) {
+      errors.publishAt = 'Choose the date and time to publish';
+    } else input.publishAt = at.toISOString();
+  } else input.publishAt = null;
+
+  if (type === ProductType.physical) {
+    const weight = readUnits(details.weightKg, 1000);
+    const length = readUnits(details.lengthCm, 10);
+    const width = readUnits(details.widthCm, 10);
+    const height = readUnits(details.heightCm, 10);
+    if (weight === 'invalid') errors['shipping.weightGrams'] = 'Enter the weight in kg, e.g. 1.25';
+    if (length === 'invalid') errors['shipping.lengthMm'] = 'Enter the length in cm, e.g. 30';
+    if (width === 'invalid') errors['shipping.widthMm'] = 'Enter the width in cm, e.g. 20';
+    if (height === 'invalid') errors['shipping.heightMm'] = 'Enter the height in cm, e.g. 10';
+    if (
+      weight !== 'invalid' &&
+      length !== 'invalid' &&
+      width !== 'invalid' &&
+      height !== 'invalid'
+    ) {
+      input.shipping = { weightGrams: weight, lengthMm: length, widthMm: width, heightMm: height };
+    }
+  }
+  if (type === ProductType.digital) input.digitalFileId = details.digitalFile?.id ?? null;
+
+  if (canBeSubscribable(type)) {
+    input.isSubscribable = details.isSubscribable;
+    if (details.isSubscribable) {
+      const every = readWhole(details.billingEvery);
+      const cycles = readWhole(details.billingCycles);
+      if (every === null || every === 'invalid' || every < 1) {
+        errors.subscriptionPlan = 'Bill every 1 or more weeks, months or years';
+      } else if (cycles === 'invalid') {
+        errors.subscriptionPlan = 'Enter how many payments as a whole number, or leave it empty';
+      } else {
+        input.subscriptionPlan = {
+          billingPeriod: { value: every, unit: details.billingUnit },
+          numBillingCycles: cycles ?? 0,
+        };
+      }
+    } else input.subscriptionPlan = null;
+  }
+
+  const threshold = readWhole(details.scarcityThreshold);
+  if (threshold === 'invalid') errors['merchandising.scarcityThreshold'] = 'Enter a whole number';
+  else {
+    input.merchandising = {
+      scarcityEnabled: details.scarcityEnabled,
+      scarcityText: details.scarcityText.trim() || null,
+      scarcityThreshold: threshold,
+    };
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input };
+}

@@ -1,0 +1,262 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
+import { callFrom, createOwner } from './support/editor.ts';
+import type { RunningServer } from './support/server.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n' +
+    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\n' +
+    'trailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/**
+ * The product details of issue 18's editor, tried as a merchant would: a rich-text
+ * description, the search listing, a renamed address that still works, shipping size,
+ * a schedule, a digital product's file bought and downloaded, and the inventory's
+ * scarcity settings. Screenshots: admin-product-details-*, admin-inventory-settings-*.
+ */
+describe('product details in the editor (Chromium)', () => {
+  let server: RunningServer;
+  let page: Page;
+  const errors = useChromium((started) => ({ server, page } = started), {
+    viewport: DESKTOP,
+    consoleErrors: true,
+  });
+
+  const openProducts = async () => {
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Products', exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+  };
+  const openProduct = async (title: string) => {
+    await openProducts();
+    await page.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  };
+  const save = async () => {
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByText('Product saved', { exact: true }).first().waitFor();
+  };
+  const visit = async (path: string) => {
+    const visitor = await page.context().browser()!.newContext();
+    const shop = await visitor.newPage();
+    const response = await shop.goto(`${server.baseUrl}${path}`);
+    return { shop, response, close: () => visitor.close() };
+  };
+
+  it('writes a rich description and a search listing, and the shop shows them', async () => {
+    await createOwner(page, server.baseUrl);
+    await openProduct('Linen Work Shirt');
+    const description = page.getByRole('textbox', { name: 'Description', exact: true });
+    await description.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Washed linen that ');
+    await page.keyboard.press('ControlOrMeta+b');
+    await page.keyboard.type('softens');
+    await page.keyboard.press('ControlOrMeta+b');
+    await page.keyboard.type(' with every wash.');
+
+    await page.getByLabel('Page title').fill('Linen work shirt, washed soft');
+    await page.getByLabel('Meta description').fill('A shirt for every season.');
+    const preview = page.getByRole('figure', { name: 'Search result preview' });
+    expect(await preview.textContent()).toContain('Linen work shirt, washed soft');
+
+    await page.getByLabel('Image 1 alt text').fill('Sand linen shirt, folded');
+    await page.getByLabel('Weight (kg)').fill('0.35');
+    await page.getByLabel('Length (cm)').fill('30');
+    await save();
+
+    for (const [width, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(300);
+      expect(await seriousA11yViolations(page), width).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
+      await page
+        .getByRole('heading', { name: 'Visibility' })
+        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+      await saveScreenshot(page, `admin-product-details-${width}`, { isFullPage: false });
+      await page
+        .getByRole('heading', { name: 'Search engine listing' })
+        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+      await saveScreenshot(page, `admin-product-seo-${width}`, { isFullPage: false });
+    }
+    await page.setViewportSize(DESKTOP);
+
+    const { shop, close } = await visit('/shop/p/linen-work-shirt');
+    try {
+      expect(await shop.title()).toMatch(/^Linen work shirt, washed soft/);
+      expect(await shop.locator('.product-description strong').textContent()).toBe('softens');
+      expect(await shop.locator('meta[name="description"]').getAttribute('content')).toBe(
+        'A shirt for every season.',
+      );
+      expect(await shop.locator('.product-gallery img').first().getAttribute('alt')).toBe(
+        'Sand linen shirt, folded',
+      );
+    } finally {
+      await close();
+    }
+  });
+
+  it('renames the address, and the old one leads to the new', async () => {
+    await page.getByLabel('URL id').fill('washed-linen-shirt');
+    await save();
+    const { shop, close } = await visit('/shop/p/linen-work-shirt');
+    try {
+      expect(new URL(shop.url()).pathname).toBe('/shop/p/washed-linen-shirt');
+      await shop.getByRole('heading', { name: 'Linen Work Shirt' }).waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it('schedules a product: hidden until its time', async () => {
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('scheduled');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByText('Choose the date and time to publish').waitFor();
+    const next = new Date(Date.now() + 2 * 86_400_000);
+    const local = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(next.getDate()).padStart(2, '0')}T09:30`;
+    await page.getByLabel('Publish on').fill(local);
+    await save();
+    expect(await page.getByLabel('Publish on').inputValue()).toBe(local);
+    const { response, close } = await visit('/shop/p/washed-linen-shirt');
+    try {
+      expect(response?.status()).toBe(404);
+    } finally {
+      await close();
+    }
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('published');
+    await save();
+  });
+
+  it('delivers a digital product’s file to its buyer', async () => {
+    await openProduct('Everyday Tote Sewing Pattern');
+    await page.getByRole('button', { name: 'Choose file' }).click();
+    const dialog = page.getByRole('dialog', { name: 'File to deliver' });
+    await dialog.getByRole('tab', { name: 'Manage' }).click();
+    await dialog
+      .getByLabel('Upload File')
+      .setInputFiles({ name: 'tote-pattern.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await dialog.getByText('Uploaded tote-pattern.pdf.').waitFor();
+    await dialog.getByRole('button', { name: /tote-pattern\.pdf/ }).click();
+    await dialog.getByRole('button', { name: 'Deliver this file' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('tote-pattern.pdf', { exact: true }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await save();
+
+    // A shopper buys it; the order page links to the file.
+    const shopper = await page.context().browser()!.newContext();
+    try {
+      const shop = await shopper.newPage();
+      await shop.goto(`${server.baseUrl}/shop/p/everyday-tote-sewing-pattern`);
+      const sent = await shop.evaluate(async () => {
+        const crumb = () =>
+          document.cookie
+            .split('; ')
+            .find((c) => c.startsWith('crumb='))
+            ?.slice(6) ?? '';
+        const call = async (method: string, url: string, body?: unknown, headers = {}) => {
+          const response = await fetch(url, {
+            method,
+            headers: {
+              ...(body !== undefined && { 'content-type': 'application/json' }),
+              'x-csrf-token': crumb(),
+              ...headers,
+            },
+            ...(body !== undefined && { body: JSON.stringify(body) }),
+          });
+          return response.json();
+        };
+        await call('GET', '/api/commerce/shopping-cart');
+        const product = await call(
+          'GET',
+          '/api/catalog/collections/shop/products/everyday-tote-sewing-pattern',
+        );
+        const added = await call('POST', '/api/commerce/shopping-cart/entries', {
+          itemId: product.id,
+          sku: product.variants[0].sku,
+          quantity: 1,
+        });
+        const started = await call('POST', '/api/commerce/checkout');
+        if (!started.checkout) return { added, started };
+        const id = started.checkout.id;
+        await call('PUT', `/api/commerce/checkout/${id}/email`, { email: 'ada@example.com' });
+        return call(
+          'POST',
+          `/api/commerce/checkout/${id}/orders`,
+          {
+            card: {
+              number: '4242 4242 4242 4242',
+              expMonth: 12,
+              expYear: 2099,
+              cvc: '123',
+              nameOnCard: 'Ada Lovelace',
+            },
+          },
+          { 'idempotency-key': `e2e-${Date.now()}` },
+        );
+      });
+      expect(sent.order, JSON.stringify(sent)).toBeDefined();
+      await shop.goto(`${server.baseUrl}/commerce/orders/${sent.order.id}?token=${sent.token}`);
+      const link = shop.getByRole('link', { name: 'Download Everyday Tote Sewing Pattern' });
+      await link.waitFor();
+      const href = (await link.getAttribute('href')) ?? '';
+      const file = await shop.request.get(`${server.baseUrl}${href}`);
+      expect(file.status()).toBe(200);
+      expect(file.headers()['content-type']).toBe('application/pdf');
+      expect(Buffer.from(await file.body()).equals(pdf)).toBe(true);
+    } finally {
+      await shopper.close();
+    }
+  });
+
+  it('sets where low-stock messages show, and from how many', async () => {
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Inventory', exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
+    await page.getByRole('button', { name: 'Inventory settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inventory settings' });
+    const threshold = dialog.getByLabel('Show when stock is at or below');
+    await expect.poll(() => threshold.inputValue()).toBe('5');
+    await dialog.getByRole('switch', { name: 'Show in product lists' }).click();
+    await threshold.fill('0');
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await dialog.getByText('The threshold must be at least 1').waitFor();
+    await threshold.fill('8');
+    for (const [width, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(200);
+      expect(await seriousA11yViolations(page), width).toEqual([]);
+      await saveScreenshot(page, `admin-inventory-settings-${width}`, { isFullPage: false });
+    }
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Inventory settings saved').first().waitFor();
+    const stored = await callFrom(page, 'GET', '/api/v1/commerce-preferences/inventory');
+    expect(stored.json.preferences).toEqual({
+      scarcityOnProductPage: true,
+      scarcityInBlocks: true,
+      scarcityThreshold: 8,
+    });
+    // The refused threshold is the only failed request the page made.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+  });
+});
