@@ -156,7 +156,7 @@ export function CategoryManager() {
     setNotice('');
     try {
       await work();
-      toast(done);
+      // Said once, beside the tree (a status region), rather than again in a toast.
       setNotice(done, false);
       setAction(null);
       loadCategories();
@@ -664,13 +664,15 @@ function CategoryItem({
           checked={isSelected}
           onChange={(event) => onSelect(event.target.checked)}
         />
-        <label htmlFor={checkId} className="category-row__name">
-          {name}
-          {row.parentCategoryId ? (
-            <span className="visually-hidden">{`, inside ${pathName(all, row.parentCategoryId)}`}</span>
-          ) : null}
-        </label>
-        <span className="category-row__count">{count}</span>
+        <span className="category-row__text">
+          <label htmlFor={checkId} className="category-row__name">
+            {name}
+            {row.parentCategoryId ? (
+              <span className="visually-hidden">{`, inside ${pathName(all, row.parentCategoryId)}`}</span>
+            ) : null}
+          </label>
+          <span className="category-row__count">{count}</span>
+        </span>
         <div className="category-row__actions">
           <IconButton
             size="sm"
