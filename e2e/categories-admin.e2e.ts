@@ -83,7 +83,7 @@ describe('the category manager (Chromium)', () => {
     // Dropped on the middle of Clothing: Wool becomes its child.
     await dragTo(
       page,
-      row('Wool').getByRole('button', { name: 'Drag Wool' }),
+      row('Wool').locator('.category-row__handle'),
       row('Clothing').locator('.category-row__line'),
       'middle',
     );
@@ -96,7 +96,7 @@ describe('the category manager (Chromium)', () => {
     // Dropped on the top edge of Home: Aprons moves just above it, still at the top level.
     await dragTo(
       page,
-      row('Aprons').getByRole('button', { name: 'Drag Aprons' }),
+      row('Aprons').locator('.category-row__handle'),
       row('Home').locator('.category-row__line'),
       'top',
     );
@@ -116,6 +116,10 @@ describe('the category manager (Chromium)', () => {
     await page.keyboard.press('Enter');
     await form.waitFor({ state: 'detached' });
     await expect.poll(() => parentOf('Linen')).toBe('Home');
+    // Focus is back on the row's Edit, not lost to the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe('Edit Linen');
 
     // Move up from the keyboard, among its siblings.
     const before = (await names()).indexOf('Gifts');

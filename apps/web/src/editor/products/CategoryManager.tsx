@@ -90,6 +90,7 @@ export function CategoryManager() {
 
   const loadCategories = useCallback(() => {
     if (!collectionId) return;
+    setLoadError(null);
     api
       .categories(collectionId)
       .then(({ categories: loaded }) => {
@@ -160,11 +161,12 @@ export function CategoryManager() {
       setNotice(done, false);
       setAction(null);
       loadCategories();
-      loadCollections();
       return true;
     } catch (error) {
       if (field) setFieldError(fieldErrorOf(error, field));
       else setNotice(errorText(error));
+      // Several deletes are one call each: show what the ones before a refusal did.
+      loadCategories();
       return false;
     } finally {
       setIsBusy(false);
@@ -214,12 +216,12 @@ export function CategoryManager() {
       share < EDGE_SHARE ? 'before' : share > 1 - EDGE_SHARE ? 'after' : 'inside';
     return { targetId, position };
   }
-  function onHandleDown(event: PointerEvent<HTMLButtonElement>, categoryId: string) {
+  function onHandleDown(event: PointerEvent<HTMLElement>, categoryId: string) {
     if (event.button !== 0) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     pressed.current = { id: categoryId, x: event.clientX, y: event.clientY, isDragging: false };
   }
-  function onHandleMove(event: PointerEvent<HTMLButtonElement>) {
+  function onHandleMove(event: PointerEvent<HTMLElement>) {
     const press = pressed.current;
     if (!press) return;
     const travel = Math.hypot(event.clientX - press.x, event.clientY - press.y);
@@ -227,7 +229,7 @@ export function CategoryManager() {
     press.isDragging = true;
     setDrag({ id: press.id, drop: dropAt(event.clientX, event.clientY, press.id) });
   }
-  function onHandleUp(event: PointerEvent<HTMLButtonElement>) {
+  function onHandleUp(event: PointerEvent<HTMLElement>) {
     const press = pressed.current;
     pressed.current = null;
     setDrag(null);
@@ -258,7 +260,16 @@ export function CategoryManager() {
     tree = (
       <EmptyState
         title="The categories could not be loaded"
-        action={<Button onClick={() => loadCollections()}>{editorMessages.tryAgain}</Button>}
+        action={
+          <Button
+            onClick={() => {
+              loadCollections();
+              loadCategories();
+            }}
+          >
+            {editorMessages.tryAgain}
+          </Button>
+        }
       >
         {loadError}
       </EmptyState>
@@ -351,7 +362,8 @@ export function CategoryManager() {
           <h1>Categories</h1>
           <p className="screen-header__lead">
             Group a store page's products so shoppers can narrow it down. Drag a category onto
-            another to nest it, or between two to reorder.
+            another to nest it, or between two to reorder; from the keyboard, use Move up, Move down
+            and Edit's Move to.
           </p>
         </div>
       </div>
@@ -623,14 +635,21 @@ function CategoryItem({
   onCancel: () => void;
   onMove: (by: -1 | 1) => void;
   handle: {
-    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
-    onPointerMove: (event: PointerEvent<HTMLButtonElement>) => void;
-    onPointerUp: (event: PointerEvent<HTMLButtonElement>) => void;
+    onPointerDown: (event: PointerEvent<HTMLElement>) => void;
+    onPointerMove: (event: PointerEvent<HTMLElement>) => void;
+    onPointerUp: (event: PointerEvent<HTMLElement>) => void;
     onPointerCancel: () => void;
   };
 }) {
   const checkId = useId();
   const name = row.displayName;
+  // Focus comes back to Edit when the edit row closes, rather than falling to the page.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing !== null;
+  }, [editing]);
   const siblings = all.filter((c) => c.parentCategoryId === row.parentCategoryId);
   const place = siblings.findIndex((c) => c.id === row.id);
   const count = `${row.productCount} ${row.productCount === 1 ? 'product' : 'products'}`;
@@ -648,15 +667,15 @@ function CategoryItem({
       style={{ '--category-depth': row.depth } as React.CSSProperties}
     >
       <div className="category-row__line">
-        <button
-          type="button"
+        {/* Pointer only: Move up/down and Edit's Move to are the keyboard's way. */}
+        <span
           className="category-row__handle"
-          aria-label={`Drag ${name}`}
-          title="Drag onto a category to nest, between two to reorder"
+          aria-hidden="true"
+          title={`Drag ${name} onto a category to nest it, between two to reorder`}
           {...handle}
         >
-          <span aria-hidden="true">⠿</span>
-        </button>
+          ⠿
+        </span>
         <input
           id={checkId}
           type="checkbox"
@@ -690,7 +709,13 @@ function CategoryItem({
             disabled={isBusy || place === siblings.length - 1}
             onClick={() => onMove(1)}
           />
-          <Button size="sm" variant="quiet" disabled={editing !== null} onClick={onEdit}>
+          <Button
+            ref={editButton}
+            size="sm"
+            variant="quiet"
+            disabled={editing !== null}
+            onClick={onEdit}
+          >
             Edit<span className="visually-hidden">{` ${name}`}</span>
           </Button>
         </div>
@@ -702,6 +727,9 @@ function CategoryItem({
           onSubmit={(event) => {
             event.preventDefault();
             onSave();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onCancel();
           }}
         >
           <NameField
