@@ -178,6 +178,55 @@ describe('the category manager (Chromium)', () => {
     await expect.poll(() => row('Wool').count()).toBe(0);
   });
 
+  it('makes a store page, changes its address, and deletes only an empty one', async () => {
+    await page.getByRole('button', { name: 'New store page' }).click();
+    const created = page.getByRole('dialog', { name: 'New store page' });
+    await created.getByLabel('Title').fill('Winter sale');
+    await created.getByRole('button', { name: 'Add' }).click();
+    await created.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => page.getByLabel('Store page').locator('option:checked').textContent())
+      .toBe('Winter sale (/winter-sale)');
+    await page.getByText('No categories yet').waitFor();
+
+    await page.getByRole('button', { name: 'Store page settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Store page Winter sale' });
+    await settings.getByLabel('URL').fill('shop');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByText('Another page or collection already uses /shop.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'admin-store-page-desktop', { isFullPage: false });
+    await settings.getByLabel('URL').fill('winter');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => page.getByLabel('Store page').locator('option:checked').textContent())
+      .toBe('Winter sale (/winter)');
+
+    await page.getByRole('button', { name: 'Store page settings' }).click();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete the store page Winter sale?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => page.getByLabel('Store page').locator('option:checked').textContent())
+      .toBe('Shop (/shop)');
+
+    // The shop still holds products: the store refuses, saying what to do.
+    await page.getByRole('button', { name: 'Store page settings' }).click();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete the store page Shop?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Store page Shop' })
+      .getByText('Move or delete its products first.')
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await row('Clothing').waitFor();
+  });
+
   it('filters the Products list by category and adds products to one in bulk', async () => {
     await page
       .getByRole('navigation', { name: 'Admin' })

@@ -26,6 +26,7 @@ import {
   productCountsText,
 } from './category-tree.ts';
 import { editRefusal } from './manager-rules.ts';
+import { StorePageDialog } from './StorePageDialog.tsx';
 import './categories.css';
 
 // The category manager (SPEC §2: Edit, Merge, New, Filter; issue 18): a store page's
@@ -34,7 +35,7 @@ import './categories.css';
 // between rows (a new place); Move up/down and the edit row's "Move to" do the same from
 // the keyboard. Merge moves the products of the selected categories into one of them.
 
-type Action = 'new' | 'merge' | 'delete' | 'new-page' | null;
+type Action = 'new' | 'merge' | 'delete' | 'new-page' | 'page-settings' | null;
 type Drop = { targetId: string; position: DropPosition };
 
 const errorText = (error: unknown) =>
@@ -381,6 +382,9 @@ export function CategoryManager() {
               </option>
             ))}
           </Select>
+          <Button disabled={!collection} onClick={() => open('page-settings')}>
+            Store page settings
+          </Button>
           <Button icon={<Icon name="plus" />} onClick={() => open('new-page')}>
             New store page
           </Button>
@@ -462,6 +466,12 @@ export function CategoryManager() {
         </Select>
       </Dialog>
 
+      <StorePageDialog
+        collection={collection}
+        open={action === 'page-settings'}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setAction(null))}
+        onChanged={() => loadCollections()}
+      />
       <Dialog
         open={action === 'new-page'}
         onOpenChange={(isOpen) => (isOpen ? undefined : setAction(null))}
