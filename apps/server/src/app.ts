@@ -33,6 +33,7 @@ import { registerCatalogRoutes } from './features/catalog/catalog.routes.ts';
 import { createCatalogService } from './features/catalog/catalog.service.ts';
 import { registerCatalogAdminRoutes } from './features/catalog/catalog-admin.routes.ts';
 import { createCatalogAdminService } from './features/catalog/catalog-admin.service.ts';
+import { createProductCategories } from './features/catalog/product-categories.ts';
 import { createProductListRepo } from './features/catalog/product-list.repo.ts';
 import { createProductTags } from './features/catalog/product-tags.ts';
 import {
@@ -160,8 +161,10 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const mediaStore = createMediaStore({ dataDir: options.config.dataDir, mediaRepo });
   const media = createMediaService({ mediaStore, mediaRepo, onPublicChange });
   const urlSpace = createUrlSpace({ urlSpaceRepo: createUrlSpaceRepo(db) });
+  const productCategories = createProductCategories({ db, urlSpace, onPublicChange });
   const catalogAdmin = createCatalogAdminService({
     catalogRepo,
+    productCategories,
     productListRepo: createProductListRepo(db),
     urlSpace,
     onPublicChange,
@@ -233,6 +236,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     media,
     catalogAdmin,
     productTags,
+    productCategories,
     apiKeys,
     commerce,
   };
@@ -410,6 +414,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerCatalogAdminRoutes(app, {
     catalogAdmin: services.catalogAdmin,
     productTags: services.productTags,
+    productCategories: services.productCategories,
     requireApiKey,
   });
   registerMediaRoutes(app, { media: services.media, requireApiKey });

@@ -462,6 +462,84 @@ export const categorySchema = z
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
+// The category manager and store pages admin (SPEC §2 Edit, Merge, New, Filter; issue 18).
+export const categoryParamsSchema = websiteParamsSchema.extend({
+  categoryId: z.string().uuid('categoryId must be a category id'),
+});
+
+/** A store page as the admin picks it: with how many products it holds. */
+export const collectionSummarySchema = collectionSchema
+  .extend({ productCount: z.number().int().nonnegative() })
+  .meta({ id: 'CollectionSummary' });
+export type CollectionSummary = z.infer<typeof collectionSummarySchema>;
+export const collectionListSchema = z
+  .object({ collections: z.array(collectionSummarySchema) })
+  .meta({ id: 'CollectionList' });
+export type CollectionList = z.infer<typeof collectionListSchema>;
+
+/** Only the fields sent change; a new urlId goes through the same rules as a new page's. */
+export const collectionUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Enter a title').max(200),
+    navigationTitle: z.string().trim().min(1, 'Enter a navigation title').max(200),
+    urlId: z.string().trim().min(1, 'Enter a URL').max(200),
+    description: z.string().max(5_000),
+    enabled: z.boolean(),
+  })
+  .partial()
+  .meta({ id: 'CollectionUpdate' });
+export type CollectionUpdate = z.infer<typeof collectionUpdateSchema>;
+
+/** One row of a collection's category tree: the flat list's parent links build the tree. */
+export const categoryTreeItemSchema = categorySchema
+  .extend({
+    /** Products in this category itself (not its subcategories). */
+    productCount: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'CategoryTreeItem' });
+export type CategoryTreeItem = z.infer<typeof categoryTreeItemSchema>;
+export const categoryListSchema = z
+  .object({
+    /** Parents before their children, siblings in display order. */
+    categories: z.array(categoryTreeItemSchema),
+  })
+  .meta({ id: 'CategoryList' });
+export type CategoryList = z.infer<typeof categoryListSchema>;
+
+/**
+ * Edit: rename, move under another parent (null: top level) and/or to a place among the
+ * siblings (0 is first; past the end is last). The name's 25-character limit is the
+ * server's, from core, like creation.
+ */
+export const categoryUpdateSchema = z
+  .object({
+    displayName: z.string().max(200),
+    parentCategoryId: z.string().uuid('parentCategoryId must be a category id').nullable(),
+    displayIndex: z.number().int().min(0).max(MAX_INT4),
+  })
+  .partial()
+  .refine(
+    (change) => Object.keys(change).length > 0,
+    'Send displayName, parentCategoryId or displayIndex',
+  )
+  .meta({ id: 'CategoryUpdate' });
+export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
+
+/** Merge: every product of `categoryIds` gets `into`; those categories are deleted. */
+export const categoryMergeSchema = z
+  .object({
+    categoryIds: z
+      .array(z.string().uuid('Each category must be a category id'))
+      .min(1, 'Choose the categories to merge')
+      .max(100),
+    into: z.string().uuid('into must be a category id'),
+  })
+  .meta({ id: 'CategoryMerge' });
+export type CategoryMerge = z.infer<typeof categoryMergeSchema>;
+export const categoryChangeSchema = z
+  .object({ productsChanged: z.number().int() })
+  .meta({ id: 'CategoryChange' });
+
 // ---------------------------------------------------------------------------------------
 // The merchant's product list (issue 18): GET …/websites/:websiteId/products. Page-based
 // rather than cursor-based: the admin table jumps to page n and shows "n products", which
@@ -502,6 +580,10 @@ export const productAdminListQuerySchema = z.object({
     .max(5, 'type must be a product type from 1 to 5')
     .optional(),
   stock: z.enum(STOCK_STATES, 'stock must be in-stock, low or sold-out').optional(),
+  /** A category id: products in it or in any of its subcategories. */
+  category: z.string().uuid('category must be a category id').optional(),
+  /** A tag, exactly as products carry it. */
+  tag: z.string().trim().min(1).max(200, 'tag can be at most 200 characters').optional(),
   visibility: z.enum(['visible', 'hidden'], 'visibility must be visible or hidden').optional(),
   sort: z
     .enum(PRODUCT_SORTS, `sort must be one of ${PRODUCT_SORTS.join(', ')}`)
@@ -591,11 +673,17 @@ export const tagChangeSchema = z
   .meta({ id: 'ProductTagChange' });
 
 /** The product list's bulk actions (issue 18): at most one page of the list at a time. */
-export const PRODUCT_BULK_ACTIONS = ['publish', 'hide', 'delete'] as const;
+export const PRODUCT_BULK_ACTIONS = ['publish', 'hide', 'delete', 'addToCategory'] as const;
 export const productBulkSchema = z
   .object({
     action: z.enum(PRODUCT_BULK_ACTIONS),
     productIds: z.array(z.string().uuid()).min(1, 'Select at least one product').max(100),
+    /** addToCategory only: the category the products join (of their collection). */
+    categoryId: z.string().uuid('categoryId must be a category id').optional(),
+  })
+  .refine((bulk) => bulk.action !== 'addToCategory' || bulk.categoryId !== undefined, {
+    message: 'Choose the category to add the products to',
+    path: ['categoryId'],
   })
   .meta({ id: 'ProductBulk' });
 export type ProductBulk = z.infer<typeof productBulkSchema>;

@@ -55,7 +55,14 @@ export const errorCatalogue = {
   PRODUCT_NOT_FOUND: { status: 404, summary: 'No product of this website has this id or URL.' },
   VARIANT_NOT_FOUND: { status: 404, summary: 'The product has no variant with this id.' },
   COLLECTION_NOT_FOUND: { status: 404, summary: 'No collection of this website has this id.' },
-  CATEGORY_NOT_FOUND: { status: 404, summary: 'The collection has no category of this name.' },
+  CATEGORY_NOT_FOUND: {
+    status: 404,
+    summary: 'The collection has no category of this name, or the website none of this id.',
+  },
+  COLLECTION_NOT_EMPTY: {
+    status: 409,
+    summary: 'The collection still holds products: move or delete them first.',
+  },
   STOCK_CHANGED: {
     status: 409,
     summary: 'The stock changed since it was read: read it again before setting it.',

@@ -302,6 +302,14 @@ export const catalogMessages = {
   categoryNameTooLong: `Category names can be at most ${MAX_CATEGORY_LENGTH} characters`,
   tooManyCategories: `A collection can have at most ${MAX_NESTED_CATEGORIES} categories`,
   unknownParent: 'Choose a category of this collection',
+  categoryNotFound: 'This category no longer exists: reload the categories',
+  collectionNotFound: 'This store page no longer exists: reload the store pages',
+  categoryIntoItself: 'A category cannot move into itself or one of its own subcategories',
+  mergeIntoItself: 'Choose a category to merge into that is not one of those merged',
+  collectionNotEmpty: (count: number) =>
+    `This store page still holds ${count} ${count === 1 ? 'product' : 'products'}. Move or delete its products first.`,
+  productsElsewhere: (count: number) =>
+    `${count} of the selected ${count === 1 ? 'product is' : 'products are'} on another store page: a category holds products of its own store page only`,
 } as const;
 
 export const headerFooterMessages = {

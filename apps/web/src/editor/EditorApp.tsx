@@ -12,6 +12,7 @@ import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PRODUCT_NAME } from './product-name.ts';
+import { CategoryManager } from './products/CategoryManager.tsx';
 import { InventoryScreen } from './products/InventoryScreen.tsx';
 import { ProductEditor } from './products/ProductEditor.tsx';
 import { ProductsScreen } from './products/ProductsScreen.tsx';
@@ -91,6 +92,7 @@ type Screen =
   | 'products'
   | 'inventory'
   | 'tags'
+  | 'categories'
   | 'header-footer'
   | 'files'
   | 'settings'
@@ -100,6 +102,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   pages: 'Pages',
   products: 'Products',
   tags: 'Tags',
+  categories: 'Categories',
   inventory: 'Inventory',
   'header-footer': 'Header & footer',
   files: 'Files',
@@ -203,6 +206,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           { key: 'products', label: 'Products', icon: 'tag' },
           { key: 'inventory', label: 'Inventory', icon: 'layout' },
           { key: 'tags', label: 'Tags', icon: 'tag' },
+          { key: 'categories', label: 'Categories', icon: 'layout' },
         ] as const)
       : []),
     ...(canEditContent(member.role)
@@ -295,6 +299,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <InventoryScreen />
       ) : screen === 'tags' ? (
         <TagManager />
+      ) : screen === 'categories' ? (
+        <CategoryManager />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
       ) : screen === 'files' ? (

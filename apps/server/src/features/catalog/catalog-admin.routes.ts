@@ -1,10 +1,19 @@
 import {
   catalogProductSchema,
+  categoryChangeSchema,
   categoryCreateSchema,
+  categoryListSchema,
+  categoryMergeSchema,
+  categoryParamsSchema,
   categorySchema,
+  categoryTreeItemSchema,
+  categoryUpdateSchema,
   collectionCreateSchema,
+  collectionListSchema,
   collectionParamsSchema,
   collectionSchema,
+  collectionSummarySchema,
+  collectionUpdateSchema,
   errorResponses,
   productAdminListQuerySchema,
   productAdminListSchema,
@@ -30,6 +39,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { CatalogAdminService } from './catalog-admin.service.ts';
+import type { ProductCategories } from './product-categories.ts';
 import type { ProductTags } from './product-tags.ts';
 
 // SPEC §7 content-service calls. The website in the path must be the one the Host picks
@@ -56,10 +66,11 @@ export function registerCatalogAdminRoutes(
   deps: {
     catalogAdmin: CatalogAdminService;
     productTags: ProductTags;
+    productCategories: ProductCategories;
     requireApiKey: RequireApiKey;
   },
 ) {
-  const { catalogAdmin, productTags, requireApiKey } = deps;
+  const { catalogAdmin, productTags, productCategories, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requireApiKey({ roles: CATALOG_WRITERS });
 
@@ -237,6 +248,180 @@ export function registerCatalogAdminRoutes(
     },
   );
 
+  // The store pages admin and the category manager (SPEC §2 Edit, Merge, New, Filter).
+  api.get(
+    `${PREFIX}/collections`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The website's product collections (store pages), with their product counts",
+        description: AUTH_NOTE,
+        params: websiteParamsSchema,
+        response: { 200: collectionListSchema, ...errorResponses(keyCodes) },
+      },
+    },
+    async (request) => ({
+      collections: await productCategories.listCollections(callerOf(request).website.id),
+    }),
+  );
+
+  api.patch(
+    `${PREFIX}/collections/:collectionId`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change a product collection: only the fields sent change',
+        description: AUTH_NOTE,
+        params: collectionParamsSchema,
+        body: collectionUpdateSchema,
+        response: {
+          200: collectionSummarySchema,
+          ...errorResponses(writeCodes, [
+            'COLLECTION_NOT_FOUND',
+            'URL_TAKEN',
+            'URL_RESERVED',
+            'PAGE_URL_INVALID',
+          ]),
+        },
+      },
+    },
+    async (request) =>
+      productCategories.updateCollection(
+        callerOf(request).website.id,
+        request.params.collectionId,
+        request.body,
+      ),
+  );
+
+  api.delete(
+    `${PREFIX}/collections/:collectionId`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete an empty product collection with its categories',
+        description: `${AUTH_NOTE} A collection that still holds products is refused (409): move or delete them first.`,
+        params: collectionParamsSchema,
+        response: {
+          204: z.null(),
+          ...errorResponses(writeCodes, ['COLLECTION_NOT_FOUND', 'COLLECTION_NOT_EMPTY']),
+        },
+      },
+    },
+    async (request, reply) => {
+      await productCategories.deleteCollection(
+        callerOf(request).website.id,
+        request.params.collectionId,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    `${PREFIX}/products/:collectionId/categories`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "A product collection's categories: parents first, each with its product count",
+        description: AUTH_NOTE,
+        params: collectionParamsSchema,
+        response: {
+          200: categoryListSchema,
+          ...errorResponses(keyCodes, ['COLLECTION_NOT_FOUND']),
+        },
+      },
+    },
+    async (request) => ({
+      categories: await productCategories.listCategories(
+        callerOf(request).website.id,
+        request.params.collectionId,
+      ),
+    }),
+  );
+
+  api.patch(
+    `${PREFIX}/categories/:categoryId`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Rename a category, move it under another one, or to another place',
+        description: `${AUTH_NOTE} A category cannot move into itself or below itself (400).`,
+        params: categoryParamsSchema,
+        body: categoryUpdateSchema,
+        response: {
+          200: categoryTreeItemSchema,
+          ...errorResponses(writeCodes, [
+            'CATEGORY_NOT_FOUND',
+            'COLLECTION_NOT_FOUND',
+            'CATEGORY_INVALID',
+            'CATEGORY_TAKEN',
+          ]),
+        },
+      },
+    },
+    async (request) =>
+      productCategories.updateCategory(
+        callerOf(request).website.id,
+        request.params.categoryId,
+        request.body,
+      ),
+  );
+
+  api.delete(
+    `${PREFIX}/categories/:categoryId`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete a category: its subcategories move up, its products just lose it',
+        description: AUTH_NOTE,
+        params: categoryParamsSchema,
+        response: {
+          200: categoryChangeSchema,
+          ...errorResponses(writeCodes, ['CATEGORY_NOT_FOUND', 'COLLECTION_NOT_FOUND']),
+        },
+      },
+    },
+    async (request) => ({
+      productsChanged: await productCategories.deleteCategory(
+        callerOf(request).website.id,
+        request.params.categoryId,
+      ),
+    }),
+  );
+
+  api.post(
+    `${PREFIX}/categories/merge`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Merge categories into one: their products and subcategories go to `into`',
+        description: AUTH_NOTE,
+        params: websiteParamsSchema,
+        body: categoryMergeSchema,
+        response: {
+          200: categoryChangeSchema,
+          ...errorResponses(writeCodes, [
+            'CATEGORY_NOT_FOUND',
+            'COLLECTION_NOT_FOUND',
+            'CATEGORY_INVALID',
+          ]),
+        },
+      },
+    },
+    async (request) => ({
+      productsChanged: await productCategories.mergeCategories(
+        callerOf(request).website.id,
+        request.body,
+      ),
+    }),
+  );
+
   // The tag manager (SPEC §2 Edit, Merge, New, Filter). A new tag is one given to a product.
   api.get(
     `${PREFIX}/tags`,
@@ -339,11 +524,14 @@ export function registerCatalogAdminRoutes(
       preHandler,
       schema: {
         tags,
-        summary: 'Publish, hide or delete several products at once',
-        description: AUTH_NOTE,
+        summary: 'Publish, hide, delete or add to a category several products at once',
+        description: `${AUTH_NOTE} addToCategory needs categoryId, a category of the products' collection.`,
         params: websiteParamsSchema,
         body: productBulkSchema,
-        response: { 200: productBulkResultSchema, ...errorResponses(writeCodes) },
+        response: {
+          200: productBulkResultSchema,
+          ...errorResponses(writeCodes, ['CATEGORY_INVALID', 'PRODUCT_INVALID']),
+        },
       },
     },
     async (request) => ({

@@ -35,6 +35,7 @@ import { renditionUrl } from '../media/media-urls.ts';
 import type { UrlSpace } from '../url-space/url-space.ts';
 import type { CatalogRepo, CatalogTransaction } from './catalog.repo.ts';
 import { toProduct } from './catalog.service.ts';
+import type { ProductCategories } from './product-categories.ts';
 import {
   checkDetailMedia,
   type DetailColumns,
@@ -66,12 +67,15 @@ const MAX_ATTEMPTS = 3;
 
 export function createCatalogAdminService({
   catalogRepo,
+  productCategories,
   productListRepo,
   urlSpace,
   currencyOf,
   onPublicChange = () => {},
 }: {
   catalogRepo: CatalogRepo;
+  /** The bulk "Add to category" is a category change (it tells the page cache itself). */
+  productCategories: ProductCategories;
   productListRepo: ProductListRepo;
   /** A collection's url id is checked and generated there, with pages and the server's routes. */
   urlSpace: UrlSpace;
@@ -139,6 +143,8 @@ export function createCatalogAdminService({
         q: query.q,
         productType: query.type,
         stock: query.stock,
+        categoryId: query.category,
+        tag: query.tag,
         isVisible: query.visibility === undefined ? undefined : query.visibility === 'visible',
         unlimitedTypes: ALL_PRODUCT_TYPES.filter(hasUnlimitedStockByType),
         productPricedTypes: ALL_PRODUCT_TYPES.filter(isPricedOnProduct),
@@ -324,11 +330,16 @@ export function createCatalogAdminService({
     },
 
     /**
-     * Publish, hide or delete several products at once (the product list's bulk actions):
-     * one statement each, of the website's own products only; how many changed.
+     * Publish, hide, delete or add to a category several products at once (the product
+     * list's bulk actions): one statement each, of the website's own products only; how
+     * many changed.
      */
     async bulk(websiteId: string, input: ProductBulk): Promise<number> {
       const ids = [...new Set(input.productIds)];
+      if (input.action === 'addToCategory') {
+        // The schema requires the category with this action.
+        return productCategories.addProducts(websiteId, ids, input.categoryId ?? '');
+      }
       const writing =
         input.action === 'delete'
           ? catalogRepo.deleteProducts(websiteId, ids)

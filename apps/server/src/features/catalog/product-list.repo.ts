@@ -15,6 +15,10 @@ export type ProductListFilter = {
   productType?: number | undefined;
   stock?: StockState | undefined;
   isVisible?: boolean | undefined;
+  /** Products in this category or any category below it. */
+  categoryId?: string | undefined;
+  /** Products carrying this tag, exactly as written. */
+  tag?: string | undefined;
   /** Product types whose stock never runs out (digital, gift card, paywall). */
   unlimitedTypes: readonly number[];
   /** Product types priced on the product rather than on a variant (digital, paywall). */
@@ -119,6 +123,23 @@ export function createProductListRepo(db: Kysely<DB>) {
       query = query.where('p.product_type', '=', filter.productType);
     }
     if (filter.isVisible !== undefined) query = query.where('p.is_visible', '=', filter.isVisible);
+    if (filter.tag !== undefined) query = query.where(sql<boolean>`${filter.tag} = any(p.tags)`);
+    if (filter.categoryId !== undefined) {
+      // The category and every one below it; `union` stops even at a cycle, which the
+      // category manager refuses anyway.
+      query = query.where(
+        sql<boolean>`p.product_id in (
+          with recursive tree (category_id) as (
+            select category_id from categories
+            where website_id = ${websiteId} and category_id = ${filter.categoryId}
+            union
+            select c.category_id from categories c join tree t on c.parent_category_id = t.category_id
+            where c.website_id = ${websiteId})
+          select pc.product_id from product_categories pc
+          where pc.website_id = ${websiteId}
+            and pc.category_id in (select category_id from tree))`,
+      );
+    }
     const q = filter.q?.trim();
     if (q) {
       const words = sql`websearch_to_tsquery('english', ${q})`;

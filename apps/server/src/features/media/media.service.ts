@@ -84,8 +84,8 @@ export function createMediaService({
       }
       const row = await mediaRepo.rename(websiteId, mediaId, {
         ...(filename !== undefined && { filename: filename.slice(0, MEDIA_FILENAME_MAX_LENGTH) }),
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: an alt text is one line
         ...(change.altText !== undefined && {
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: an alt text is one line
           alt_text: change.altText.replace(/[\u0000-\u001f\u007f]/g, ' ').trim(),
         }),
       });

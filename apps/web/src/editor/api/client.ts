@@ -1,5 +1,14 @@
 import {
+  type CategoryUpdate,
+  type CollectionUpdate,
   catalogProductSchema,
+  categoryChangeSchema,
+  categoryListSchema,
+  categorySchema,
+  categoryTreeItemSchema,
+  collectionListSchema,
+  collectionSchema,
+  collectionSummarySchema,
   type EditorBlock,
   editorPageSchema,
   type FolderBehavior,
@@ -158,7 +167,7 @@ export const api = {
     request('PATCH', productPath(id), catalogProductSchema, change),
   deleteProduct: (id: string) => request('DELETE', productPath(id), noContent),
   /** The product list's bulk actions: publish, hide or delete the selected products. */
-  bulkProducts: (action: ProductBulk['action'], productIds: string[]) =>
+  bulkProducts: (action: Exclude<ProductBulk['action'], 'addToCategory'>, productIds: string[]) =>
     request('POST', `${productPath()}/bulk`, productBulkResultSchema, { action, productIds }),
   /** The inventory's stock edits: set (with the stock seen) or add a received quantity. */
   updateStock: (productId: string, variantId: string, change: StockUpdate) =>
@@ -185,6 +194,50 @@ export const api = {
     ),
   updateInventorySettings: (settings: InventoryPreferences) =>
     request('PUT', '/api/v1/commerce-preferences/inventory', preferencesResponseSchema, settings),
+  /** The bulk "Add to category" of the product list. */
+  addProductsToCategory: (productIds: string[], categoryId: string) =>
+    request('POST', `${productPath()}/bulk`, productBulkResultSchema, {
+      action: 'addToCategory',
+      productIds,
+      categoryId,
+    }),
+  /** The store pages (product collections) and their category trees (SPEC §2 manager). */
+  collections: () => request('GET', `${catalogBase()}/collections`, collectionListSchema),
+  createCollection: (title: string) =>
+    request('POST', `${catalogBase()}/collections`, collectionSchema, { title }),
+  updateCollection: (id: string, change: CollectionUpdate) =>
+    request(
+      'PATCH',
+      `${catalogBase()}/collections/${encodeURIComponent(id)}`,
+      collectionSummarySchema,
+      change,
+    ),
+  deleteCollection: (id: string) =>
+    request('DELETE', `${catalogBase()}/collections/${encodeURIComponent(id)}`, noContent),
+  categories: (collectionId: string) =>
+    request('GET', `${productPath(collectionId)}/categories`, categoryListSchema),
+  createCategory: (
+    collectionId: string,
+    input: { displayName: string; parentCategoryId: string | null; displayIndex: number },
+  ) => request('POST', `${productPath(collectionId)}/categories`, categorySchema, input),
+  updateCategory: (id: string, change: CategoryUpdate) =>
+    request(
+      'PATCH',
+      `${catalogBase()}/categories/${encodeURIComponent(id)}`,
+      categoryTreeItemSchema,
+      change,
+    ),
+  deleteCategory: (id: string) =>
+    request(
+      'DELETE',
+      `${catalogBase()}/categories/${encodeURIComponent(id)}`,
+      categoryChangeSchema,
+    ),
+  mergeCategories: (categoryIds: string[], into: string) =>
+    request('POST', `${catalogBase()}/categories/merge`, categoryChangeSchema, {
+      categoryIds,
+      into,
+    }),
   siteLayout: () => request('GET', '/api/commondata/GetSiteLayout', siteLayoutSchema),
   /** A store collection's products as visitors see them (the public catalog API). */
   collectionProducts: (collectionUrlId: string) =>

@@ -22,6 +22,7 @@ import {
   TextField,
   useToast,
 } from '../ui/index.ts';
+import { AddToCategoryDialog, CategoryOptions, useCatalogChoices } from './catalog-choices.tsx';
 import {
   countText,
   hasFilters,
@@ -154,6 +155,8 @@ export function ProductsScreen({
   // The rows ticked for a bulk action; a new query starts with none.
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [isAddingToCategory, setIsAddingToCategory] = useState(false);
+  const choices = useCatalogChoices();
   const [isBulkBusy, setIsBulkBusy] = useState(false);
   const toast = useToast();
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the query changes
@@ -227,6 +230,9 @@ export function ProductsScreen({
             <Button size="sm" disabled={isBulkBusy} onClick={() => void runBulk('hide')}>
               Hide
             </Button>
+            <Button size="sm" disabled={isBulkBusy} onClick={() => setIsAddingToCategory(true)}>
+              Add to category…
+            </Button>
             <Button
               size="sm"
               variant="danger"
@@ -285,6 +291,13 @@ export function ProductsScreen({
         confirmLabel="Delete"
         isBusy={isBulkBusy}
         onConfirm={() => void runBulk('delete')}
+      />
+      <AddToCategoryDialog
+        open={isAddingToCategory}
+        onOpenChange={setIsAddingToCategory}
+        productIds={[...selected]}
+        pages={choices.pages}
+        onDone={reload}
       />
       <Dialog
         open={isChoosingType}
@@ -367,6 +380,26 @@ export function ProductsScreen({
             <option value="">Any visibility</option>
             <option value="visible">Visible</option>
             <option value="hidden">Hidden</option>
+          </Select>
+          <Select
+            label="Category"
+            value={state.category}
+            onChange={(event) => filter({ category: event.target.value })}
+          >
+            <option value="">Any category</option>
+            <CategoryOptions pages={choices.pages} />
+          </Select>
+          <Select
+            label="Tag"
+            value={state.tag}
+            onChange={(event) => filter({ tag: event.target.value })}
+          >
+            <option value="">Any tag</option>
+            {choices.tags.map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
           </Select>
         </search>
         <div className="products__bar">

@@ -1,5 +1,5 @@
 import type { TagList } from '@atelier/contract';
-import { editorMessages, productMessages } from '@atelier/core';
+import { editorMessages } from '@atelier/core';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import {
@@ -14,6 +14,7 @@ import {
   TextField,
   useToast,
 } from '../ui/index.ts';
+import { editRefusal, matchesFilter } from './manager-rules.ts';
 import './tags.css';
 
 // The tag manager (SPEC §2: Edit, Merge, New, Filter; issue 18): the products' tags with
@@ -44,10 +45,8 @@ const columns: DataColumn<Tag>[] = [
 ];
 
 /** Which tags the filter keeps: those whose name holds the text, whatever its case. */
-export const filterTags = (tags: readonly Tag[], filter: string): Tag[] => {
-  const wanted = filter.trim().toLowerCase();
-  return wanted ? tags.filter((tag) => tag.name.toLowerCase().includes(wanted)) : [...tags];
-};
+export const filterTags = (tags: readonly Tag[], filter: string): Tag[] =>
+  tags.filter((tag) => matchesFilter(tag.name, filter));
 
 export function TagManager() {
   const toast = useToast();
@@ -81,11 +80,10 @@ export function TagManager() {
   function open(next: Exclude<Action, null>) {
     setNotice('');
     setFieldError(undefined);
-    if (next === 'edit' && chosen.length !== 1) {
+    const refusal = next === 'edit' ? editRefusal('tag', chosen.length) : null;
+    if (refusal) {
       // SPEC §2's own words when more than one is selected.
-      setNotice(
-        chosen.length > 1 ? productMessages.oneTagTypeAtATime('tag') : 'Select the tag to edit.',
-      );
+      setNotice(refusal);
       return;
     }
     if (next === 'merge' && chosen.length < 2) {

@@ -31,6 +31,14 @@ describe('the Products screen’s query', () => {
     expect(hasFilters({ ...INITIAL_STATE, q: '   ' })).toBe(false);
   });
 
+  it('sends the category and tag filters when set', () => {
+    const id = '6b1c2a7e-0d4c-4b8e-9a51-3f0e7b2d9c11';
+    const filtered = withFilter(INITIAL_STATE, { category: id, tag: 'linen' });
+    expect(toListQuery(filtered)).toMatchObject({ category: id, tag: 'linen' });
+    expect(hasFilters(filtered)).toBe(true);
+    expect(hasFilters({ ...INITIAL_STATE, tag: 'gift' })).toBe(true);
+  });
+
   it('spells the table’s sort as the API does, falling back to the newest first', () => {
     expect(toApiSort({ key: 'price', direction: 'ascending' })).toBe('price');
     expect(toApiSort({ key: 'stock', direction: 'descending' })).toBe('-stock');

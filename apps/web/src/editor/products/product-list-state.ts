@@ -18,11 +18,22 @@ export type ProductFilters = {
   type: '' | `${ProductType}`;
   stock: '' | StockState;
   visibility: '' | 'visible' | 'hidden';
+  /** A category id ('' is any): its products and those of the categories below it. */
+  category: string;
+  /** A tag as products carry it ('' is any). */
+  tag: string;
 };
 
 export type ProductListState = ProductFilters & TableState;
 
-export const NO_FILTERS: ProductFilters = { q: '', type: '', stock: '', visibility: '' };
+export const NO_FILTERS: ProductFilters = {
+  q: '',
+  type: '',
+  stock: '',
+  visibility: '',
+  category: '',
+  tag: '',
+};
 
 /** Newest change first, as the server's default. */
 export const INITIAL_STATE: ProductListState = {
@@ -38,7 +49,12 @@ export function withFilter(state: ProductListState, change: Partial<ProductFilte
 }
 
 export const hasFilters = (state: ProductFilters): boolean =>
-  state.q.trim() !== '' || state.type !== '' || state.stock !== '' || state.visibility !== '';
+  state.q.trim() !== '' ||
+  state.type !== '' ||
+  state.stock !== '' ||
+  state.visibility !== '' ||
+  state.category !== '' ||
+  state.tag !== '';
 
 const SORT_KEYS = new Set(['title', 'updated', 'price', 'stock']);
 
@@ -58,6 +74,8 @@ export function toListQuery(state: ProductListState): Partial<ProductAdminListQu
     ...(state.type && { type: Number(state.type) }),
     ...(state.stock && { stock: state.stock }),
     ...(state.visibility && { visibility: state.visibility }),
+    ...(state.category && { category: state.category }),
+    ...(state.tag && { tag: state.tag }),
     sort: toApiSort(state.sort),
     page: state.page,
     pageSize: isPageSize(state.pageSize) ? state.pageSize : 25,
