@@ -72,12 +72,13 @@ export function registerCatalogAdminRoutes(
 ) {
   const { catalogAdmin, productTags, productCategories, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireApiKey({ roles: CATALOG_WRITERS });
+  // Before validation: a caller who may not use a route learns nothing of its schema.
+  const guard = requireApiKey({ roles: CATALOG_WRITERS });
 
   api.get(
     `${PREFIX}/products`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'The product list: search by title or SKU, filter, sort and page',
@@ -93,7 +94,7 @@ export function registerCatalogAdminRoutes(
   api.post(
     `${PREFIX}/products`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Create a product with its variants, images and categories',
@@ -112,7 +113,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/products/:productId`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'One product as the catalog admin sees it, hidden or not',
@@ -128,7 +129,7 @@ export function registerCatalogAdminRoutes(
   api.patch(
     `${PREFIX}/products/:productId`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Change a product: only the fields sent change (prices, stock, visibility, …)',
@@ -152,7 +153,7 @@ export function registerCatalogAdminRoutes(
   api.put(
     `${PREFIX}/products/:productId/variants/:variantId/stock`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: "Set one variant's stock, or add a received quantity to it",
@@ -177,7 +178,7 @@ export function registerCatalogAdminRoutes(
   api.delete(
     `${PREFIX}/products/:productId`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Delete a product with its variants',
@@ -195,7 +196,7 @@ export function registerCatalogAdminRoutes(
   api.post(
     `${PREFIX}/collections`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Create a product collection (a store page)',
@@ -220,7 +221,7 @@ export function registerCatalogAdminRoutes(
   api.post(
     `${PREFIX}/products/:collectionId/categories`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Create a category in a product collection, optionally inside another',
@@ -252,7 +253,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/collections`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: "The website's product collections (store pages), with their product counts",
@@ -269,7 +270,7 @@ export function registerCatalogAdminRoutes(
   api.patch(
     `${PREFIX}/collections/:collectionId`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Change a product collection: only the fields sent change',
@@ -298,7 +299,7 @@ export function registerCatalogAdminRoutes(
   api.delete(
     `${PREFIX}/collections/:collectionId`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Delete an empty product collection with its categories',
@@ -322,7 +323,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/products/:collectionId/categories`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: "A product collection's categories: parents first, each with its product count",
@@ -345,7 +346,7 @@ export function registerCatalogAdminRoutes(
   api.patch(
     `${PREFIX}/categories/:categoryId`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Rename a category, move it under another one, or to another place',
@@ -374,7 +375,7 @@ export function registerCatalogAdminRoutes(
   api.delete(
     `${PREFIX}/categories/:categoryId`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Delete a category: its subcategories move up, its products just lose it',
@@ -397,7 +398,7 @@ export function registerCatalogAdminRoutes(
   api.post(
     `${PREFIX}/categories/merge`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Merge categories into one: their products and subcategories go to `into`',
@@ -426,7 +427,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/tags`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: "The website's product tags, each with how many products have it",
@@ -441,7 +442,7 @@ export function registerCatalogAdminRoutes(
   api.patch(
     `${PREFIX}/tags`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Rename a tag on every product that has it (a name in use: merge instead)',
@@ -466,7 +467,7 @@ export function registerCatalogAdminRoutes(
   api.post(
     `${PREFIX}/tags/merge`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Merge tags into one: every product with any of them gets that one',
@@ -488,7 +489,7 @@ export function registerCatalogAdminRoutes(
   api.post(
     `${PREFIX}/tags/delete`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Take tags off every product that has them',
@@ -506,7 +507,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/forms`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: "The website's forms, to pick a product's additional-fields form from",
@@ -521,7 +522,7 @@ export function registerCatalogAdminRoutes(
   api.post(
     `${PREFIX}/products/bulk`,
     {
-      preHandler,
+      preValidation: guard,
       schema: {
         tags,
         summary: 'Publish, hide, delete or add to a category several products at once',

@@ -26,7 +26,7 @@ export function registerPreferencesRoutes(
   api.get(
     '/api/v1/commerce-preferences/:namespace',
     {
-      preHandler: requireApiKey({ roles: PREFERENCE_ROLES }),
+      preValidation: requireApiKey({ roles: PREFERENCE_ROLES }),
       schema: {
         tags: ['preferences'],
         summary: 'Commerce preferences of one namespace (e.g. checkout)',
@@ -45,7 +45,7 @@ export function registerPreferencesRoutes(
     '/api/v1/commerce-preferences/:namespace',
     {
       // A bearer key is not a cookie a browser sends by itself, so no CSRF crumb here.
-      preHandler: requireApiKey({ roles: PREFERENCE_ROLES }),
+      preValidation: requireApiKey({ roles: PREFERENCE_ROLES }),
       schema: {
         tags: ['preferences'],
         summary: 'Replace the commerce preferences of one namespace',

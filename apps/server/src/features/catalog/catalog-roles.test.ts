@@ -1,0 +1,114 @@
+import { Role } from '@atelier/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
+import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
+
+// Issue 18: the catalog is the store managers' and administrators', never the editors'.
+// Rather than a list that could fall behind the routes, every staff catalog route the
+// OpenAPI document lists is called, with a session of each role: an editor is refused
+// (403) on every one of them, a store manager is let through (whatever the handler then
+// says about the made-up ids and bodies, it is not 401 or 403).
+
+const CATALOG_PREFIX = '/api/content-service/product/1.1/websites/{websiteId}';
+const PREFERENCES_PREFIX = '/api/v1/commerce-preferences/';
+const ID = '00000000-0000-4000-8000-000000000000';
+
+type Route = { method: string; path: string };
+
+describe(`catalog routes by role (${testDialect})`, () => {
+  let t: TestApp;
+  let websiteId: string;
+  let routes: Route[];
+  const members: Partial<Record<'editor' | 'manager', EditorClient>> = {};
+
+  async function member(email: string, role: Role): Promise<EditorClient> {
+    const client = await editorClient(t);
+    const signedIn = await client.call('POST', '/api/config/session', {
+      email,
+      password: 'member password 1',
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().member.role).toBe(role);
+    return client;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await ownerClient(t);
+    websiteId = (await owner.call('GET', '/api/config/session')).json().websiteId;
+    for (const [email, role] of [
+      ['editor@example.com', Role.editor],
+      ['manager@example.com', Role.storeManager],
+    ] as const) {
+      const added = await owner.call('POST', '/api/config/members', {
+        email,
+        password: 'member password 1',
+        role,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    members.editor = await member('editor@example.com', Role.editor);
+    members.manager = await member('manager@example.com', Role.storeManager);
+
+    const paths: Record<string, Record<string, unknown>> = (
+      await t.app.inject('/api/openapi.json')
+    ).json().paths;
+    routes = Object.entries(paths).flatMap(([path, methods]) =>
+      path.startsWith(CATALOG_PREFIX) || path.startsWith(PREFERENCES_PREFIX)
+        ? Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path }))
+        : [],
+    );
+  });
+  afterAll(() => t.close());
+
+  const urlOf = (route: Route) =>
+    route.path
+      .replace('{websiteId}', websiteId)
+      .replace('{namespace}', 'inventory')
+      .replace(/\{[^}]+\}/g, ID);
+
+  it('finds the catalog routes to check', () => {
+    const names = routes.map((r) => `${r.method} ${r.path.replace(CATALOG_PREFIX, '')}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /products',
+        'POST /products',
+        'PATCH /products/{productId}',
+        'DELETE /products/{productId}',
+        'PUT /products/{productId}/variants/{variantId}/stock',
+        'POST /products/bulk',
+        'GET /tags',
+        'POST /tags/merge',
+        'GET /forms',
+        'POST /collections',
+        'POST /products/{collectionId}/categories',
+      ]),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('refuses an editor on every catalog route, reads and writes alike', async () => {
+    for (const route of routes) {
+      const response = await members.editor!.call(
+        route.method as 'GET',
+        urlOf(route),
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      );
+      expect(response.statusCode, `${route.method} ${route.path}`).toBe(403);
+    }
+  });
+
+  it('lets a store manager through on every catalog route', async () => {
+    for (const route of routes) {
+      const response = await members.manager!.call(
+        route.method as 'GET',
+        urlOf(route),
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      );
+      expect([401, 403], `${route.method} ${route.path}: ${response.body}`).not.toContain(
+        response.statusCode,
+      );
+      expect(response.statusCode, `${route.method} ${route.path}`).toBeLessThan(500);
+    }
+  });
+});
