@@ -281,13 +281,20 @@ export const productMessages = {
   sameOptions: 'Another variant has the same options',
   duplicateSku: 'Two variants have the same SKU',
   duplicateOption: 'Each option can be listed once',
+  unknownVariant: 'This product has no variant with that id',
+  variantListedTwice: 'This variant is listed twice',
+  variantImage: "Choose one of the product's images",
+  /** An edit conflict: the editor then shows what changed, theirs beside the merchant's. */
+  productChanged: 'Someone else saved this product while you were editing it.',
 } as const;
 
 export const catalogMessages = {
   notProductCollection: 'Choose a product collection of this website',
   collectionFull: `A collection can hold at most ${MAX_PRODUCTS_PER_COLLECTION} products. Move some to another collection first.`,
   urlTaken: (urlId: string) => `The URL ${urlId} is already in use`,
-  skuTaken: (sku: string) => `The SKU ${sku} is already in use`,
+  /** Names the product that has the SKU, so the merchant knows where to look. */
+  skuTaken: (sku: string, productTitle: string) =>
+    `The SKU ${sku} is already in use by ${productTitle}`,
   unknownMedia: 'Upload the image first: one of these is not an image of this website',
   unknownCategory: "Choose categories of the product's collection",
   unknownForm: 'Choose a form of this website: no form has this id',

@@ -90,6 +90,7 @@ describe('the product form', () => {
   it('updates saved variants by id and sends the url id only when it changed', () => {
     const product = {
       id: 'p',
+      version: 1,
       urlId: 'scarf',
       fullUrl: '/shop/p/scarf',
       productType: ProductType.physical,
@@ -108,6 +109,8 @@ describe('the product form', () => {
           isOnSale: false,
           qtyInStock: 4,
           isUnlimited: false,
+          imageId: null,
+          weightGrams: 0,
         },
       ],
       images: [],
