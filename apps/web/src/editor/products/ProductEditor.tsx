@@ -464,7 +464,6 @@ export function ProductEditor({
               form={form}
               onChange={changeForm}
               errors={errors}
-              currency={currency}
               countsStock={countsStock}
             />
             <Switch

@@ -36,13 +36,11 @@ export function VariantMatrix({
   form,
   onChange,
   errors,
-  currency,
   countsStock,
 }: {
   form: ProductForm;
   onChange: (update: (form: ProductForm) => ProductForm) => void;
   errors: Record<string, string>;
-  currency: string;
   countsStock: boolean;
 }) {
   const [newValues, setNewValues] = useState<Record<number, string>>({});
@@ -238,7 +236,7 @@ export function VariantMatrix({
                 onChange={(event) => changeRow(index, { sku: event.target.value })}
               />
               <TextField
-                label={`Price${currency ? ` (${currency})` : ''}`}
+                label="Price"
                 inputMode="decimal"
                 placeholder="24.50"
                 value={row.price}
@@ -276,7 +274,7 @@ export function VariantMatrix({
                 error={errors[`${field}.imageId`]}
                 onChange={(event) => changeRow(index, { imageId: event.target.value || null })}
               >
-                <option value="">The product’s first</option>
+                <option value="">Default</option>
                 {form.images.map((image, i) => (
                   <option key={image.id} value={image.id}>
                     {image.altText || `Image ${i + 1}`}
