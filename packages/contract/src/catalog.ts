@@ -23,6 +23,8 @@ export const variantSchema = z
     isOnSale: z.boolean(),
     qtyInStock: z.number().int().nonnegative(),
     isUnlimited: z.boolean(),
+    /** The product image (an `images[].id`) to show when this variant is picked. */
+    imageId: z.string().nullable(),
   })
   .meta({ id: 'Variant' });
 export type Variant = z.infer<typeof variantSchema>;
@@ -184,6 +186,11 @@ export const moneyInputSchema = z
 export type MoneyInput = z.infer<typeof moneyInputSchema>;
 
 const stockSchema = z.number().int('Stock must be a whole number').min(0).max(MAX_INT4);
+const weightSchema = z
+  .number()
+  .int('Enter the weight in whole grams')
+  .min(0, 'A weight cannot be negative')
+  .max(MAX_INT4);
 
 export const variantInputSchema = z
   .object({
@@ -197,6 +204,10 @@ export const variantInputSchema = z
     onSale: z.boolean().optional(),
     qtyInStock: stockSchema.optional(),
     unlimited: z.boolean().optional(),
+    /** Shipping weight in grams, for by-weight shipping rates; 0 when left out. */
+    weightGrams: weightSchema.optional(),
+    /** One of the product's mediaIds, shown when a shopper picks this variant. */
+    imageId: z.string().uuid('imageId must be one of the product images').nullable().optional(),
   })
   .meta({ id: 'VariantEntry' });
 export type VariantInput = z.infer<typeof variantInputSchema>;
@@ -328,20 +339,41 @@ export const productCreateSchema = productFieldsSchema
   .meta({ id: 'ProductCreate' });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
-/** A change to one existing variant, found by id. */
-export const variantUpdateSchema = z.object({
-  id: z.string().uuid('Each variant needs its id'),
-  priceMoney: moneyInputSchema.optional(),
-  salePriceMoney: moneyInputSchema.optional(),
-  onSale: z.boolean().optional(),
-  qtyInStock: stockSchema.optional(),
-  unlimited: z.boolean().optional(),
-});
+/**
+ * One variant in a product update: an existing one found by `id` (only the fields sent
+ * change), or a new one without `id` (it needs a price and a value for each option).
+ */
+export const variantUpdateSchema = variantInputSchema
+  .extend({
+    id: z.string().uuid('Each variant id must be a variant id').optional(),
+    /**
+     * The stock the editor saw when changing `qtyInStock`: when a sale or a colleague
+     * changed it meanwhile, the update is refused (STOCK_CHANGED) rather than undoing that.
+     */
+    expectedQtyInStock: stockSchema.optional(),
+  })
+  .meta({ id: 'VariantChange' });
+export type VariantUpdate = z.infer<typeof variantUpdateSchema>;
 
-/** Only the fields sent change; lists (tags, categories, mediaIds) are replaced whole. */
+/**
+ * Only the fields sent change; lists (tags, categories, mediaIds) are replaced whole.
+ * `variants` changes the listed variants by id and adds those without one; with
+ * `replaceVariants` it is the whole set, in display order, and variants left out are
+ * deleted (orders keep their lines; carts drop them).
+ */
 export const productUpdateSchema = productFieldsSchema
   .partial()
-  .extend({ variants: z.array(variantUpdateSchema).max(250).optional() })
+  .extend({
+    variants: z.array(variantUpdateSchema).max(250).optional(),
+    replaceVariants: z.boolean().optional(),
+    variantOptionOrdering: z.array(z.string().trim().min(1).max(50)).max(6).optional(),
+    /**
+     * The `version` the editor loaded. When another edit was saved since, nothing changes
+     * and the answer is 409 PRODUCT_CHANGED with the product as it is now in `current`.
+     * Left out, the last write wins (integrations that never read first).
+     */
+    expectedVersion: z.number().int().min(1).max(MAX_INT4).optional(),
+  })
   .meta({ id: 'ProductUpdate' });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
@@ -367,9 +399,18 @@ export const stockUpdateSchema = z
   .meta({ id: 'StockUpdate' });
 export type StockUpdate = z.infer<typeof stockUpdateSchema>;
 
+/** A variant as the catalog admin sees it: what shoppers see plus its shipping weight. */
+export const catalogVariantSchema = variantSchema
+  .extend({ weightGrams: z.number().int().nonnegative() })
+  .meta({ id: 'CatalogVariant' });
+export type CatalogVariant = z.infer<typeof catalogVariantSchema>;
+
 /** A product as the catalog admin sees it: the storefront shape plus what only staff see. */
 export const catalogProductSchema = productSchema
   .extend({
+    /** Counts the merchant's edits (never sales): send it back as `expectedVersion`. */
+    version: z.number().int().positive(),
+    variants: z.array(catalogVariantSchema),
     collectionId: z.string(),
     isVisible: z.boolean(),
     categoryIds: z.array(z.string()),

@@ -76,7 +76,15 @@ export const errorCatalogue = {
     status: 400,
     summary: 'A product field is not acceptable (or refers to something that does not exist).',
   },
-  SKU_TAKEN: { status: 409, summary: 'Another variant of this website already uses the SKU.' },
+  SKU_TAKEN: {
+    status: 409,
+    summary: 'Another variant of this website already uses the SKU; the message names its product.',
+  },
+  PRODUCT_CHANGED: {
+    status: 409,
+    summary:
+      'Someone saved the product since `expectedVersion`; nothing changed. `current` is the product as it is now.',
+  },
   URL_TAKEN: { status: 409, summary: 'Another page or collection item already uses the URL.' },
   URL_RESERVED: { status: 400, summary: 'The URL is reserved by the store for its own pages.' },
   CATEGORY_INVALID: { status: 400, summary: 'The category name or parent is not acceptable.' },
@@ -198,6 +206,8 @@ export const errorBodySchema = z
     errors: z.record(z.string(), z.string()).optional(),
     /** What a program switches on: one of the catalogue's codes. */
     code: z.enum(errorCodes),
+    /** On an edit conflict (PRODUCT_CHANGED), the resource as it is now. */
+    current: z.unknown().optional(),
   })
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

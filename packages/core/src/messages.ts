@@ -288,13 +288,20 @@ export const productMessages = {
   socialImageUnknown: 'Choose an image uploaded to this website',
   scheduleNeedsHidden:
     'A scheduled product stays hidden until its time: turn off Visible or clear the time',
+  unknownVariant: 'This product has no variant with that id',
+  variantListedTwice: 'This variant is listed twice',
+  variantImage: "Choose one of the product's images",
+  /** An edit conflict: the editor then shows what changed, theirs beside the merchant's. */
+  productChanged: 'Someone else saved this product while you were editing it.',
 } as const;
 
 export const catalogMessages = {
   notProductCollection: 'Choose a product collection of this website',
   collectionFull: `A collection can hold at most ${MAX_PRODUCTS_PER_COLLECTION} products. Move some to another collection first.`,
   urlTaken: (urlId: string) => `The URL ${urlId} is already in use`,
-  skuTaken: (sku: string) => `The SKU ${sku} is already in use`,
+  /** Names the product that has the SKU, so the merchant knows where to look. */
+  skuTaken: (sku: string, productTitle: string) =>
+    `The SKU ${sku} is already in use by ${productTitle}`,
   unknownMedia: 'Upload the image first: one of these is not an image of this website',
   unknownCategory: "Choose categories of the product's collection",
   unknownForm: 'Choose a form of this website: no form has this id',

@@ -12,13 +12,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Readonly<Record<string, string>> | undefined;
+  /** On an edit conflict, the resource as it is now, so the client can show what changed. */
+  readonly current: unknown;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    current?: unknown,
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = errorCatalogue[code].status;
     this.fields = fields;
+    this.current = current;
   }
 }
 
@@ -87,6 +95,7 @@ function describeFailure(error: FastifyError | AppError): Failure {
   if (error instanceof AppError) {
     const body: ErrorBody = { error: error.message, code: error.code };
     if (error.fields) body.errors = { ...error.fields };
+    if (error.current !== undefined) body.current = error.current;
     return { status: error.status, body };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

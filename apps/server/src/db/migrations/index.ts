@@ -10,6 +10,7 @@ import * as navigation from './0009-navigation.ts';
 import * as headerFooter from './0010-header-footer.ts';
 import * as productFormReference from './0011-product-form-reference.ts';
 import * as productList from './0012-product-list.ts';
+import * as productVariantsAdmin from './0014-product-variants-admin.ts';
 import * as productDetails from './0015-product-details.ts';
 
 export type Migration = { name: string; sql: string };
@@ -28,5 +29,6 @@ export const migrations: readonly Migration[] = [
   headerFooter,
   productFormReference,
   productList,
+  productVariantsAdmin,
   productDetails,
 ];

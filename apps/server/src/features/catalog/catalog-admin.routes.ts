@@ -57,6 +57,21 @@ const productWriteCodes = [
   'COLLECTION_FULL',
 ] as const;
 const tags = ['catalog admin'];
+const baseFailures = errorResponses(writeCodes, productWriteCodes, [
+  'PRODUCT_NOT_FOUND',
+  'PRODUCT_CHANGED',
+  'STOCK_CHANGED',
+]);
+/** A PATCH's 409 may carry the product as it is now (PRODUCT_CHANGED). */
+const conflict = baseFailures[409];
+const patchErrors = {
+  ...baseFailures,
+  ...(conflict instanceof z.ZodObject && {
+    409: conflict
+      .extend({ current: catalogProductSchema.optional() })
+      .describe(conflict.description ?? ''),
+  }),
+};
 const AUTH_NOTE =
   'Needs `Authorization: Bearer atl_…` (a key of an admin or store manager) or the session ' +
   'of such a member signed in at /config; a session write also sends the CSRF crumb.';
@@ -132,13 +147,13 @@ export function registerCatalogAdminRoutes(
       preValidation: guard,
       schema: {
         tags,
-        summary: 'Change a product: only the fields sent change (prices, stock, visibility, …)',
-        description: AUTH_NOTE,
+        summary: 'Change a product: only the fields sent change (prices, variants, visibility, …)',
+        description: `${AUTH_NOTE} Send the \`version\` you read as \`expectedVersion\` so a colleague's edit saved meanwhile is not overwritten: the answer is then 409 \`PRODUCT_CHANGED\` with the product as it is now in \`current\`.`,
         params: productParamsSchema,
         body: productUpdateSchema,
         response: {
           200: catalogProductSchema,
-          ...errorResponses(writeCodes, productWriteCodes, ['PRODUCT_NOT_FOUND']),
+          ...patchErrors,
         },
       },
     },

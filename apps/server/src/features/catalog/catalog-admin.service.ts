@@ -27,9 +27,9 @@ import {
   ProductType,
   productMessages,
 } from '@atelier/core';
-import type { CategoryRow, CollectionRow, ProductRow } from '../../db/db-types.ts';
+import type { CategoryRow, CollectionRow, ProductRow, VariantRow } from '../../db/db-types.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { type AppError, fail } from '../../http/errors.ts';
+import { AppError, fail } from '../../http/errors.ts';
 import { sanitizeRichText } from '../editor/rich-text-sanitize.ts';
 import { renditionUrl } from '../media/media-urls.ts';
 import type { UrlSpace } from '../url-space/url-space.ts';
@@ -45,11 +45,12 @@ import {
 } from './product-details.ts';
 import {
   type CurrentProduct,
-  type DraftVariant,
   draftNewProduct,
   draftProductChanges,
   INVALID_PRODUCT,
+  type PlannedVariant,
   type ProductDraft,
+  type VariantPlan,
 } from './product-input.ts';
 import type { ProductListRepo, ProductSummaryRow } from './product-list.repo.ts';
 
@@ -107,9 +108,22 @@ export function createCatalogAdminService({
         ),
         catalogRepo.listFormerUrlIds(websiteId, productId),
       ]);
+    const weights = await catalogRepo.listVariantWeights(
+      websiteId,
+      variants.map((v) => v.variant_id),
+    );
+    const product = toProduct({
+      row,
+      variants,
+      images,
+      currency,
+      collectionUrlId: collection.url_id,
+    });
     return {
-      ...toProduct({ row, variants, images, currency, collectionUrlId: collection.url_id }),
+      ...product,
       ...toCatalogDetails({ row, media, formerUrlIds }),
+      version: row.version,
+      variants: product.variants.map((v) => ({ ...v, weightGrams: weights.get(v.id) ?? 0 })),
       collectionId: row.collection_id,
       isVisible: row.is_visible,
       categoryIds: links.map((link) => link.category_id),
@@ -179,6 +193,10 @@ export function createCatalogAdminService({
       return getCatalogProduct(websiteId, productId);
     },
 
+    /**
+     * Changes a product and, when asked, its variant set. With `expectedVersion` an edit
+     * saved meanwhile refuses the change (PRODUCT_CHANGED, carrying the product as it is).
+     */
     async updateProduct(
       websiteId: string,
       productId: string,
@@ -187,24 +205,42 @@ export function createCatalogAdminService({
       const storeCurrency = await currencyOf(websiteId);
       // A new url id can be taken by a concurrent writer after the check; the retry then
       // finds it taken and answers 409 instead of a 500.
-      await withUrlRetry(() =>
+      const writing = withUrlRetry(() =>
         catalogRepo.withTransaction(async (tx) => {
           const row = await tx.lockProduct(websiteId, productId);
           if (!row) throw fail('PRODUCT_NOT_FOUND', 'Product not found');
+          // Checked under the lock, so two saves from the same version cannot both pass.
+          if (patch.expectedVersion !== undefined && patch.expectedVersion !== row.version) {
+            throw new StaleVersion();
+          }
           if (!isProductType(row.product_type)) throw new Error('unknown product type');
           const details = draftProductDetails(patch, row.product_type, new Date());
           await checkDetails(tx, websiteId, details);
-          const currentVariants = await tx.listVariants(websiteId, [productId]);
+          const currentVariants = await tx.lockVariants(websiteId, productId);
+          const [weights, images] = await Promise.all([
+            tx.listVariantWeights(
+              websiteId,
+              currentVariants.map((v) => v.variant_id),
+            ),
+            tx.listImages(websiteId, [productId]),
+          ]);
           const changes = draftProductChanges({
             patch,
-            current: currentProduct(row),
+            current: currentProduct(
+              row,
+              images.map((image) => image.media_id),
+            ),
             currentVariants: currentVariants.map((v) => ({
               id: v.variant_id,
+              sku: v.sku,
+              optionValues: v.option_values,
               priceCents: v.price_cents,
               salePriceCents: v.sale_price_cents,
               isOnSale: v.is_on_sale,
               qtyInStock: v.qty_in_stock,
               isUnlimited: v.is_unlimited,
+              weightGrams: weights.get(v.variant_id) ?? 0,
+              imageId: v.image_media_id,
             })),
             storeCurrency,
           });
@@ -225,6 +261,8 @@ export function createCatalogAdminService({
           await checkForm(tx, websiteId, patch.additionalFieldsFormId);
           if (patch.categories)
             await checkCategories(tx, websiteId, row.collection_id, patch.categories);
+          const plan = changes.variants;
+          if (plan) checkStockSeen(plan.variants, currentVariants, patch.variants ?? []);
 
           const { fields } = changes;
           await tx.updateProduct(websiteId, productId, {
@@ -249,21 +287,15 @@ export function createCatalogAdminService({
             is_on_sale: fields.isOnSale,
             use_custom_add_button_text: fields.useCustomAddButtonText,
             custom_add_button_text: fields.customAddButtonText,
+            variant_option_ordering: plan && !isDigitalRow(row) ? plan.ordering : undefined,
           });
-          for (const variant of changes.variants) {
-            await tx.updateVariant(websiteId, variant.id, {
-              price_cents: variant.priceCents,
-              sale_price_cents: variant.salePriceCents,
-              is_on_sale: variant.isOnSale,
-              qty_in_stock: variant.qtyInStock,
-              is_unlimited: variant.isUnlimited,
-            });
-          }
+          if (plan) await writeVariants({ tx, websiteId, productId, plan, currentVariants });
           if (patch.categories) {
             await tx.replaceProductCategories(websiteId, productId, unique(patch.categories));
           }
           if (patch.mediaIds) {
             await tx.replaceProductImages(websiteId, productId, unique(patch.mediaIds));
+            await tx.clearVariantImagesOutside(websiteId, productId, patch.mediaIds);
           }
           if (patch.merchandising) {
             const current = await tx.findMerchandising(websiteId, productId);
@@ -286,6 +318,15 @@ export function createCatalogAdminService({
           }
         }),
       ).finally(changed(websiteId));
+      try {
+        await writing;
+      } catch (error) {
+        if (!(error instanceof StaleVersion)) throw error;
+        // Read after the rollback: on the embedded database the transaction held the only
+        // session, so the product could not be read from inside it.
+        const current = await getCatalogProduct(websiteId, productId);
+        throw new AppError('PRODUCT_CHANGED', productMessages.productChanged, undefined, current);
+      }
       return getCatalogProduct(websiteId, productId);
     },
 
@@ -465,7 +506,7 @@ async function insertDraft(args: {
     });
   }
   const urlId = await chooseProductUrlId(tx, websiteId, draft);
-  const variants = await assignSkus(tx, websiteId, draft.variants);
+  const variants = await assignSkus(tx, websiteId, null, draft.variants);
   await checkMedia(tx, websiteId, draft.mediaIds);
   await checkForm(tx, websiteId, draft.additionalFieldsFormId);
   await checkCategories(tx, websiteId, collectionId, draft.categoryIds);
@@ -505,6 +546,8 @@ async function insertDraft(args: {
       is_on_sale: v.isOnSale,
       qty_in_stock: v.qtyInStock,
       is_unlimited: v.isUnlimited,
+      image_media_id: v.imageId,
+      weight_grams: v.weightGrams,
     })),
     mediaIds: draft.mediaIds,
     categoryIds: draft.categoryIds,
@@ -542,25 +585,33 @@ async function chooseProductUrlId(
   return generate(new Set(await tx.listTakenUrlIds(websiteId, base)));
 }
 
-/** Checks given SKUs are free in the website and generates the missing ones. */
-async function assignSkus(
+/**
+ * Checks given SKUs are free in the website (but for `productId`'s own variants, which an
+ * update may swap) and generates the missing ones. A clash names the product that has it.
+ */
+async function assignSkus<V extends { sku: string | undefined; at?: number }>(
   tx: CatalogTransaction,
   websiteId: string,
-  variants: readonly DraftVariant[],
-): Promise<(DraftVariant & { sku: string })[]> {
+  productId: string | null,
+  variants: readonly V[],
+  keptSkus: readonly string[] = [],
+): Promise<(V & { sku: string })[]> {
   const given = variants.flatMap((v) => (v.sku === undefined ? [] : [v.sku]));
-  const taken = new Set(await tx.listTakenSkus(websiteId, given));
-  if (taken.size > 0) {
+  const owners = new Map(
+    (await tx.listSkuOwners(websiteId, given, productId)).map((o) => [o.sku, o.title]),
+  );
+  if (owners.size > 0) {
     const fields: Record<string, string> = {};
     for (const [index, v] of variants.entries()) {
-      if (v.sku !== undefined && taken.has(v.sku)) {
-        fields[`variants.${index}.sku`] = catalogMessages.skuTaken(v.sku);
+      const owner = v.sku === undefined ? undefined : owners.get(v.sku);
+      if (v.sku !== undefined && owner !== undefined) {
+        fields[`variants.${v.at ?? index}.sku`] = catalogMessages.skuTaken(v.sku, owner);
       }
     }
     throw fail('SKU_TAKEN', Object.values(fields)[0] ?? INVALID_PRODUCT, fields);
   }
-  const used = new Set(given);
-  const result: (DraftVariant & { sku: string })[] = [];
+  const used = new Set([...given, ...keptSkus]);
+  const result: (V & { sku: string })[] = [];
   for (const v of variants) {
     let sku = v.sku;
     while (sku === undefined || (v.sku === undefined && used.has(sku))) {
@@ -572,6 +623,87 @@ async function assignSkus(
     result.push({ ...v, sku });
   }
   return result;
+}
+
+/** A stock set from what the editor saw is refused when a sale or colleague changed it. */
+function checkStockSeen(
+  planned: readonly PlannedVariant[],
+  current: readonly VariantRow[],
+  sent: readonly { id?: string | undefined }[],
+) {
+  const byId = new Map(current.map((v) => [v.variant_id, v]));
+  for (const variant of planned) {
+    const seen = variant.stock?.expectedQtyInStock;
+    const now = variant.id === null ? undefined : byId.get(variant.id);
+    if (seen === undefined || !now) continue;
+    // The message goes beside the row as the request listed it.
+    const index = sent.findIndex((v) => v.id === variant.id);
+    if (now.is_unlimited || now.qty_in_stock !== seen) {
+      const message = productMessages.stockChanged(now.is_unlimited ? null : now.qty_in_stock);
+      throw fail('STOCK_CHANGED', message, { [`variants.${index}.qtyInStock`]: message });
+    }
+  }
+}
+
+/**
+ * Writes a planned variant set under the product's lock: deletions first (freeing their
+ * SKUs), then SKU changes through a placeholder so two variants can swap SKUs without
+ * tripping the unique index, then every kept variant, then the new ones.
+ */
+async function writeVariants(args: {
+  tx: CatalogTransaction;
+  websiteId: string;
+  productId: string;
+  plan: VariantPlan;
+  currentVariants: readonly VariantRow[];
+}): Promise<void> {
+  const { tx, websiteId, productId, plan, currentVariants } = args;
+  const currentSkus = new Map(currentVariants.map((v) => [v.variant_id, v.sku]));
+  await tx.deleteVariants(websiteId, plan.removedIds);
+  const isRenamed = (v: PlannedVariant) =>
+    v.id !== null && v.sku !== undefined && v.sku !== currentSkus.get(v.id);
+  // New variants and changed SKUs are checked against other products; the rest stay.
+  const needing = plan.variants.flatMap((v, at) =>
+    v.id === null || isRenamed(v) ? [{ sku: v.sku, at }] : [],
+  );
+  const finalSkus = plan.variants.flatMap((v) => {
+    const sku = v.sku ?? (v.id === null ? undefined : currentSkus.get(v.id));
+    return sku === undefined ? [] : [sku];
+  });
+  const assigned = new Map(
+    (await assignSkus(tx, websiteId, productId, needing, finalSkus)).map((v) => [v.at, v.sku]),
+  );
+  const renamed = plan.variants.filter(isRenamed);
+  for (const variant of renamed) {
+    if (variant.id) await tx.updateVariant(websiteId, variant.id, { sku: `~${variant.id}` });
+  }
+  const weights: { variantId: string; grams: number }[] = [];
+  for (const [index, variant] of plan.variants.entries()) {
+    const sku = assigned.get(index) ?? variant.sku;
+    const values = {
+      option_values: JSON.stringify(variant.optionValues),
+      display_index: index,
+      image_media_id: variant.imageId,
+      price_cents: variant.priceCents,
+      sale_price_cents: variant.salePriceCents,
+      is_on_sale: variant.isOnSale,
+      is_unlimited: variant.isUnlimited,
+      ...(variant.stock && { qty_in_stock: variant.stock.qtyInStock }),
+    };
+    let variantId = variant.id;
+    if (variantId === null) {
+      variantId = await tx.insertVariant({
+        ...values,
+        website_id: websiteId,
+        product_id: productId,
+        sku: sku ?? '',
+      });
+    } else {
+      await tx.updateVariant(websiteId, variantId, { ...values, ...(sku && { sku }) });
+    }
+    weights.push({ variantId, grams: variant.weightGrams });
+  }
+  await tx.saveVariantWeights(websiteId, weights);
 }
 
 async function checkForm(
@@ -635,10 +767,18 @@ function urlTaken(urlId: string): AppError {
   return fail('URL_TAKEN', message, { urlId: message });
 }
 
-function currentProduct(row: ProductRow): CurrentProduct {
+/** Thrown inside the transaction to roll it back; answered as PRODUCT_CHANGED after it. */
+class StaleVersion extends Error {}
+
+const isDigitalRow = (row: ProductRow): boolean =>
+  isProductType(row.product_type) && isPricedOnProduct(row.product_type);
+
+function currentProduct(row: ProductRow, mediaIds: string[]): CurrentProduct {
   if (!isProductType(row.product_type)) throw new Error(`unknown product type ${row.product_type}`);
   return {
     productType: row.product_type,
+    variantOptionOrdering: row.variant_option_ordering,
+    mediaIds,
     isSubscribable: row.is_subscribable,
     subscriptionPlan: row.subscription_plan,
     priceCents: row.price_cents,

@@ -164,18 +164,130 @@ function catalogQueries(db: Kysely<DB>) {
       productId: string,
       changes: Omit<ProductUpdate, 'website_id' | 'product_id' | 'collection_id'>,
     ): Promise<void> {
+      // Every merchant edit is a new version (optimistic concurrency); sales never come here.
       await db
         .updateTable('products')
-        .set({ ...changes, updated_at: new Date() })
+        .set({ ...changes, updated_at: new Date(), version: sql<number>`version + 1` })
         .where('website_id', '=', websiteId)
         .where('product_id', '=', productId)
         .execute();
+    },
+
+    /** The product's variants, locked so a sale's stock change waits for this transaction. */
+    lockVariants(websiteId: string, productId: string): Promise<VariantRow[]> {
+      return db
+        .selectFrom('product_variants')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .orderBy('display_index')
+        .forUpdate()
+        .execute();
+    },
+
+    /** Shipping weights in grams by variant id; a variant without one weighs 0. */
+    async listVariantWeights(
+      websiteId: string,
+      variantIds: readonly string[],
+    ): Promise<Map<string, number>> {
+      if (variantIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('variant_shipping_weights')
+        .select(['variant_id', 'weight_grams'])
+        .where('website_id', '=', websiteId)
+        .where('variant_id', 'in', variantIds)
+        .execute();
+      return new Map(rows.map((row) => [row.variant_id, row.weight_grams]));
+    },
+
+    async saveVariantWeights(
+      websiteId: string,
+      weights: readonly { variantId: string; grams: number }[],
+    ): Promise<void> {
+      if (weights.length === 0) return;
+      await db
+        .insertInto('variant_shipping_weights')
+        .values(
+          weights.map((w) => ({
+            website_id: websiteId,
+            variant_id: w.variantId,
+            weight_grams: w.grams,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['website_id', 'variant_id'])
+            .doUpdateSet((eb) => ({ weight_grams: eb.ref('excluded.weight_grams') })),
+        )
+        .execute();
+    },
+
+    /** Which of `skus` other products' variants use, with those products' titles. */
+    listSkuOwners(
+      websiteId: string,
+      skus: readonly string[],
+      exceptProductId: string | null,
+    ): Promise<{ sku: string; title: string }[]> {
+      if (skus.length === 0) return Promise.resolve([]);
+      let query = db
+        .selectFrom('product_variants as v')
+        .innerJoin('products as p', (join) =>
+          join
+            .onRef('p.website_id', '=', 'v.website_id')
+            .onRef('p.product_id', '=', 'v.product_id'),
+        )
+        .select(['v.sku', 'p.title'])
+        .where('v.website_id', '=', websiteId)
+        .where('v.sku', 'in', skus);
+      if (exceptProductId) query = query.where('v.product_id', '<>', exceptProductId);
+      return query.execute();
+    },
+
+    /** Deletes variants; cart entries and stock holds go with them, order lines stay. */
+    async deleteVariants(websiteId: string, variantIds: readonly string[]): Promise<void> {
+      if (variantIds.length === 0) return;
+      await db
+        .deleteFrom('product_variants')
+        .where('website_id', '=', websiteId)
+        .where('variant_id', 'in', variantIds)
+        .execute();
+    },
+
+    async insertVariant(
+      row: Omit<NewVariant, 'variant_id'> & { product_id: string },
+    ): Promise<string> {
+      const inserted = await db
+        .insertInto('product_variants')
+        .values(row)
+        .returning('variant_id')
+        .executeTakeFirstOrThrow();
+      return inserted.variant_id;
+    },
+
+    /** A variant keeps a picture only while it is one of the product's images. */
+    async clearVariantImagesOutside(
+      websiteId: string,
+      productId: string,
+      mediaIds: readonly string[],
+    ): Promise<void> {
+      let query = db
+        .updateTable('product_variants')
+        .set({ image_media_id: null })
+        .where('website_id', '=', websiteId)
+        .where('product_id', '=', productId)
+        .where('image_media_id', 'is not', null);
+      if (mediaIds.length > 0) query = query.where('image_media_id', 'not in', [...mediaIds]);
+      await query.execute();
     },
 
     async updateVariant(
       websiteId: string,
       variantId: string,
       changes: {
+        sku?: string;
+        option_values?: string;
+        display_index?: number;
+        image_media_id?: string | null;
         price_cents?: number;
         sale_price_cents?: number;
         is_on_sale?: boolean;
@@ -262,7 +374,12 @@ function catalogQueries(db: Kysely<DB>) {
       const result = await db
         .updateTable('products')
         // Publishing or hiding by hand replaces a schedule.
-        .set({ is_visible: isVisible, publish_at: null, updated_at: new Date() })
+        .set({
+          is_visible: isVisible,
+          publish_at: null,
+          updated_at: new Date(),
+          version: sql<number>`version + 1`,
+        })
         .where('website_id', '=', websiteId)
         .where('product_id', 'in', [...productIds])
         .where((eb) => eb.or([eb('is_visible', '=', !isVisible), eb('publish_at', 'is not', null)]))
@@ -440,7 +557,7 @@ function catalogQueries(db: Kysely<DB>) {
 
     async insertProduct(input: {
       product: NewProduct;
-      variants: Omit<NewVariant, 'website_id' | 'product_id'>[];
+      variants: (Omit<NewVariant, 'website_id' | 'product_id'> & { weight_grams?: number })[];
       mediaIds: string[];
       categoryIds?: string[];
       merchandising?: NewMerchandising;
@@ -452,17 +569,32 @@ function catalogQueries(db: Kysely<DB>) {
           .returningAll()
           .executeTakeFirstOrThrow();
         if (input.variants.length > 0) {
-          await trx
+          const inserted = await trx
             .insertInto('product_variants')
             .values(
-              input.variants.map((variant, index) => ({
+              input.variants.map(({ weight_grams: _, ...variant }, index) => ({
                 ...variant,
                 website_id: product.website_id,
                 product_id: product.product_id,
                 display_index: variant.display_index ?? index,
               })),
             )
+            .returning(['variant_id', 'sku'])
             .execute();
+          const weights = new Map(input.variants.map((v) => [v.sku, v.weight_grams]));
+          const weighed = inserted.filter((v) => (weights.get(v.sku) ?? 0) > 0);
+          if (weighed.length > 0) {
+            await trx
+              .insertInto('variant_shipping_weights')
+              .values(
+                weighed.map((v) => ({
+                  website_id: product.website_id,
+                  variant_id: v.variant_id,
+                  weight_grams: weights.get(v.sku) ?? 0,
+                })),
+              )
+              .execute();
+          }
         }
         if (input.mediaIds.length > 0) {
           await trx

@@ -377,6 +377,7 @@ export function toProduct(input: {
       isOnSale: v.is_on_sale,
       qtyInStock: v.qty_in_stock,
       isUnlimited: v.is_unlimited,
+      imageId: v.image_media_id,
     })),
     images: input.images.map(toImage),
     isSubscribable: row.is_subscribable,

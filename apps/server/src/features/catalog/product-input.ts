@@ -3,7 +3,7 @@ import type {
   ProductCreate,
   ProductUpdate,
   VariantInput,
-  variantUpdateSchema,
+  VariantUpdate,
 } from '@atelier/contract';
 import {
   canBeSubscribable,
@@ -14,7 +14,6 @@ import {
   parseMoney,
   productMessages,
 } from '@atelier/core';
-import type { z } from 'zod';
 import type { OptionValue, SubscriptionPlan } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 
@@ -36,6 +35,8 @@ export type DraftVariant = {
   isOnSale: boolean;
   qtyInStock: number;
   isUnlimited: boolean;
+  weightGrams: number;
+  imageId: string | null;
 };
 
 export type DraftMerchandising = {
@@ -114,7 +115,15 @@ export function draftNewProduct(input: ProductCreate, storeCurrency: string): Pr
       isOnSale: productLevel.isOnSale,
       qtyInStock: 0,
       isUnlimited: true,
+      weightGrams: 0,
+      imageId: null,
     });
+  }
+  const mediaIds = unique(input.mediaIds ?? []);
+  for (const [index, variant] of variants.entries()) {
+    if (variant.imageId !== null && !mediaIds.includes(variant.imageId)) {
+      errors.add(`variants.${index}.imageId`, productMessages.variantImage);
+    }
   }
   const merchandising = input.merchandising ?? {};
   const draft: ProductDraft = {
@@ -130,7 +139,7 @@ export function draftNewProduct(input: ProductCreate, storeCurrency: string): Pr
     tags: draftTags(errors, input.tags ?? []),
     isVisible: input.isVisible ?? true,
     categoryIds: unique(input.categories ?? []),
-    mediaIds: unique(input.mediaIds ?? []),
+    mediaIds,
     merchandising: {
       isScarcityEnabled: merchandising.scarcityEnabled ?? false,
       scarcityText: blankToNull(merchandising.scarcityText),
@@ -143,22 +152,54 @@ export function draftNewProduct(input: ProductCreate, storeCurrency: string): Pr
   return draft;
 }
 
-export type CurrentProduct = DraftProductFields & { productType: ProductType };
+export type CurrentProduct = DraftProductFields & {
+  productType: ProductType;
+  variantOptionOrdering: string[];
+  /** Media ids of the product's images, in order. */
+  mediaIds: string[];
+};
 export type CurrentVariant = {
   id: string;
+  sku: string;
+  optionValues: OptionValue[];
   priceCents: number;
   salePriceCents: number;
   isOnSale: boolean;
   qtyInStock: number;
   isUnlimited: boolean;
+  weightGrams: number;
+  imageId: string | null;
 };
 
-/** A variant's values after an update. */
-export type VariantChange = CurrentVariant;
+/**
+ * A variant as it will be after the update, in display order. `id` null is a new one;
+ * `sku` undefined on a new one is generated. `stock` is left out when the stock does not
+ * change, so a sale landing meanwhile is kept rather than overwritten.
+ */
+export type PlannedVariant = {
+  id: string | null;
+  sku: string | undefined;
+  optionValues: OptionValue[];
+  priceCents: number;
+  salePriceCents: number;
+  isOnSale: boolean;
+  isUnlimited: boolean;
+  stock: { qtyInStock: number; expectedQtyInStock: number | undefined } | undefined;
+  weightGrams: number;
+  imageId: string | null;
+};
+
+export type VariantPlan = {
+  ordering: string[];
+  variants: PlannedVariant[];
+  /** Existing variants the update deletes. */
+  removedIds: string[];
+};
 
 /**
  * The product-level and variant changes of an update, merged over the current values so
  * the same rules hold after the change as at creation. Throws a 400 listing every problem.
+ * `variants` is undefined when the update leaves them as they are.
  */
 export function draftProductChanges(input: {
   patch: ProductUpdate;
@@ -168,37 +209,172 @@ export function draftProductChanges(input: {
 }): {
   fields: DraftProductFields;
   tags: string[] | undefined;
-  variants: VariantChange[];
+  variants: VariantPlan | undefined;
 } {
   const { patch, current, storeCurrency } = input;
   const errors = new FieldErrors();
   const type = current.productType;
   const fields = draftProductFields({ errors, type, input: patch, current, storeCurrency });
   const tags = patch.tags === undefined ? undefined : draftTags(errors, patch.tags);
-  const byId = new Map(input.currentVariants.map((v) => [v.id, v]));
-  const variants: VariantChange[] = [];
-  for (const [index, change] of (patch.variants ?? []).entries()) {
-    const field = `variants.${index}`;
-    const existing = byId.get(change.id);
-    if (!existing) {
-      errors.add(`${field}.id`, 'This product has no variant with that id');
-      continue;
-    }
-    variants.push(draftVariantChange({ errors, field, type, change, existing, storeCurrency }));
-  }
-  // A digital product's variant mirrors the product's price (see draftNewProduct).
-  if (isPricedOnProduct(type) && fields.priceCents !== null) {
-    for (const existing of input.currentVariants) {
-      variants.push({
-        ...existing,
-        priceCents: fields.priceCents,
-        salePriceCents: fields.salePriceCents ?? 0,
-        isOnSale: fields.isOnSale,
-      });
-    }
+  let variants: VariantPlan | undefined;
+  if (isPricedOnProduct(type)) {
+    variants = mirrorProductPrice(errors, patch, fields, input.currentVariants);
+  } else if (patch.variants !== undefined || patch.variantOptionOrdering !== undefined) {
+    variants = planVariants({
+      errors,
+      type,
+      patch,
+      current,
+      currentVariants: input.currentVariants,
+      storeCurrency,
+    });
   }
   errors.throwIfAny();
   return { fields, tags, variants };
+}
+
+/** A digital product's one variant mirrors the product's price (see draftNewProduct). */
+function mirrorProductPrice(
+  errors: FieldErrors,
+  patch: ProductUpdate,
+  fields: DraftProductFields,
+  currentVariants: readonly CurrentVariant[],
+): VariantPlan | undefined {
+  if (patch.replaceVariants || patch.variantOptionOrdering?.length) {
+    errors.add('variants', productMessages.priceOnProduct);
+  }
+  for (const [index, change] of (patch.variants ?? []).entries()) {
+    if (change.id === undefined || change.priceMoney || change.salePriceMoney) {
+      errors.add(`variants.${index}.priceMoney`, productMessages.priceOnProduct);
+    }
+  }
+  if (fields.priceCents === null) return undefined;
+  const priceCents = fields.priceCents;
+  return {
+    ordering: [],
+    removedIds: [],
+    variants: currentVariants.map((v) => ({
+      ...v,
+      priceCents,
+      salePriceCents: fields.salePriceCents ?? 0,
+      isOnSale: fields.isOnSale,
+      sku: undefined,
+      stock: undefined,
+      imageId: null,
+    })),
+  };
+}
+
+/**
+ * The variant set after the update: each listed variant merged over its current values (or
+ * new), the unlisted ones kept, or with `replaceVariants` deleted, then checked whole as
+ * at creation: one value per option, no two alike, SKUs distinct, prices and images valid.
+ */
+function planVariants(args: {
+  errors: FieldErrors;
+  type: ProductType;
+  patch: ProductUpdate;
+  current: CurrentProduct;
+  currentVariants: readonly CurrentVariant[];
+  storeCurrency: string;
+}): VariantPlan {
+  const { errors, type, patch, current, currentVariants, storeCurrency } = args;
+  const ordering = (patch.variantOptionOrdering ?? current.variantOptionOrdering).map((name) =>
+    name.trim(),
+  );
+  if (new Set(ordering).size !== ordering.length) {
+    errors.add('variantOptionOrdering', productMessages.duplicateOption);
+  }
+  const byId = new Map(currentVariants.map((v) => [v.id, v]));
+  const listed = new Set<string>();
+  // Each entry keeps its index in the request, so messages land beside the right row.
+  const planned: { field: string; variant: PlannedVariant }[] = [];
+  for (const [index, change] of (patch.variants ?? []).entries()) {
+    const field = `variants.${index}`;
+    const existing = change.id === undefined ? undefined : byId.get(change.id);
+    if (change.id !== undefined) {
+      if (!existing) {
+        errors.add(`${field}.id`, productMessages.unknownVariant);
+        continue;
+      }
+      if (listed.has(change.id)) errors.add(`${field}.id`, productMessages.variantListedTwice);
+      listed.add(change.id);
+    }
+    planned.push({
+      field,
+      variant: draftVariantChange({ errors, field, type, change, existing, storeCurrency }),
+    });
+  }
+  const kept = patch.replaceVariants ? [] : currentVariants.filter((v) => !listed.has(v.id));
+  // Unlisted variants keep their place; listed ones follow in the order sent.
+  const unlisted = kept.map((v) => ({
+    field: 'variants',
+    variant: { ...v, sku: undefined, stock: undefined } satisfies PlannedVariant,
+  }));
+  const all = patch.replaceVariants ? planned : [...unlisted, ...planned];
+  if (!patch.replaceVariants) {
+    all.sort(
+      (a, b) => orderOf(currentVariants, a.variant.id) - orderOf(currentVariants, b.variant.id),
+    );
+  }
+
+  if (all.length === 0) {
+    errors.add(
+      'variants',
+      type === ProductType.giftCard
+        ? productMessages.denominationsNeeded
+        : productMessages.variantsNeeded,
+    );
+  }
+  const images = new Set(patch.mediaIds ?? current.mediaIds);
+  const combinations = new Set<string>();
+  const skus = new Map(currentVariants.map((v) => [v.id, v.sku]));
+  const seenSkus = new Set<string>();
+  for (const { field, variant } of all) {
+    const names = new Set(variant.optionValues.map((o) => o.optionName));
+    if (
+      names.size !== variant.optionValues.length ||
+      names.size !== ordering.length ||
+      ordering.some((name) => !names.has(name))
+    ) {
+      errors.add(`${field}.optionValues`, productMessages.optionsMissing(ordering));
+    } else if (all.length > 1 && ordering.length === 0) {
+      errors.add(`${field}.optionValues`, productMessages.optionsNeeded);
+    }
+    variant.optionValues = ordering.flatMap((name) =>
+      variant.optionValues
+        .filter((o) => o.optionName === name)
+        .map((o) => ({ optionName: o.optionName, value: o.value })),
+    );
+    // Compared as pairs: jsonb read back does not keep the keys' order.
+    const combination = JSON.stringify(variant.optionValues.map((o) => [o.optionName, o.value]));
+    if (combinations.has(combination) && ordering.length > 0) {
+      errors.add(`${field}.optionValues`, productMessages.sameOptions);
+    }
+    combinations.add(combination);
+    const sku = variant.sku ?? (variant.id === null ? undefined : skus.get(variant.id));
+    if (sku !== undefined) {
+      if (seenSkus.has(sku)) errors.add(`${field}.sku`, productMessages.duplicateSku);
+      seenSkus.add(sku);
+    }
+    // An image that leaves the product leaves its variants too.
+    if (variant.imageId !== null && !images.has(variant.imageId)) {
+      if (planned.some((p) => p.variant === variant)) {
+        errors.add(`${field}.imageId`, productMessages.variantImage);
+      } else variant.imageId = null;
+    }
+  }
+  const remaining = new Set(all.flatMap(({ variant }) => (variant.id ? [variant.id] : [])));
+  return {
+    ordering,
+    variants: all.map(({ variant }) => variant),
+    removedIds: currentVariants.filter((v) => !remaining.has(v.id)).map((v) => v.id),
+  };
+}
+
+function orderOf(variants: readonly CurrentVariant[], id: string | null): number {
+  const index = id === null ? -1 : variants.findIndex((v) => v.id === id);
+  return index === -1 ? variants.length : index;
 }
 
 type ProductFieldsInput = Pick<
@@ -361,6 +537,8 @@ function draftVariants(args: {
       isOnSale,
       qtyInStock: isUnlimited ? 0 : (input.qtyInStock ?? 0),
       isUnlimited,
+      weightGrams: input.weightGrams ?? 0,
+      imageId: input.imageId ?? null,
     };
   });
   return { ordering, variants };
@@ -370,21 +548,23 @@ function draftVariantChange(args: {
   errors: FieldErrors;
   field: string;
   type: ProductType;
-  change: z.infer<typeof variantUpdateSchema>;
-  existing: CurrentVariant;
+  change: VariantUpdate;
+  existing: CurrentVariant | undefined;
   storeCurrency: string;
-}): VariantChange {
+}): PlannedVariant {
   const { errors, field, type, change, existing, storeCurrency } = args;
-  if (isPricedOnProduct(type) && (change.priceMoney || change.salePriceMoney)) {
-    errors.add(`${field}.priceMoney`, productMessages.priceOnProduct);
+  const sentOptions =
+    change.optionValues || change.attributes ? draftOptionValues(errors, field, change) : undefined;
+  const price = draftPrice(errors, `${field}.priceMoney`, change.priceMoney, storeCurrency);
+  if (!existing && change.priceMoney === undefined) {
+    errors.add(`${field}.priceMoney`, productMessages.priceNeeded);
   }
-  const priceCents =
-    draftPrice(errors, `${field}.priceMoney`, change.priceMoney, storeCurrency) ??
-    existing.priceCents;
+  const priceCents = price ?? existing?.priceCents ?? 0;
   const salePriceCents =
     draftPrice(errors, `${field}.salePriceMoney`, change.salePriceMoney, storeCurrency) ??
-    existing.salePriceCents;
-  const isOnSale = change.onSale ?? existing.isOnSale;
+    existing?.salePriceCents ??
+    0;
+  const isOnSale = change.onSale ?? existing?.isOnSale ?? false;
   if (isOnSale && salePriceCents === 0) {
     errors.add(`${field}.salePriceMoney`, productMessages.salePriceNeeded);
   } else if (isOnSale && salePriceCents >= priceCents) {
@@ -393,18 +573,34 @@ function draftVariantChange(args: {
   if (type === ProductType.giftCard && priceCents === 0) {
     errors.add(`${field}.priceMoney`, productMessages.priceNotPositive);
   }
-  const isUnlimited = hasUnlimitedStockByType(type) || (change.unlimited ?? existing.isUnlimited);
+  const isUnlimited =
+    hasUnlimitedStockByType(type) || (change.unlimited ?? existing?.isUnlimited ?? false);
+  let stock: PlannedVariant['stock'];
+  if (!existing) stock = { qtyInStock: change.qtyInStock ?? 0, expectedQtyInStock: undefined };
+  else if (change.qtyInStock !== undefined && change.qtyInStock !== existing.qtyInStock) {
+    stock = { qtyInStock: change.qtyInStock, expectedQtyInStock: change.expectedQtyInStock };
+  }
+  if (isUnlimited)
+    stock = existing?.isUnlimited ? undefined : { qtyInStock: 0, expectedQtyInStock: undefined };
   return {
-    id: existing.id,
+    id: existing?.id ?? null,
+    sku: change.sku,
+    optionValues: sentOptions ?? existing?.optionValues ?? [],
     priceCents,
     salePriceCents,
     isOnSale,
-    qtyInStock: isUnlimited ? 0 : (change.qtyInStock ?? existing.qtyInStock),
     isUnlimited,
+    stock,
+    weightGrams: change.weightGrams ?? existing?.weightGrams ?? 0,
+    imageId: change.imageId === undefined ? (existing?.imageId ?? null) : change.imageId,
   };
 }
 
-function draftOptionValues(errors: FieldErrors, field: string, input: VariantInput): OptionValue[] {
+function draftOptionValues(
+  errors: FieldErrors,
+  field: string,
+  input: Pick<VariantInput, 'optionValues' | 'attributes'>,
+): OptionValue[] {
   if (input.optionValues && input.attributes) {
     errors.add(`${field}.attributes`, productMessages.bothOptionForms);
   }

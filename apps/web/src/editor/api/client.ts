@@ -1,4 +1,5 @@
 import {
+  type CatalogProduct,
   type CategoryUpdate,
   type CollectionUpdate,
   catalogProductSchema,
@@ -67,6 +68,18 @@ export class ApiError extends Error {
     this.status = status;
     this.fields = fields;
     this.code = code;
+  }
+}
+
+/**
+ * A product save refused because someone saved the product meanwhile (409
+ * PRODUCT_CHANGED): `current` is the product as it is now, for the editor's comparison.
+ */
+export class ProductChangedError extends ApiError {
+  readonly current: CatalogProduct;
+  constructor(message: string, current: CatalogProduct) {
+    super(409, message, {}, 'PRODUCT_CHANGED');
+    this.current = current;
   }
 }
 
@@ -163,8 +176,23 @@ export const api = {
   product: (id: string) => request('GET', productPath(id), catalogProductSchema),
   createProduct: (input: ProductCreate) =>
     request('POST', productPath(), catalogProductSchema, input),
-  updateProduct: (id: string, change: ProductUpdate) =>
-    request('PATCH', productPath(id), catalogProductSchema, change),
+  updateProduct: async (id: string, change: ProductUpdate) => {
+    const result = await callEditorApi({
+      method: 'PATCH',
+      path: productPath(id),
+      body: change,
+      response: catalogProductSchema,
+    });
+    if (result.ok) return result.value;
+    const { failure } = result;
+    if (failure.code === 'PRODUCT_CHANGED') {
+      const current = catalogProductSchema.safeParse(
+        (failure.body as { current?: unknown } | undefined)?.current,
+      );
+      if (current.success) throw new ProductChangedError(failure.message, current.data);
+    }
+    throw toApiError(failure);
+  },
   deleteProduct: (id: string) => request('DELETE', productPath(id), noContent),
   /** The product list's bulk actions: publish, hide or delete the selected products. */
   bulkProducts: (action: Exclude<ProductBulk['action'], 'addToCategory'>, productIds: string[]) =>

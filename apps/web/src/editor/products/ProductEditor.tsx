@@ -1,7 +1,7 @@
 import type { CatalogProduct, NavigationLink } from '@atelier/contract';
 import { editorMessages, type ProductType } from '@atelier/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, api, ProductChangedError } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
 import { RichTextField } from '../rich-text/RichTextField.tsx';
 import {
@@ -16,6 +16,7 @@ import {
   TextField,
   useToast,
 } from '../ui/index.ts';
+import { ProductConflictDialog } from './ProductConflictDialog.tsx';
 import {
   AdditionalFieldsCard,
   DigitalFileCard,
@@ -31,23 +32,21 @@ import {
   newDetailsForm,
   toDetailsInput,
 } from './product-details-form.ts';
+import { clearDraft, loadDraft, saveDraft } from './product-draft-store.ts';
 import {
   clientErrors,
   formFromProduct,
-  generateVariants,
   hasStock,
   hasVariants,
   moveImage,
   newProductForm,
   type ProductForm,
-  removeOptionValue,
   toCreateInput,
   toUpdateInput,
-  type VariantRow,
-  variantLabel,
-  variantsWithValue,
 } from './product-form.ts';
 import { PRODUCT_TYPE_LABELS } from './product-list-state.ts';
+import { VariantMatrix } from './VariantMatrix.tsx';
+import { type ConflictField, describeConflict, rebaseForm } from './variant-matrix.ts';
 import './products.css';
 
 type Collection = { id: string; title: string };
@@ -99,10 +98,13 @@ export function ProductEditor({
   const [isSaving, setIsSaving] = useState(false);
   const [isPickingImage, setIsPickingImage] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const [valueToRemove, setValueToRemove] = useState<{ option: number; value: number } | null>(
-    null,
-  );
-  const [newValues, setNewValues] = useState<Record<number, string>>({});
+  // A save refused because someone else saved meanwhile: their product and what differs.
+  const [conflict, setConflict] = useState<{
+    current: CatalogProduct;
+    fields: ConflictField[];
+  } | null>(null);
+  // When unsaved changes from an earlier visit were put back into the form.
+  const [restoredAt, setRestoredAt] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The form as last loaded or saved: Back asks before leaving changes that differ from it.
   const [cleanForm, setCleanForm] = useState<ProductForm | null>(form);
@@ -138,9 +140,14 @@ export function ProductEditor({
       .product(productId)
       .then((product) => {
         if (!isCurrent) return;
-        setSaved(product);
-        setForm(formFromProduct(product));
-        setCleanForm(formFromProduct(product));
+        // Unsaved changes kept from an earlier visit come back, with the version they
+        // started from, so a save still notices an edit someone made in between.
+        const draft = loadDraft(product.id);
+        const base = draft?.base ?? product;
+        setSaved(base);
+        setForm(draft?.form ?? formFromProduct(product));
+        setCleanForm(formFromProduct(base));
+        setRestoredAt(draft?.savedAt ?? null);
         setDetails(detailsFromProduct(product));
         setCleanDetails(detailsFromProduct(product));
       })
@@ -154,6 +161,28 @@ export function ProductEditor({
       isCurrent = false;
     };
   }, [productId]);
+
+  const isFormDirty = form !== null && JSON.stringify(form) !== JSON.stringify(cleanForm);
+  const changedAltTexts = (form?.images ?? []).filter(
+    (image) => altTexts[image.id] !== undefined && altTexts[image.id] !== image.altText,
+  );
+  const isDirty =
+    isFormDirty ||
+    JSON.stringify(details) !== JSON.stringify(cleanDetails) ||
+    changedAltTexts.length > 0;
+  // The draft: kept in this browser while it differs from the saved product.
+  useEffect(() => {
+    if (!saved || !form) return;
+    if (isFormDirty) saveDraft(saved.id, saved, form);
+    else clearDraft(saved.id);
+  }, [saved, form, isFormDirty]);
+  // Closing the tab or reloading with unsaved changes asks the browser's own question.
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
 
   if (form === null) {
     return (
@@ -172,38 +201,21 @@ export function ProductEditor({
 
   const change = (patch: Partial<ProductForm>) =>
     setForm((current) => (current ? { ...current, ...patch } : current));
-  const changeRow = (index: number, patch: Partial<VariantRow>) =>
-    setForm((current) =>
-      current
-        ? {
-            ...current,
-            variants: current.variants.map((row, i) => (i === index ? { ...row, ...patch } : row)),
-          }
-        : current,
-    );
+  const changeForm = (update: (current: ProductForm) => ProductForm) =>
+    setForm((current) => (current ? update(current) : current));
   const isNew = saved === null;
   const type = form.productType;
   const withVariants = hasVariants(type);
   const countsStock = hasStock(type);
-  // The API changes an existing product's variants' prices and stock, but cannot add or
-  // remove variants; the matrix is only editable before the first save.
-  const canChangeMatrix = isNew;
   const currency = saved?.currency ?? '';
-  const changedAltTexts = form.images.filter(
-    (image) => altTexts[image.id] !== undefined && altTexts[image.id] !== image.altText,
-  );
-  const isDirty =
-    JSON.stringify(form) !== JSON.stringify(cleanForm) ||
-    JSON.stringify(details) !== JSON.stringify(cleanDetails) ||
-    changedAltTexts.length > 0;
   const changeDetails = (patch: Partial<DetailsForm>) =>
     setDetails((current) => ({ ...current, ...patch }));
   const goBack = () => (isDirty ? setIsConfirmingLeave(true) : onClose());
 
-  async function save() {
-    if (!form) return;
-    const readDetails = toDetailsInput(details, form.productType);
-    const local = { ...clientErrors(form), ...(readDetails.ok ? {} : readDetails.errors) };
+  async function save(toSave: ProductForm | null = form, base: CatalogProduct | null = saved) {
+    if (!toSave) return;
+    const readDetails = toDetailsInput(details, toSave.productType);
+    const local = { ...clientErrors(toSave), ...(readDetails.ok ? {} : readDetails.errors) };
     setMessage(null);
     if (Object.keys(local).length > 0 || !readDetails.ok) {
       setErrors(local);
@@ -227,24 +239,30 @@ export function ProductEditor({
         ...readDetails.input,
         merchandising: { ...input.merchandising, ...readDetails.input.merchandising },
       });
-      if (saved === null) {
-        const product = await api.createProduct(withDetails(toCreateInput(form, collectionId)));
+      if (base === null) {
+        const product = await api.createProduct(withDetails(toCreateInput(toSave, collectionId)));
         toast(`${product.title} created`);
         onCreated(product);
       } else {
-        const product = await api.updateProduct(
-          saved.id,
-          withDetails(toUpdateInput(form, saved.urlId)),
-        );
+        const product = await api.updateProduct(base.id, withDetails(toUpdateInput(toSave, base)));
+        clearDraft(product.id);
         setSaved(product);
         setForm(formFromProduct(product));
         setCleanForm(formFromProduct(product));
         setDetails(detailsFromProduct(product));
         setCleanDetails(detailsFromProduct(product));
+        setRestoredAt(null);
+        setConflict(null);
         toast('Product saved');
       }
     } catch (failure) {
-      if (failure instanceof ApiError) {
+      if (failure instanceof ProductChangedError && base) {
+        setConflict({
+          current: failure.current,
+          fields: describeConflict(base, toSave, failure.current),
+        });
+        setMessage(failure.message);
+      } else if (failure instanceof ApiError) {
         setErrors(failure.fields);
         setMessage(failure.message);
       } else setMessage(editorMessages.somethingWentWrong);
@@ -258,6 +276,7 @@ export function ProductEditor({
     setIsSaving(true);
     try {
       await api.deleteProduct(saved.id);
+      clearDraft(saved.id);
       toast(`${saved.title} deleted`);
       onClose();
     } catch (failure) {
@@ -267,31 +286,25 @@ export function ProductEditor({
     }
   }
 
-  function addValue(optionIndex: number) {
-    if (!form) return;
-    const text = (newValues[optionIndex] ?? '').trim();
-    if (!text) return;
-    change({
-      options: form.options.map((o, i) =>
-        i === optionIndex && !o.values.includes(text) ? { ...o, values: [...o.values, text] } : o,
-      ),
-    });
-    setNewValues((values) => ({ ...values, [optionIndex]: '' }));
+  /** The conflict's choices: take their product, or save this form over it. */
+  function reloadTheirs() {
+    if (!conflict) return;
+    setSaved(conflict.current);
+    setForm(formFromProduct(conflict.current));
+    setCleanForm(formFromProduct(conflict.current));
+    setRestoredAt(null);
+    setConflict(null);
+    setMessage(null);
+    setErrors({});
   }
-
-  const removing =
-    valueToRemove === null
-      ? null
-      : (() => {
-          const option = form.options[valueToRemove.option];
-          const value = option?.values[valueToRemove.value];
-          if (!option || value === undefined) return null;
-          return {
-            option: option.name,
-            value,
-            going: variantsWithValue(form.variants, option.name.trim(), value.trim()),
-          };
-        })();
+  function overwriteWithMine() {
+    if (!conflict || !form || !saved) return;
+    const rebased = rebaseForm(form, saved, conflict.current);
+    setSaved(conflict.current);
+    setCleanForm(formFromProduct(conflict.current));
+    setForm(rebased);
+    void save(rebased, conflict.current);
+  }
 
   const title = isNew ? `New ${PRODUCT_TYPE_LABELS[type].toLowerCase()} product` : saved.title;
   const detailsProps = {
@@ -324,7 +337,7 @@ export function ProductEditor({
               Delete
             </Button>
           )}
-          <Button variant="primary" disabled={isSaving} onClick={save}>
+          <Button variant="primary" disabled={isSaving} onClick={() => void save()}>
             {isSaving ? 'Saving…' : isNew ? 'Create product' : 'Save'}
           </Button>
         </div>
@@ -333,6 +346,30 @@ export function ProductEditor({
       {message ? (
         <p role="alert" className="notice notice--error">
           {message}
+        </p>
+      ) : null}
+      {restoredAt && isDirty ? (
+        <p role="status" className="notice">
+          Your unsaved changes from an earlier visit are back. Save them, or{' '}
+          <Button
+            size="sm"
+            variant="quiet"
+            onClick={() => {
+              if (!saved) return;
+              clearDraft(saved.id);
+              setRestoredAt(null);
+              setForm(cleanForm);
+              // The draft's base may be old: read the product as it is now.
+              void api.product(saved.id).then((product) => {
+                setSaved(product);
+                setForm(formFromProduct(product));
+                setCleanForm(formFromProduct(product));
+              });
+            }}
+          >
+            discard them
+          </Button>
+          .
         </p>
       ) : null}
 
@@ -506,159 +543,14 @@ export function ProductEditor({
         {withVariants ? (
           <Card
             title={form.variants.length > 1 ? 'Options and variants' : 'Price and stock'}
-            description={
-              canChangeMatrix
-                ? 'Add options such as Size or Colour, then generate a variant for every combination.'
-                : 'Variants of a saved product cannot be added or removed, nor their SKUs changed, here yet: the API changes only their prices and stock.'
-            }
+            description="Add options such as Size or Colour and their values, then generate a variant for every combination. Removed variants are deleted when you save."
           >
-            {canChangeMatrix ? (
-              <div className="product-editor__options">
-                {form.options.map((option, optionIndex) => (
-                  <fieldset
-                    // Options have no id of their own until saved; their place is their identity.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                    key={optionIndex}
-                    className="product-editor__option"
-                  >
-                    <legend className="visually-hidden">{`Option ${optionIndex + 1}`}</legend>
-                    <TextField
-                      label={`Option ${optionIndex + 1} name`}
-                      placeholder="Size"
-                      value={option.name}
-                      onChange={(event) =>
-                        change({
-                          options: form.options.map((o, i) =>
-                            i === optionIndex ? { ...o, name: event.target.value } : o,
-                          ),
-                        })
-                      }
-                    />
-                    <ul
-                      className="product-editor__values"
-                      aria-label={`${option.name || 'Option'} values`}
-                    >
-                      {option.values.map((value, valueIndex) => (
-                        <li key={value} className="product-editor__value">
-                          <span>{value}</span>
-                          <Button
-                            size="sm"
-                            variant="quiet"
-                            aria-label={`Remove ${value}`}
-                            onClick={() => {
-                              const going = variantsWithValue(
-                                form.variants,
-                                option.name.trim(),
-                                value,
-                              );
-                              if (going.length === 0)
-                                setForm(removeOptionValue(form, optionIndex, valueIndex));
-                              else setValueToRemove({ option: optionIndex, value: valueIndex });
-                            }}
-                          >
-                            ×
-                          </Button>
-                        </li>
-                      ))}
-                    </ul>
-                    <div className="product-editor__add-value">
-                      <TextField
-                        label={`New ${option.name || 'option'} value`}
-                        value={newValues[optionIndex] ?? ''}
-                        onChange={(event) =>
-                          setNewValues((values) => ({
-                            ...values,
-                            [optionIndex]: event.target.value,
-                          }))
-                        }
-                        onKeyDown={(event) => {
-                          if (event.key === 'Enter') {
-                            event.preventDefault();
-                            addValue(optionIndex);
-                          }
-                        }}
-                      />
-                      <Button onClick={() => addValue(optionIndex)}>Add value</Button>
-                    </div>
-                  </fieldset>
-                ))}
-                <div className="product-editor__option-actions">
-                  <Button
-                    disabled={form.options.length >= 6}
-                    onClick={() => change({ options: [...form.options, { name: '', values: [] }] })}
-                  >
-                    Add option
-                  </Button>
-                  {form.options.length > 0 ? (
-                    <Button
-                      variant="primary"
-                      onClick={() =>
-                        change({ variants: generateVariants(form.options, form.variants) })
-                      }
-                    >
-                      Generate variants
-                    </Button>
-                  ) : null}
-                </div>
-              </div>
-            ) : null}
-            {errors.variants || errors.variantOptionOrdering ? (
-              <p className="field__error">{errors.variants ?? errors.variantOptionOrdering}</p>
-            ) : null}
-            <div className="product-editor__variants">
-              {form.variants.map((row, index) => {
-                const name = variantLabel(row);
-                const field = `variants.${index}`;
-                return (
-                  <fieldset key={row.id ?? name} className="product-editor__variant">
-                    <legend>{form.variants.length > 1 ? name : 'Price and stock'}</legend>
-                    <TextField
-                      label="SKU"
-                      value={row.sku}
-                      placeholder={isNew ? 'Made for you' : undefined}
-                      readOnly={!isNew}
-                      error={errors[`${field}.sku`]}
-                      onChange={(event) => changeRow(index, { sku: event.target.value })}
-                    />
-                    <TextField
-                      label="Price"
-                      inputMode="decimal"
-                      placeholder="24.50"
-                      value={row.price}
-                      error={errors[`${field}.priceMoney`]}
-                      onChange={(event) => changeRow(index, { price: event.target.value })}
-                    />
-                    <TextField
-                      label="Sale price"
-                      inputMode="decimal"
-                      value={row.salePrice}
-                      error={errors[`${field}.salePriceMoney`]}
-                      onChange={(event) => changeRow(index, { salePrice: event.target.value })}
-                    />
-                    {countsStock ? (
-                      <>
-                        <TextField
-                          label="Stock"
-                          inputMode="numeric"
-                          value={row.isUnlimited ? '' : row.stock}
-                          disabled={row.isUnlimited}
-                          error={errors[`${field}.qtyInStock`]}
-                          onChange={(event) => changeRow(index, { stock: event.target.value })}
-                        />
-                        <Switch
-                          label="Unlimited"
-                          checked={row.isUnlimited}
-                          onCheckedChange={(isUnlimited) => changeRow(index, { isUnlimited })}
-                        />
-                      </>
-                    ) : null}
-                    {errors[`${field}.optionValues`] ? (
-                      <p className="field__error">{errors[`${field}.optionValues`]}</p>
-                    ) : null}
-                  </fieldset>
-                );
-              })}
-            </div>
+            <VariantMatrix
+              form={form}
+              onChange={changeForm}
+              errors={errors}
+              countsStock={countsStock}
+            />
             <Switch
               label="On sale"
               hint="Shows each variant’s sale price in the store."
@@ -724,21 +616,15 @@ export function ProductEditor({
         />
       </Dialog>
 
-      <ConfirmDialog
-        open={removing !== null}
+      <ProductConflictDialog
+        open={conflict !== null}
+        fields={conflict?.fields ?? []}
+        isBusy={isSaving}
         onOpenChange={(open) => {
-          if (!open) setValueToRemove(null);
+          if (!open) setConflict(null);
         }}
-        title={removing ? `Remove ${removing.value}?` : ''}
-        description={
-          removing ? `These variants will go: ${removing.going.map(variantLabel).join(', ')}.` : ''
-        }
-        confirmLabel={removing ? `Remove ${removing.value}` : 'Remove'}
-        onConfirm={() => {
-          if (valueToRemove)
-            setForm(removeOptionValue(form, valueToRemove.option, valueToRemove.value));
-          setValueToRemove(null);
-        }}
+        onReload={reloadTheirs}
+        onOverwrite={overwriteWithMine}
       />
 
       <ConfirmDialog
@@ -748,7 +634,10 @@ export function ProductEditor({
         description="Your changes to this product have not been saved and will be lost."
         confirmLabel="Discard changes"
         cancelLabel="Keep editing"
-        onConfirm={onClose}
+        onConfirm={() => {
+          if (saved) clearDraft(saved.id);
+          onClose();
+        }}
       />
 
       <ConfirmDialog

@@ -8,12 +8,10 @@ import {
   generateVariants,
   moveImage,
   newProductForm,
-  removeOptionValue,
   tagsOf,
   toCreateInput,
   toUpdateInput,
   variantLabel,
-  variantsWithValue,
 } from './product-form.ts';
 
 const options = [
@@ -33,21 +31,6 @@ describe('the product form', () => {
     const rows = generateVariants([{ name: 'Colour', values: ['Sand', 'Sage'] }], first);
     expect(rows[0]).toBe(first[0]);
     expect(rows[1]).toMatchObject({ sku: '', price: '24.50', id: null });
-  });
-
-  it('names the variants a value takes away and removes them with it', () => {
-    const form = {
-      ...newProductForm(ProductType.physical),
-      options,
-      variants: generateVariants(options, []),
-    };
-    expect(variantsWithValue(form.variants, 'Size', 'M').map(variantLabel)).toEqual([
-      'Sand / M',
-      'Sage / M',
-    ]);
-    const after = removeOptionValue(form, 1, 1);
-    expect(after.options[1]?.values).toEqual(['S']);
-    expect(after.variants.map(variantLabel)).toEqual(['Sand / S', 'Sage / S']);
   });
 
   it('sends prices as typed in major units and stock as whole numbers', () => {
@@ -87,9 +70,10 @@ describe('the product form', () => {
     expect(input.variants).toBeUndefined();
   });
 
-  it('updates saved variants by id and sends the url id only when it changed', () => {
+  it('sends the whole variant set from the version it started from, stock only when changed', () => {
     const product = {
       id: 'p',
+      version: 1,
       urlId: 'scarf',
       fullUrl: '/shop/p/scarf',
       productType: ProductType.physical,
@@ -108,6 +92,8 @@ describe('the product form', () => {
           isOnSale: false,
           qtyInStock: 4,
           isUnlimited: false,
+          imageId: null,
+          weightGrams: 0,
         },
       ],
       images: [],
@@ -142,14 +128,35 @@ describe('the product form', () => {
     const form = formFromProduct(product);
     expect(form.options).toEqual([{ name: 'Size', values: ['S'] }]);
     expect(form.variants[0]).toMatchObject({ price: '24.50', stock: '4', sku: 'S1' });
+    const saved = { urlId: 'scarf', version: 7 };
     const update = toUpdateInput(
       { ...form, variants: [{ ...form.variants[0]!, price: '30' }] },
-      'scarf',
+      saved,
     );
+    expect(update).toMatchObject({
+      expectedVersion: 7,
+      replaceVariants: true,
+      variantOptionOrdering: ['Size'],
+    });
     expect(update.urlId).toBeUndefined();
+    // The stock was not touched: not sent, so a sale made meanwhile stays.
     expect(update.variants).toEqual([
-      { id: 'v1', priceMoney: { value: '30' }, onSale: false, qtyInStock: 4, unlimited: false },
+      {
+        id: 'v1',
+        sku: 'S1',
+        optionValues: [{ optionName: 'Size', value: 'S' }],
+        priceMoney: { value: '30' },
+        onSale: false,
+        unlimited: false,
+        weightGrams: 0,
+        imageId: null,
+      },
     ]);
+    const restocked = toUpdateInput(
+      { ...form, variants: [{ ...form.variants[0]!, stock: '10' }] },
+      saved,
+    );
+    expect(restocked.variants?.[0]).toMatchObject({ qtyInStock: 10, expectedQtyInStock: 4 });
   });
 
   it('moves images within bounds and reads cents as the currency’s decimals', () => {
@@ -171,9 +178,15 @@ describe('the sale switch', () => {
       { ...form.variants[0]!, id: 'v1', price: '68', salePrice: '54' },
       { ...form.variants[0]!, id: 'v2', price: '68', salePrice: '' },
     ];
-    const update = toUpdateInput({ ...form, isOnSale: true, variants: rows }, 'x');
+    const update = toUpdateInput(
+      { ...form, isOnSale: true, variants: rows },
+      { urlId: 'x', version: 1 },
+    );
     expect(update.variants?.map((v) => v.onSale)).toEqual([true, false]);
-    const off = toUpdateInput({ ...form, isOnSale: false, variants: rows }, 'x');
+    const off = toUpdateInput(
+      { ...form, isOnSale: false, variants: rows },
+      { urlId: 'x', version: 1 },
+    );
     expect(off.variants?.map((v) => v.onSale)).toEqual([false, false]);
   });
 });

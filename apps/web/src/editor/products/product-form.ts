@@ -32,6 +32,15 @@ export type VariantRow = {
   salePrice: string;
   stock: string;
   isUnlimited: boolean;
+  /** Shipping weight in grams, as typed. */
+  weight: string;
+  /** One of the product's images, shown when a shopper picks this variant. */
+  imageId: string | null;
+  /**
+   * The stock when the product was loaded: a stock left as it was is not sent (a sale
+   * meanwhile is kept), a changed one is sent with this as `expectedQtyInStock`.
+   */
+  savedStock: number | null;
 };
 
 export type FormImage = { id: string; src: string; altText: string };
@@ -57,7 +66,7 @@ export type ProductForm = {
   variants: VariantRow[];
 };
 
-const emptyRow = (optionValues: OptionValuePair[] = []): VariantRow => ({
+export const emptyRow = (optionValues: OptionValuePair[] = []): VariantRow => ({
   id: null,
   optionValues,
   sku: '',
@@ -65,6 +74,9 @@ const emptyRow = (optionValues: OptionValuePair[] = []): VariantRow => ({
   salePrice: '',
   stock: '0',
   isUnlimited: false,
+  weight: '0',
+  imageId: null,
+  savedStock: null,
 });
 
 /** Whether the product has variants with their own price and stock (not digital goods). */
@@ -141,12 +153,19 @@ export function formFromProduct(product: CatalogProduct): ProductForm {
           salePrice: v.salePriceCents ? centsToText(v.salePriceCents, currency) : '',
           stock: String(v.qtyInStock),
           isUnlimited: v.isUnlimited,
+          weight: String(v.weightGrams),
+          imageId: v.imageId,
+          savedStock: v.qtyInStock,
         })),
   };
 }
 
-const combinationKey = (values: readonly OptionValuePair[]) =>
-  values.map((o) => `${o.optionName}\u0000${o.value}`).join('\u0001');
+/** Which combination a row is, whatever order its values are in. */
+export const combinationKey = (values: readonly OptionValuePair[]) =>
+  values
+    .map((o) => `${o.optionName.trim()}\u0000${o.value.trim()}`)
+    .sort()
+    .join('\u0001');
 
 /** "Sand / S": a variant's name in lists and in the remove confirmation. */
 export const variantLabel = (row: Pick<VariantRow, 'optionValues'>): string =>
@@ -191,34 +210,6 @@ export function generateVariants(
   });
 }
 
-/** The variant rows a value's removal takes away: those that carry it. */
-export function variantsWithValue(
-  rows: readonly VariantRow[],
-  optionName: string,
-  value: string,
-): VariantRow[] {
-  return rows.filter((row) =>
-    row.optionValues.some((o) => o.optionName === optionName && o.value === value),
-  );
-}
-
-/** Removes one value of an option and the variant rows that carry it. */
-export function removeOptionValue(
-  form: ProductForm,
-  optionIndex: number,
-  valueIndex: number,
-): ProductForm {
-  const option = form.options[optionIndex];
-  const value = option?.values[valueIndex];
-  if (!option || value === undefined) return form;
-  const going = new Set(variantsWithValue(form.variants, option.name.trim(), value.trim()));
-  const options = form.options.map((o, i) =>
-    i === optionIndex ? { ...o, values: o.values.filter((_, j) => j !== valueIndex) } : o,
-  );
-  const variants = form.variants.filter((row) => !going.has(row));
-  return { ...form, options, variants: variants.length > 0 ? variants : [emptyRow()] };
-}
-
 /** Moves the image at `index` one place up (-1) or down (+1). */
 export function moveImage(images: readonly FormImage[], index: number, step: -1 | 1): FormImage[] {
   const target = index + step;
@@ -247,9 +238,11 @@ const money = (text: string): MoneyInput | undefined =>
  */
 export function clientErrors(form: ProductForm): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!hasStock(form.productType)) return errors;
   for (const [index, row] of form.variants.entries()) {
-    if (!row.isUnlimited && !/^\d+$/.test(row.stock.trim())) {
+    if (!/^\d+$/.test(row.weight.trim() || '0')) {
+      errors[`variants.${index}.weightGrams`] = 'Enter the weight in whole grams';
+    }
+    if (hasStock(form.productType) && !row.isUnlimited && !/^\d+$/.test(row.stock.trim())) {
       errors[`variants.${index}.qtyInStock`] = 'Stock must be a whole number';
     }
   }
@@ -264,6 +257,7 @@ const isRowOnSale = (form: ProductForm, row: VariantRow): boolean =>
   form.isOnSale && row.salePrice.trim() !== '';
 
 const stockOf = (row: VariantRow): number => Number.parseInt(row.stock.trim() || '0', 10);
+const weightOf = (row: VariantRow): number => Number.parseInt(row.weight.trim() || '0', 10);
 
 function sharedFields(form: ProductForm) {
   const isDigital = isPricedOnProduct(form.productType);
@@ -298,11 +292,13 @@ export function toCreateInput(form: ProductForm, collectionId: string): ProductC
       variants: form.variants.map(
         (row): VariantInput => ({
           ...(row.sku.trim() && { sku: row.sku.trim() }),
-          optionValues: row.optionValues,
+          optionValues: trimmedValues(row.optionValues),
           priceMoney: money(row.price),
           salePriceMoney: money(row.salePrice),
           onSale: isRowOnSale(form, row),
           ...(stockCounted && { qtyInStock: stockOf(row), unlimited: row.isUnlimited }),
+          weightGrams: weightOf(row),
+          imageId: row.imageId,
         }),
       ),
     }),
@@ -310,33 +306,52 @@ export function toCreateInput(form: ProductForm, collectionId: string): ProductC
 }
 
 /**
- * The whole form as a change: the API replaces lists and changes only what is sent, so
- * sending every field is idempotent. Variants are matched by id; the API cannot add or
- * remove variants of a saved product, so rows without an id are never sent.
+ * The whole form as a change from `version`: the API replaces lists and changes only what is
+ * sent, so sending every field is idempotent. The variant list is the whole set, in order:
+ * rows with an id change that variant, rows without one are new, and saved variants no
+ * longer in the form are deleted. A stock goes out only when the merchant changed it, with
+ * the stock they saw, so a sale made meanwhile is neither undone nor a reason to fail.
  */
-export function toUpdateInput(form: ProductForm, savedUrlId: string): ProductUpdate {
+export function toUpdateInput(
+  form: ProductForm,
+  saved: { urlId: string; version: number },
+): ProductUpdate {
   const urlId = form.urlId.trim();
   const stockCounted = hasStock(form.productType);
   return {
     ...sharedFields(form),
-    ...(urlId && urlId !== savedUrlId && { urlId }),
+    expectedVersion: saved.version,
+    ...(urlId && urlId !== saved.urlId && { urlId }),
     ...(hasVariants(form.productType) && {
-      variants: form.variants.flatMap((row) =>
-        row.id === null
-          ? []
-          : [
-              {
-                id: row.id,
-                priceMoney: money(row.price),
-                salePriceMoney: money(row.salePrice),
-                onSale: isRowOnSale(form, row),
-                ...(stockCounted && { qtyInStock: stockOf(row), unlimited: row.isUnlimited }),
-              },
-            ],
-      ),
+      replaceVariants: true,
+      variantOptionOrdering: usableOptions(form.options).map((o) => o.name),
+      variants: form.variants.map((row) => {
+        const stockChanged =
+          row.id === null || row.savedStock === null || stockOf(row) !== row.savedStock;
+        return {
+          ...(row.id !== null && { id: row.id }),
+          ...(row.sku.trim() && { sku: row.sku.trim() }),
+          optionValues: trimmedValues(row.optionValues),
+          priceMoney: money(row.price),
+          salePriceMoney: money(row.salePrice),
+          onSale: isRowOnSale(form, row),
+          ...(stockCounted && { unlimited: row.isUnlimited }),
+          ...(stockCounted &&
+            !row.isUnlimited &&
+            stockChanged && {
+              qtyInStock: stockOf(row),
+              ...(row.savedStock !== null && { expectedQtyInStock: row.savedStock }),
+            }),
+          weightGrams: weightOf(row),
+          imageId: row.imageId,
+        };
+      }),
     }),
   };
 }
+
+const trimmedValues = (values: readonly OptionValuePair[]): OptionValuePair[] =>
+  values.map((o) => ({ optionName: o.optionName.trim(), value: o.value.trim() }));
 
 function unique<T>(items: readonly T[]): T[] {
   return [...new Set(items)];

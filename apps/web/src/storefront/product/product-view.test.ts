@@ -12,6 +12,7 @@ const variant = (overrides: Partial<Variant>): Variant => ({
   isOnSale: false,
   qtyInStock: 1,
   isUnlimited: false,
+  imageId: null,
   ...overrides,
 });
 
