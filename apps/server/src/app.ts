@@ -33,6 +33,9 @@ import { registerCatalogRoutes } from './features/catalog/catalog.routes.ts';
 import { createCatalogService } from './features/catalog/catalog.service.ts';
 import { registerCatalogAdminRoutes } from './features/catalog/catalog-admin.routes.ts';
 import { createCatalogAdminService } from './features/catalog/catalog-admin.service.ts';
+import { createProductCsvRepo } from './features/catalog/product-csv.repo.ts';
+import { registerProductCsvRoutes } from './features/catalog/product-csv.routes.ts';
+import { createProductCsv } from './features/catalog/product-csv.ts';
 import { createProductListRepo } from './features/catalog/product-list.repo.ts';
 import { createProductTags } from './features/catalog/product-tags.ts';
 import {
@@ -165,6 +168,12 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     currencyOf,
   });
   const productTags = createProductTags({ db, onPublicChange });
+  const productCsv = createProductCsv({
+    csvRepo: createProductCsvRepo(db),
+    catalogRepo,
+    currencyOf,
+    onPublicChange,
+  });
   const apiKeys = createApiKeyService({ apiKeyRepo: createApiKeyRepo(db) });
   const commerce = createCommerce({
     database: options.database,
@@ -229,6 +238,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     media,
     catalogAdmin,
     productTags,
+    productCsv,
     apiKeys,
     commerce,
   };
@@ -408,6 +418,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     productTags: services.productTags,
     requireApiKey,
   });
+  registerProductCsvRoutes(app, { productCsv: services.productCsv, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });
