@@ -38,7 +38,12 @@ const ACTIONS: Record<CsvRowResult['action'], { label: string; tone: BadgeTone }
 
 const columns: DataColumn<CsvRowResult>[] = [
   { key: 'row', header: 'Row', className: 'csv-import__row', cell: (r) => r.row },
-  { key: 'sku', header: 'SKU', cell: (r) => <code>{r.sku || '—'}</code> },
+  {
+    key: 'sku',
+    header: 'SKU',
+    className: 'csv-import__wide-only',
+    cell: (r) => <code>{r.sku || '—'}</code>,
+  },
   { key: 'title', header: 'Product', isRowHeader: true, cell: (r) => r.title || '—' },
   {
     key: 'action',
