@@ -24,6 +24,8 @@ const tags = ['catalog admin'];
 const AUTH_NOTE =
   'Needs `Authorization: Bearer atl_…` (a key of an admin or store manager) or the session ' +
   'of such a member signed in at /config; a session write also sends the CSRF crumb.';
+/** A website id in the path that is not the Host's website answers 404, as on every catalog route. */
+const keyCodes = [...signedInCodes, 'ROUTE_NOT_FOUND'] as const;
 const MAX_MEGABYTES = MAX_PRODUCT_CSV_BYTES / 1024 / 1024;
 
 /** The body as CSV records, read as it arrives: the file is never one string in memory. */
@@ -82,7 +84,7 @@ export function registerProductCsvRoutes(
           params: websiteParamsSchema,
           response: {
             200: z.string().describe('text/csv; charset=utf-8, with a byte order mark'),
-            ...errorResponses(signedInCodes),
+            ...errorResponses(keyCodes),
           },
         },
       },
@@ -117,10 +119,7 @@ export function registerProductCsvRoutes(
           querystring: productCsvImportQuerySchema,
           response: {
             200: csvImportReportSchema,
-            ...errorResponses(signedInCodes, sessionWriteCodes, [
-              'CSV_INVALID',
-              'CSV_ROWS_REFUSED',
-            ]),
+            ...errorResponses(keyCodes, sessionWriteCodes, ['CSV_INVALID', 'CSV_ROWS_REFUSED']),
           },
         },
       },

@@ -272,6 +272,75 @@ describe(`products as CSV (${testDialect})`, () => {
     expect(list.json().products[0].totalStock).toBe(5 + 11);
   });
 
+  it('changes product columns, nested categories and a digital product’s price', async () => {
+    const parent = await t.app.inject({
+      method: 'POST',
+      url: `${base}/products/${shopId}/categories`,
+      headers: key.headers,
+      payload: { displayName: 'Linens' },
+    });
+    expect(parent.statusCode, parent.body).toBe(201);
+    const child = await t.app.inject({
+      method: 'POST',
+      url: `${base}/products/${shopId}/categories`,
+      headers: key.headers,
+      payload: { displayName: 'Tea towels', parentCategoryId: parent.json().id },
+    });
+    expect(child.statusCode, child.body).toBe(201);
+    const records = recordsOf((await exportCsv()).body);
+    const header = records[0]?.cells ?? [];
+    const col = (name: string) => header.indexOf(name);
+    const trick = [...(records.find((r) => r.cells.includes('TRICK-S'))?.cells ?? [])];
+    trick[col('Title')] = 'Tricky Apron';
+    trick[col('Visible')] = 'no';
+    trick[col('Tags')] = 'linen, gift';
+    trick[col('Categories')] = 'linens > tea towels; Linens';
+    const pattern = records.find((r) => r.cells.includes('Everyday Tote Sewing Pattern'))?.cells;
+    const digital = [...(pattern ?? [])];
+    digital[col('Price')] = '9.99';
+    digital[col('On Sale')] = 'yes';
+    digital[col('Sale Price')] = '7.50';
+    const csv = csvOf([header, trick, digital]);
+
+    const report = await preview(csv);
+    expect(report.rows.map((r) => [r.action, r.changes])).toEqual([
+      [
+        'update',
+        [
+          `Title: =Tricky, "quoted"\nname → Tricky Apron`,
+          'Visible: yes → no',
+          'Tags: +plus, linen → linen, gift',
+          'Categories',
+        ],
+      ],
+      ['update', expect.arrayContaining(['Price: 12.00 → 9.99', 'On Sale: no → yes'])],
+    ]);
+    await apply(csv);
+    const trickId = records.find((r) => r.cells.includes('TRICK-S'))?.cells[col('Product ID')];
+    const changed = await product(trickId ?? '');
+    expect(changed).toMatchObject({
+      title: 'Tricky Apron',
+      isVisible: false,
+      tags: ['linen', 'gift'],
+    });
+    expect([...changed.categoryIds].sort()).toEqual([parent.json().id, child.json().id].sort());
+    const digitalId = pattern?.[col('Product ID')] ?? '';
+    const tote = await product(digitalId);
+    expect([tote.priceCents, tote.salePriceCents, tote.isOnSale]).toEqual([999, 750, true]);
+    expect(tote.variants[0]).toMatchObject({
+      priceCents: 999,
+      salePriceCents: 750,
+      isOnSale: true,
+    });
+    expect((await preview(csv)).counts.update).toBe(0);
+
+    const unknown = [...trick];
+    unknown[col('Categories')] = 'Garden';
+    expect((await preview(csvOf([header, unknown]))).rows[0]?.error).toBe(
+      `Categories: ${productCsvMessages.unknownCategory('Garden', 'Shop')}`,
+    );
+  });
+
   it('refuses a URL in use, a repeated SKU and an unknown collection, naming each', async () => {
     const csv = csvOf([
       ['Title', 'Product URL', 'SKU', 'Price', 'Collection'],
