@@ -34,6 +34,9 @@ import { createCatalogService } from './features/catalog/catalog.service.ts';
 import { registerCatalogAdminRoutes } from './features/catalog/catalog-admin.routes.ts';
 import { createCatalogAdminService } from './features/catalog/catalog-admin.service.ts';
 import { createProductCategories } from './features/catalog/product-categories.ts';
+import { createProductCsvRepo } from './features/catalog/product-csv.repo.ts';
+import { registerProductCsvRoutes } from './features/catalog/product-csv.routes.ts';
+import { createProductCsv } from './features/catalog/product-csv.ts';
 import { createProductListRepo } from './features/catalog/product-list.repo.ts';
 import { createProductTags } from './features/catalog/product-tags.ts';
 import {
@@ -171,6 +174,12 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     currencyOf,
   });
   const productTags = createProductTags({ db, onPublicChange });
+  const productCsv = createProductCsv({
+    csvRepo: createProductCsvRepo(db),
+    catalogRepo,
+    currencyOf,
+    onPublicChange,
+  });
   const apiKeys = createApiKeyService({ apiKeyRepo: createApiKeyRepo(db) });
   const commerce = createCommerce({
     database: options.database,
@@ -237,6 +246,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     catalogAdmin,
     productTags,
     productCategories,
+    productCsv,
     apiKeys,
     commerce,
   };
@@ -417,6 +427,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     productCategories: services.productCategories,
     requireApiKey,
   });
+  registerProductCsvRoutes(app, { productCsv: services.productCsv, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });

@@ -91,6 +91,14 @@ export const errorCatalogue = {
   CATEGORY_TAKEN: { status: 409, summary: 'The collection already has a category of this name.' },
   CATEGORY_LIMIT: { status: 409, summary: 'The collection holds as many categories as it can.' },
   COLLECTION_FULL: { status: 409, summary: 'The collection holds as many items as it can.' },
+  CSV_INVALID: {
+    status: 400,
+    summary: 'The file is not a CSV the product import reads (no header, an unclosed quote).',
+  },
+  CSV_ROWS_REFUSED: {
+    status: 409,
+    summary: 'Rows of the import are refused: fix them, or apply with skipRefused=true.',
+  },
 
   // Pages, header and footer, navigation, files
   PAGE_NOT_FOUND: { status: 404, summary: 'No page of this website has this id or address.' },

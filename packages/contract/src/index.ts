@@ -12,5 +12,6 @@ export * from './media.ts';
 export * from './navigation.ts';
 export * from './page-context.ts';
 export * from './preferences.ts';
+export * from './product-csv.ts';
 export * from './templates.ts';
 export * from './text.ts';

@@ -484,7 +484,8 @@ export function createCatalogAdminService({
   }
 }
 
-async function insertDraft(args: {
+/** Inserts a checked draft in the caller's transaction (also the CSV import's way in). */
+export async function insertDraft(args: {
   tx: CatalogTransaction;
   websiteId: string;
   collectionId: string;

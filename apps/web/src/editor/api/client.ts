@@ -90,6 +90,13 @@ let websiteId = '';
 const catalogBase = () =>
   `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}`;
 
+/** Products as CSV: the export is a download link, the import an XHR with progress. */
+export const productCsvUrls = {
+  export: () => `${catalogBase()}/products/export.csv`,
+  import: (mode: 'preview' | 'apply', skipRefused = false) =>
+    `${catalogBase()}/products/import?mode=${mode}${skipRefused ? '&skipRefused=true' : ''}`,
+};
+
 /** The crumb to echo on writes, for API modules beside this one (developer mode). */
 export const currentXsrfToken = () => xsrfToken;
 

@@ -7,10 +7,11 @@ import {
   ProductType,
 } from '@atelier/core';
 import { useEffect, useId, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, api, productCsvUrls } from '../api/client.ts';
 import {
   Badge,
   Button,
+  buttonClass,
   Card,
   ConfirmDialog,
   type DataColumn,
@@ -22,6 +23,7 @@ import {
   TextField,
   useToast,
 } from '../ui/index.ts';
+import { CsvImportDialog } from './CsvImportDialog.tsx';
 import { AddToCategoryDialog, CategoryOptions, useCatalogChoices } from './catalog-choices.tsx';
 import {
   countText,
@@ -158,6 +160,7 @@ export function ProductsScreen({
   const [isAddingToCategory, setIsAddingToCategory] = useState(false);
   const choices = useCatalogChoices();
   const [isBulkBusy, setIsBulkBusy] = useState(false);
+  const [isImporting, setIsImporting] = useState(false);
   const toast = useToast();
   // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the query changes
   useEffect(() => setSelected(new Set()), [queryKey]);
@@ -274,10 +277,17 @@ export function ProductsScreen({
             Find a product by its name or SKU, and see its price, stock and visibility.
           </p>
         </div>
-        <Button variant="primary" onClick={() => setIsChoosingType(true)}>
-          Add product
-        </Button>
+        <div className="products__actions">
+          <a className={buttonClass()} href={productCsvUrls.export()} download>
+            Export CSV
+          </a>
+          <Button onClick={() => setIsImporting(true)}>Import CSV</Button>
+          <Button variant="primary" onClick={() => setIsChoosingType(true)}>
+            Add product
+          </Button>
+        </div>
       </div>
+      <CsvImportDialog open={isImporting} onOpenChange={setIsImporting} onImported={reload} />
       <ConfirmDialog
         open={isConfirmingDelete}
         onOpenChange={setIsConfirmingDelete}
