@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
@@ -42,9 +43,20 @@ describe('the product editor (Chromium)', () => {
     }
   }
 
-  async function addImage(filename: string) {
+  /** Uploads a photo from the merchant's computer through the product's Add image. */
+  async function uploadImage(filename: string, colour: string) {
+    const photo = await sharp({
+      create: { width: 900, height: 900, channels: 3, background: colour },
+    })
+      .jpeg()
+      .toBuffer();
     await page.getByRole('button', { name: 'Add image' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add an image' });
+    await dialog.getByRole('tab', { name: 'Manage' }).click();
+    await dialog
+      .getByLabel('Upload File')
+      .setInputFiles({ name: filename, mimeType: 'image/jpeg', buffer: photo });
+    await dialog.getByText(`Uploaded ${filename}.`).waitFor();
     await dialog.getByRole('button', { name: new RegExp(filename.replace('.', '\\.')) }).click();
     await dialog.getByRole('button', { name: 'Add to product' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -79,13 +91,12 @@ describe('the product editor (Chromium)', () => {
       await row.getByLabel('Price', { exact: true }).fill(price);
       await row.getByLabel('Stock').fill(stock);
     }
-    await addImage('linen-work-shirt-sand.png');
-    await addImage('everyday-tote-pattern.png');
+    await uploadImage('scarf-sand.jpg', '#d8c7a5');
+    await uploadImage('scarf-sage.jpg', '#9caf88');
+    await page.getByLabel('Image 2 alt text').fill('Sage linen scarf, folded');
     // The second image becomes the first.
     await page.getByRole('button', { name: 'Move image 2 up' }).click();
-    expect(await page.getByLabel('Image 1 alt text').inputValue()).toBe(
-      'Everyday Tote paper pattern',
-    );
+    expect(await page.getByLabel('Image 1 alt text').inputValue()).toBe('Sage linen scarf, folded');
     expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('published');
 
     for (const [width, viewport] of [
@@ -143,6 +154,15 @@ describe('the product editor (Chromium)', () => {
       const card = shop.getByText('Linen Scarf').first();
       await card.waitFor();
       expect(await shop.locator('body').textContent()).toContain('$24.50');
+      // The product page: its photos with their alt text, and the one variant out of stock.
+      await shop.goto(`${server.baseUrl}/shop/p/${urlId}`);
+      expect(await shop.locator('.product-gallery img').first().getAttribute('alt')).toBe(
+        'Sage linen scarf, folded',
+      );
+      const availability = await shop.locator('.variant-table tbody tr').allTextContents();
+      expect(availability.filter((row) => row.includes('Sold out'))).toEqual([
+        expect.stringMatching(/^Sage\s*M/),
+      ]);
     } finally {
       await visitor.close();
     }

@@ -12,6 +12,7 @@ describe('catalog contract', () => {
       isOnSale: true,
       qtyInStock: 3,
       isUnlimited: false,
+      imageId: null,
     };
     expect(variantSchema.parse(variant)).toEqual(variant);
     expect(variantSchema.safeParse({ ...variant, priceCents: 68.5 }).success).toBe(false);

@@ -197,6 +197,31 @@ describe(`product details in the catalog admin (${testDialect})`, () => {
     );
   });
 
+  it('rates shipping by the product’s weight when its variants have none', async () => {
+    const session = await owner.call('GET', '/api/config/session');
+    const websiteId: string = session.json().websiteId;
+    await t.app.services.commerce.settings.insertShippingOption({
+      website_id: websiteId,
+      name: 'By weight',
+      kind: 'by_weight',
+      price_cents: 100,
+      per_kg_cents: 1000,
+      display_index: 9,
+    });
+    const created = await physical('Cast Iron Pan', { shipping: { weightGrams: 2500 } });
+    const product = created.json();
+    const shopper = createShopper(injectSend(t.app));
+    await shopper.visit();
+    await shopper.add({ itemId: product.id, sku: product.variants[0].sku }, 2);
+    const checkoutId = (await shopper.start()).body.checkout.id;
+    const filled = await fillDetails(shopper, checkoutId);
+    const byWeight = filled.body.checkout.shippingOptions.find(
+      (o: { name: string }) => o.name === 'By weight',
+    );
+    // 2 × 2.5 kg at $10 a kg, plus the option's $1.
+    expect(byWeight.priceCents).toBe(5100);
+  });
+
   it('delivers a digital product’s file through a signed link that expires', async () => {
     const refused = await create({
       collectionId,

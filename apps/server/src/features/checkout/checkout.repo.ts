@@ -120,13 +120,31 @@ export function checkoutQueries(db: Kysely<DB>) {
       variantIds: readonly string[],
     ): Promise<Map<string, number>> {
       if (variantIds.length === 0) return new Map();
+      // A variant's own weight, or else (none, or 0) its product's parcel weight.
       const rows = await db
-        .selectFrom('variant_shipping_weights')
-        .select(['variant_id', 'weight_grams'])
-        .where('website_id', '=', websiteId)
-        .where('variant_id', 'in', [...variantIds])
+        .selectFrom('product_variants as v')
+        .innerJoin('products as p', (join) =>
+          join
+            .onRef('p.website_id', '=', 'v.website_id')
+            .onRef('p.product_id', '=', 'v.product_id'),
+        )
+        .leftJoin('variant_shipping_weights as w', (join) =>
+          join
+            .onRef('w.website_id', '=', 'v.website_id')
+            .onRef('w.variant_id', '=', 'v.variant_id'),
+        )
+        .select([
+          'v.variant_id',
+          sql<number | null>`coalesce(nullif(w.weight_grams, 0), p.weight_grams)`.as(
+            'weight_grams',
+          ),
+        ])
+        .where('v.website_id', '=', websiteId)
+        .where('v.variant_id', 'in', [...variantIds])
         .execute();
-      return new Map(rows.map((r) => [r.variant_id, r.weight_grams]));
+      return new Map(
+        rows.flatMap((r) => (r.weight_grams === null ? [] : [[r.variant_id, r.weight_grams]])),
+      );
     },
 
     findCoupon(websiteId: string, code: string): Promise<CouponRow | undefined> {

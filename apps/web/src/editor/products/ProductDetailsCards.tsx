@@ -131,7 +131,10 @@ export function SeoCard({ details, address, title, errors, onChange }: Props) {
 export function ShippingCard({ details, type, errors, onChange }: Props) {
   if (type !== ProductType.physical) return null;
   return (
-    <Card title="Shipping" description="Used to rate shipping by weight and to pack the order.">
+    <Card
+      title="Shipping"
+      description="Rates shipping by weight and says how to pack the order. Variants without a weight of their own use this one."
+    >
       <div className="product-editor__dimensions">
         <TextField
           label="Weight (kg)"
