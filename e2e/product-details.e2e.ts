@@ -69,6 +69,11 @@ describe('product details in the editor (Chromium)', () => {
     expect(await preview.textContent()).toContain('Linen work shirt, washed soft');
 
     await page.getByLabel('Image 1 alt text').fill('Sand linen shirt, folded');
+    // Already in Clothing; also in Workwear, nested under it.
+    expect(await page.getByRole('checkbox', { name: 'Clothing', exact: true }).isChecked()).toBe(
+      true,
+    );
+    await page.getByRole('checkbox', { name: 'Clothing › Workwear' }).check();
     await page.getByLabel('Weight (kg)').fill('0.35');
     await page.getByLabel('Length (cm)').fill('30');
     await save();
@@ -95,6 +100,12 @@ describe('product details in the editor (Chromium)', () => {
     }
     await page.setViewportSize(DESKTOP);
 
+    const workwear = await visit('/shop?category=workwear');
+    try {
+      await workwear.shop.getByText('Linen Work Shirt').first().waitFor();
+    } finally {
+      await workwear.close();
+    }
     const { shop, close } = await visit('/shop/p/linen-work-shirt');
     try {
       expect(await shop.title()).toMatch(/^Linen work shirt, washed soft/);

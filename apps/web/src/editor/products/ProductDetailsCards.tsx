@@ -1,4 +1,4 @@
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '@atelier/contract';
+import { type CategoryTreeItem, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '@atelier/contract';
 import {
   canBeSubscribable,
   DEFAULT_SCARCITY_TEXT,
@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
 import { Button, Card, Dialog, Select, Switch, TextArea, TextField } from '../ui/index.ts';
+import { pathName, treeRows } from './category-tree.ts';
 import type { BillingUnit, DetailsForm, Visibility } from './product-details-form.ts';
 
 // The product editor's cards for the details of product-details-form.ts. Each card is
@@ -17,6 +18,8 @@ import type { BillingUnit, DetailsForm, Visibility } from './product-details-for
 type Props = {
   details: DetailsForm;
   type: ProductType;
+  /** The store page the product is (or will be) in: its categories are offered. */
+  collectionId: string;
   /** The product's own address, for the search result preview. */
   address: string;
   title: string;
@@ -335,6 +338,61 @@ export function ScarcityCard({ details, type, errors, onChange }: Props) {
           />
         </>
       ) : null}
+    </Card>
+  );
+}
+
+/** The product's categories, among its store page's (SPEC §3; nested ones by their path). */
+export function CategoriesCard({ details, collectionId, errors, onChange }: Props) {
+  const [all, setAll] = useState<CategoryTreeItem[] | null>(null);
+  useEffect(() => {
+    if (!collectionId) return;
+    let isCurrent = true;
+    setAll(null);
+    api
+      .categories(collectionId)
+      .then((answer) => isCurrent && setAll(answer.categories))
+      .catch(() => isCurrent && setAll([]));
+    return () => {
+      isCurrent = false;
+    };
+  }, [collectionId]);
+  const chosen = new Set(details.categoryIds);
+  return (
+    <Card title="Categories" description="Shoppers filter the store page by these.">
+      {all === null ? (
+        <p className="field__hint">Loading the categories…</p>
+      ) : all.length === 0 ? (
+        <p className="field__hint">
+          This store page has no categories yet: add them in Categories.
+        </p>
+      ) : (
+        <fieldset className="product-editor__fieldset product-editor__categories">
+          <legend className="visually-hidden">Categories</legend>
+          {treeRows(all).map((row) => (
+            <label
+              key={row.id}
+              className="product-editor__category"
+              style={{ paddingInlineStart: `${row.depth * 1.25}rem` }}
+            >
+              <input
+                type="checkbox"
+                checked={chosen.has(row.id)}
+                aria-label={pathName(all, row.id)}
+                onChange={(event) =>
+                  onChange({
+                    categoryIds: event.target.checked
+                      ? [...details.categoryIds, row.id]
+                      : details.categoryIds.filter((id) => id !== row.id),
+                  })
+                }
+              />
+              {row.displayName}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {errors.categories ? <p className="field__error">{errors.categories}</p> : null}
     </Card>
   );
 }

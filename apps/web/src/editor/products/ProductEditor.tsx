@@ -19,6 +19,7 @@ import {
 import { ProductConflictDialog } from './ProductConflictDialog.tsx';
 import {
   AdditionalFieldsCard,
+  CategoriesCard,
   DigitalFileCard,
   ScarcityCard,
   SeoCard,
@@ -212,9 +213,13 @@ export function ProductEditor({
     setDetails((current) => ({ ...current, ...patch }));
   const goBack = () => (isDirty ? setIsConfirmingLeave(true) : onClose());
 
-  async function save(toSave: ProductForm | null = form, base: CatalogProduct | null = saved) {
+  async function save(
+    toSave: ProductForm | null = form,
+    base: CatalogProduct | null = saved,
+    detailsToSave: DetailsForm = details,
+  ) {
     if (!toSave) return;
-    const readDetails = toDetailsInput(details, toSave.productType);
+    const readDetails = toDetailsInput(detailsToSave, toSave.productType);
     const local = { ...clientErrors(toSave), ...(readDetails.ok ? {} : readDetails.errors) };
     setMessage(null);
     if (Object.keys(local).length > 0 || !readDetails.ok) {
@@ -292,6 +297,8 @@ export function ProductEditor({
     setSaved(conflict.current);
     setForm(formFromProduct(conflict.current));
     setCleanForm(formFromProduct(conflict.current));
+    setDetails(detailsFromProduct(conflict.current));
+    setCleanDetails(detailsFromProduct(conflict.current));
     setRestoredAt(null);
     setConflict(null);
     setMessage(null);
@@ -300,16 +307,29 @@ export function ProductEditor({
   function overwriteWithMine() {
     if (!conflict || !form || !saved) return;
     const rebased = rebaseForm(form, saved, conflict.current);
+    // The details likewise: only those the merchant changed go over theirs.
+    const theirDetails = detailsFromProduct(conflict.current);
+    const rebasedDetails = Object.fromEntries(
+      (Object.keys(details) as (keyof DetailsForm)[]).map((key) => [
+        key,
+        JSON.stringify(details[key]) === JSON.stringify(cleanDetails[key])
+          ? theirDetails[key]
+          : details[key],
+      ]),
+    ) as DetailsForm;
     setSaved(conflict.current);
     setCleanForm(formFromProduct(conflict.current));
     setForm(rebased);
-    void save(rebased, conflict.current);
+    setDetails(rebasedDetails);
+    setCleanDetails(theirDetails);
+    void save(rebased, conflict.current, rebasedDetails);
   }
 
   const title = isNew ? `New ${PRODUCT_TYPE_LABELS[type].toLowerCase()} product` : saved.title;
   const detailsProps = {
     details,
     type,
+    collectionId: saved?.collectionId ?? collectionId,
     address: `${window.location.host}${saved ? saved.fullUrl : `/…/p/${form.urlId.trim() || 'new-product'}`}`,
     title: form.title,
     errors,
@@ -561,6 +581,7 @@ export function ProductEditor({
         ) : null}
 
         <VisibilityCard {...detailsProps} />
+        <CategoriesCard {...detailsProps} />
         <ShippingCard {...detailsProps} />
         <DigitalFileCard {...detailsProps} />
         <SubscriptionCard {...detailsProps} />

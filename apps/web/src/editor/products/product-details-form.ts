@@ -33,6 +33,8 @@ export type DetailsForm = {
   scarcityText: string;
   /** '' uses the store's threshold. */
   scarcityThreshold: string;
+  /** Categories of the product's store page. */
+  categoryIds: string[];
 };
 
 export function newDetailsForm(): DetailsForm {
@@ -55,6 +57,7 @@ export function newDetailsForm(): DetailsForm {
     scarcityEnabled: false,
     scarcityText: '',
     scarcityThreshold: '',
+    categoryIds: [],
   };
 }
 
@@ -97,6 +100,7 @@ export function detailsFromProduct(product: CatalogProduct): DetailsForm {
       product.merchandising.scarcityThreshold === null
         ? ''
         : String(product.merchandising.scarcityThreshold),
+    categoryIds: product.categoryIds,
   };
 }
 
@@ -126,6 +130,7 @@ export function toDetailsInput(
     socialImageId: details.socialImage?.id ?? null,
     isVisible: details.visibility === 'published',
     additionalFieldsFormId: details.additionalFieldsFormId || null,
+    categories: details.categoryIds,
   };
 
   if (details.visibility === 'scheduled') {
