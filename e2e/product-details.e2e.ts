@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
+import {
+  checkAtBothWidths,
+  DESKTOP,
+  PHONE,
+  saveScreenshot,
+  seriousA11yViolations,
+  useChromium,
+} from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n' +
@@ -78,27 +82,16 @@ describe('product details in the editor (Chromium)', () => {
     await page.getByLabel('Length (cm)').fill('30');
     await save();
 
-    for (const [width, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
-      expect(await seriousA11yViolations(page), width).toEqual([]);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
-      await page
-        .getByRole('heading', { name: 'Visibility' })
-        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-      await saveScreenshot(page, `admin-product-details-${width}`, { isFullPage: false });
-      await page
-        .getByRole('heading', { name: 'Search engine listing' })
-        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-      await saveScreenshot(page, `admin-product-seo-${width}`, { isFullPage: false });
-    }
-    await page.setViewportSize(DESKTOP);
+    await checkAtBothWidths(page, [
+      {
+        name: 'admin-product-details',
+        scrollTo: page.getByRole('heading', { name: 'Visibility' }),
+      },
+      {
+        name: 'admin-product-seo',
+        scrollTo: page.getByRole('heading', { name: 'Search engine listing' }),
+      },
+    ]);
 
     const workwear = await visit('/shop?category=workwear');
     try {

@@ -1,12 +1,16 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
+import {
+  checkAtBothWidths,
+  DESKTOP,
+  PHONE,
+  saveScreenshot,
+  seriousA11yViolations,
+  useChromium,
+} from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 const VARIANTS = [
   { name: 'Sand / S', sku: 'SCARF-SAND-S', price: '24.50', stock: '5' },
@@ -99,25 +103,12 @@ describe('the product editor (Chromium)', () => {
     expect(await page.getByLabel('Image 1 alt text').inputValue()).toBe('Sage linen scarf, folded');
     expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('published');
 
-    for (const [width, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
-      expect(await seriousA11yViolations(page), width).toEqual([]);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
-      // The viewport at the option matrix: a full-page shot of this long form repeats the
-      // sticky top bar half-way down.
-      await page
-        .getByRole('heading', { name: 'Options and variants' })
-        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-      await saveScreenshot(page, `admin-product-editor-${width}`, { isFullPage: false });
-    }
-    await page.setViewportSize(DESKTOP);
+    await checkAtBothWidths(page, [
+      {
+        name: 'admin-product-editor',
+        scrollTo: page.getByRole('heading', { name: 'Options and variants' }),
+      },
+    ]);
 
     await page.getByRole('button', { name: 'Create product' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Linen Scarf' }).waitFor();

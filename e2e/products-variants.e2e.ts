@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
+import {
+  checkAtBothWidths,
+  DESKTOP,
+  PHONE,
+  saveScreenshot,
+  seriousA11yViolations,
+  useChromium,
+} from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 type SavedProduct = {
   title: string;
@@ -88,25 +92,13 @@ describe('editing a saved product’s variants (Chromium)', () => {
     await variant('L / Red').getByLabel('SKU').fill('FS-L-RED');
     await variant('L / Red').getByLabel('Weight (g)').fill('320');
 
-    for (const [width, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
-      expect(await seriousA11yViolations(page), width).toEqual([]);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
-      await page
-        .getByRole('heading', { name: 'Options and variants' })
-        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-      await saveScreenshot(page, `admin-variant-matrix-${width}`, { isFullPage: false });
-      await variant('L / Red').evaluate((row) => row.scrollIntoView({ block: 'start' }));
-      await saveScreenshot(page, `admin-variant-rows-${width}`, { isFullPage: false });
-    }
-    await page.setViewportSize(DESKTOP);
+    await checkAtBothWidths(page, [
+      {
+        name: 'admin-variant-matrix',
+        scrollTo: page.getByRole('heading', { name: 'Options and variants' }),
+      },
+      { name: 'admin-variant-rows', scrollTo: variant('L / Red') },
+    ]);
 
     await save();
     const product = await saved();

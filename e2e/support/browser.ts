@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type RunningServer, startServer } from './server.ts';
 
 const require = createRequire(import.meta.url);
@@ -119,4 +119,36 @@ export async function seriousA11yViolations(
     found.push(...violations);
   }
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * Looks at the page as a desktop and as a phone: no serious axe violation, nothing that
+ * scrolls sideways, and for each shot a screenshot (`<name>-desktop.png`, `-phone.png`)
+ * after `scrollTo` brings its part into view. The page is left at desktop width.
+ */
+export async function checkAtBothWidths(
+  page: Page,
+  shots: { name: string; scrollTo?: Locator }[],
+): Promise<void> {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    expect(await seriousA11yViolations(page), width).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
+    for (const shot of shots) {
+      await shot.scrollTo?.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      // The viewport, not the full page: a long form's full-page shot repeats the sticky bar.
+      await saveScreenshot(page, `${shot.name}-${width}`, { isFullPage: false });
+    }
+  }
+  await page.setViewportSize(DESKTOP);
 }

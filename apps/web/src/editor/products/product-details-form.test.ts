@@ -1,6 +1,6 @@
-import type { CatalogProduct } from '@atelier/contract';
 import { ProductType } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
+import { catalogProduct } from './catalog-product.fixture.ts';
 import {
   detailsFromProduct,
   newDetailsForm,
@@ -71,16 +71,12 @@ describe('the product details form', () => {
   });
 
   it('round-trips a saved product', () => {
-    const product = {
+    const product = catalogProduct({
       isVisible: false,
-      publishAt: null,
       seo: { title: 'T', description: null, socialImageId: null },
-      socialImage: null,
       shipping: { weightGrams: 350, lengthMm: 300, widthMm: null, heightMm: null },
-      digitalFile: null,
       isSubscribable: true,
       subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 12 },
-      additionalFieldsFormId: null,
       merchandising: {
         scarcityEnabled: true,
         scarcityText: null,
@@ -88,7 +84,7 @@ describe('the product details form', () => {
         customSoldOutText: null,
         restockNotificationsEnabled: true,
       },
-    } as unknown as CatalogProduct;
+    });
     expect(detailsFromProduct(product)).toMatchObject({
       visibility: 'hidden',
       seoTitle: 'T',

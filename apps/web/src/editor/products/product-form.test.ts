@@ -1,6 +1,6 @@
-import type { CatalogProduct } from '@atelier/contract';
 import { ProductType } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
+import { catalogProduct } from './catalog-product.fixture.ts';
 import {
   centsToText,
   clientErrors,
@@ -71,16 +71,7 @@ describe('the product form', () => {
   });
 
   it('sends the whole variant set from the version it started from, stock only when changed', () => {
-    const product = {
-      id: 'p',
-      version: 1,
-      urlId: 'scarf',
-      fullUrl: '/shop/p/scarf',
-      productType: ProductType.physical,
-      title: 'Scarf',
-      description: '',
-      excerpt: '',
-      currency: 'USD',
+    const product = catalogProduct({
       variantOptionOrdering: ['Size'],
       variants: [
         {
@@ -96,35 +87,8 @@ describe('the product form', () => {
           weightGrams: 0,
         },
       ],
-      images: [],
-      isSubscribable: false,
-      subscriptionPlan: null,
-      priceCents: null,
-      salePriceCents: null,
-      isOnSale: false,
-      useCustomAddButtonText: false,
-      customAddButtonText: null,
-      customSoldOutText: null,
-      additionalFieldsFormId: null,
-      scarcity: null,
       tags: ['linen'],
-      seo: { title: null, description: null, socialImageId: null },
-      publishAt: null,
-      socialImage: null,
-      shipping: { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null },
-      digitalFile: null,
-      formerUrlIds: [],
-      collectionId: 'c',
-      isVisible: true,
-      categoryIds: [],
-      merchandising: {
-        scarcityEnabled: false,
-        scarcityText: null,
-        scarcityThreshold: null,
-        customSoldOutText: null,
-        restockNotificationsEnabled: true,
-      },
-    } satisfies CatalogProduct;
+    });
     const form = formFromProduct(product);
     expect(form.options).toEqual([{ name: 'Size', values: ['S'] }]);
     expect(form.variants[0]).toMatchObject({ price: '24.50', stock: '4', sku: 'S1' });

@@ -1,6 +1,7 @@
 import type { CatalogProduct } from '@atelier/contract';
 import { ProductType } from '@atelier/core';
 import { describe, expect, it } from 'vitest';
+import { catalogProduct } from './catalog-product.fixture.ts';
 import {
   formFromProduct,
   generateVariants,
@@ -54,48 +55,16 @@ function shirt(overrides: Partial<CatalogProduct> = {}): CatalogProduct {
     imageId: null,
     weightGrams: 200,
   });
-  return {
-    id: 'p',
+  return catalogProduct({
     version: 3,
     urlId: 'shirt',
     fullUrl: '/shop/p/shirt',
-    productType: ProductType.physical,
     title: 'Shirt',
     description: 'Cotton.',
-    excerpt: '',
-    currency: 'USD',
     variantOptionOrdering: ['Size', 'Colour'],
     variants: [variant('v1', 'S', 'Red', 4), variant('v2', 'M', 'Red', 2)],
-    images: [],
-    isSubscribable: false,
-    subscriptionPlan: null,
-    priceCents: null,
-    salePriceCents: null,
-    isOnSale: false,
-    useCustomAddButtonText: false,
-    customAddButtonText: null,
-    customSoldOutText: null,
-    additionalFieldsFormId: null,
-    scarcity: null,
-    tags: [],
-    seo: { title: null, description: null, socialImageId: null },
-    publishAt: null,
-    socialImage: null,
-    shipping: { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null },
-    digitalFile: null,
-    formerUrlIds: [],
-    collectionId: 'c',
-    isVisible: true,
-    categoryIds: [],
-    merchandising: {
-      scarcityEnabled: false,
-      scarcityText: null,
-      scarcityThreshold: null,
-      customSoldOutText: null,
-      restockNotificationsEnabled: true,
-    },
     ...overrides,
-  };
+  });
 }
 
 describe('the option matrix', () => {
