@@ -71,6 +71,7 @@ import { setStoredFileHeaders } from './features/media/media-urls.ts';
 import { createNavigationRepo } from './features/navigation/navigation.repo.ts';
 import { registerNavigationRoutes } from './features/navigation/navigation.routes.ts';
 import { createNavigationService } from './features/navigation/navigation.service.ts';
+import { registerOrderAdminRoutes } from './features/orders/order-admin.routes.ts';
 import { createPreferencesRepo } from './features/preferences/preferences.repo.ts';
 import { registerPreferencesRoutes } from './features/preferences/preferences.routes.ts';
 import { createPreferencesService } from './features/preferences/preferences.service.ts';
@@ -431,6 +432,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });
+  registerOrderAdminRoutes(app, {
+    orderAdmin: services.commerce.orderAdmin,
+    outbox: services.commerce.outbox,
+    requireApiKey,
+  });
   registerCartRoutes(app, { cart: services.cart, websiteOf, addLimit: config.cartRateLimit });
   registerCommerceRoutes(app, {
     commerce: services.commerce,

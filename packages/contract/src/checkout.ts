@@ -185,6 +185,18 @@ export const orderSchema = z
     grandTotalCents: z.number().int(),
     payment: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     created: z.number(),
+    /** Whether the goods left: a shipment each time the merchant fulfils (issue 19). */
+    fulfillmentStatus: z.enum(['unfulfilled', 'partial', 'fulfilled']),
+    shipments: z.array(
+      z.object({
+        carrier: z.string().nullable(),
+        trackingNumber: z.string().nullable(),
+        trackingUrl: z.string().nullable(),
+        created: z.number(),
+      }),
+    ),
+    /** Money given back so far, card and gift card together. */
+    refundedCents: z.number().int(),
     /** Gift cards this order bought; the code only when the buyer is the recipient. */
     giftCards: z.array(
       z.object({

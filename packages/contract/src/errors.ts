@@ -193,6 +193,20 @@ export const errorCatalogue = {
     status: 410,
     summary: 'The order was cancelled or refunded: its files are no longer delivered.',
   },
+  ORDER_STATE_CONFLICT: {
+    status: 409,
+    summary:
+      'The order is cancelled, refunded or already fulfilled, so this action does not apply.',
+  },
+  ORDER_ACTION_INVALID: {
+    status: 400,
+    summary:
+      'The items or amount do not fit the order (unknown line, too many units, too much money).',
+  },
+  REFUND_FAILED: {
+    status: 502,
+    summary: 'The payment provider refused the refund; nothing was changed.',
+  },
   GIFT_CARD_NOT_FOUND: { status: 404, summary: 'No gift card product has this URL.' },
 
   // Templates

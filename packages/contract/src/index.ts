@@ -10,6 +10,7 @@ export * from './forms.ts';
 export * from './header-footer.ts';
 export * from './media.ts';
 export * from './navigation.ts';
+export * from './orders-admin.ts';
 export * from './page-context.ts';
 export * from './preferences.ts';
 export * from './product-csv.ts';

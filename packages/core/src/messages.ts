@@ -365,4 +365,19 @@ export const checkoutMessages = {
     'This order was cancelled or refunded, so its download is no longer available.',
 } as const;
 
+// Words a merchant reads managing orders (issue 19); SPEC gives none for these.
+export const orderAdminMessages = {
+  notFound: 'Order not found',
+  cancelled: 'This order was cancelled.',
+  refunded: 'This order was refunded in full.',
+  nothingToFulfil: 'Every item of this order has already been fulfilled.',
+  cannotCancelFulfilled: 'A fulfilled order cannot be cancelled; refund it instead.',
+  lineUnknown: 'That item is not part of this order.',
+  tooManyToFulfil: 'That is more units than are waiting to be fulfilled.',
+  tooManyToRefund: 'That is more units than are left to refund.',
+  refundTooLarge: 'A refund cannot be more than what is left of the payment.',
+  refundNothing: 'Choose items to refund or enter an amount.',
+  refundFailed: 'The payment provider refused the refund; nothing was changed.',
+} as const;
+
 export const codeMessages = { android: 'Code editing is not available on Android.' } as const;

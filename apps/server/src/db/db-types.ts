@@ -415,6 +415,9 @@ export interface OrdersTable {
   idempotency_key: string;
   request_hash: string;
   created_at: Timestamp;
+  fulfillment_status: Generated<'unfulfilled' | 'partial' | 'fulfilled'>;
+  refunded_card_cents: Generated<number>;
+  refunded_gift_card_cents: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -433,6 +436,44 @@ export interface OrderItemsTable {
   additional_fields: string | null;
   /** The file a digital line delivers, as it was when bought (0015). */
   digital_media_id: Generated<string | null>;
+  fulfilled_quantity: Generated<number>;
+  refunded_quantity: Generated<number>;
+  restocked_quantity: Generated<number>;
+}
+
+export type OrderLineQuantity = { lineNumber: number; quantity: number };
+
+export interface OrderFulfillmentsTable {
+  website_id: string;
+  fulfillment_id: Generated<string>;
+  order_id: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  items: Json<OrderLineQuantity[]>;
+  created_at: Timestamp;
+}
+
+export interface OrderRefundsTable {
+  website_id: string;
+  refund_id: Generated<string>;
+  order_id: string;
+  card_cents: number;
+  gift_card_cents: number;
+  provider_reference: string | null;
+  items: Json<OrderLineQuantity[]>;
+  created_at: Timestamp;
+}
+
+export interface OrderEventsTable {
+  website_id: string;
+  event_id: Generated<string>;
+  order_id: string;
+  kind: string;
+  message: string;
+  actor: string;
+  action_key: string | null;
+  created_at: Timestamp;
 }
 
 export interface MailOutboxTable {
@@ -533,6 +574,9 @@ export interface DB {
   order_counters: OrderCountersTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_fulfillments: OrderFulfillmentsTable;
+  order_refunds: OrderRefundsTable;
+  order_events: OrderEventsTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
   website_members: WebsiteMembersTable;

@@ -22,6 +22,9 @@ export const ROLE_FORBIDDEN_MESSAGE = 'Your role does not allow that.';
 /** SPEC §3 roles that may change the catalog: never editors (issue 18). */
 export const CATALOG_WRITERS: readonly Role[] = [Role.admin, Role.storeManager];
 
+/** Roles that may see and act on orders (issue 19): never editors. */
+export const ORDER_MANAGERS: readonly Role[] = [Role.admin, Role.storeManager];
+
 /** Roles that may upload to the media library: pages need images as much as products do. */
 export const MEDIA_WRITERS: readonly Role[] = [Role.admin, Role.editor, Role.storeManager];
 

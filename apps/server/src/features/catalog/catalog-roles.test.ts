@@ -11,6 +11,8 @@ import { type EditorClient, editorClient, ownerClient } from '../auth/editor-cli
 
 const CATALOG_PREFIX = '/api/content-service/product/1.1/websites/{websiteId}';
 const PREFERENCES_PREFIX = '/api/v1/commerce-preferences/';
+/** Orders and the mail log (issue 19): the same roles as the catalog. */
+const COMMERCE_PREFIX = '/api/content-service/commerce/1.1/websites/{websiteId}';
 const ID = '00000000-0000-4000-8000-000000000000';
 
 type Route = { method: string; path: string };
@@ -54,7 +56,9 @@ describe(`catalog routes by role (${testDialect})`, () => {
       await t.app.inject('/api/openapi.json')
     ).json().paths;
     routes = Object.entries(paths).flatMap(([path, methods]) =>
-      path.startsWith(CATALOG_PREFIX) || path.startsWith(PREFERENCES_PREFIX)
+      [CATALOG_PREFIX, PREFERENCES_PREFIX, COMMERCE_PREFIX].some((prefix) =>
+        path.startsWith(prefix),
+      )
         ? Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path }))
         : [],
     );
@@ -82,6 +86,16 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'GET /forms',
         'POST /collections',
         'POST /products/{collectionId}/categories',
+      ]),
+    );
+    expect(routes.map((r) => `${r.method} ${r.path.replace(COMMERCE_PREFIX, '')}`)).toEqual(
+      expect.arrayContaining([
+        'GET /orders',
+        'GET /orders/{orderId}',
+        'POST /orders/{orderId}/fulfillments',
+        'POST /orders/{orderId}/cancel',
+        'POST /orders/{orderId}/refunds',
+        'GET /mail',
       ]),
     );
     expect(routes.length).toBeGreaterThanOrEqual(15);

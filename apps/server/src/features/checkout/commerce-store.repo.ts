@@ -5,6 +5,7 @@ import { type GiftCardQueries, giftCardQueries } from '../giftcards/giftcards.re
 import { type InventoryQueries, inventoryQueries } from '../inventory/inventory.repo.ts';
 import { type JobQueries, jobQueries } from '../jobs/jobs.repo.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
+import { type OrderAdminQueries, orderAdminQueries } from '../orders/order-admin.repo.ts';
 import { type OrderQueries, orderQueries } from '../orders/orders.repo.ts';
 import { type CheckoutQueries, checkoutQueries } from './checkout.repo.ts';
 
@@ -18,6 +19,7 @@ export type CommerceQueries = {
   inventory: InventoryQueries;
   giftCards: GiftCardQueries;
   orders: OrderQueries;
+  orderAdmin: OrderAdminQueries;
   mail: MailQueries;
   jobs: JobQueries;
 };
@@ -37,6 +39,7 @@ function commerceQueries(db: Kysely<DB>): CommerceQueries {
     inventory: inventoryQueries(db),
     giftCards: giftCardQueries(db),
     orders: orderQueries(db),
+    orderAdmin: orderAdminQueries(db),
     mail: mailQueries(db),
     jobs: jobQueries(db),
   };

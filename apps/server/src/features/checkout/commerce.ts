@@ -6,6 +6,7 @@ import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
 import { createJobRunner, type JobHandler } from '../jobs/job-runner.ts';
 import { createJobStore } from '../jobs/jobs.repo.ts';
 import { mailQueries } from '../mail/mail.repo.ts';
+import { createOrderAdminService } from '../orders/order-admin.service.ts';
 import { registerOrderRoutes } from '../orders/orders.routes.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
 import { createPlaceOrderService } from '../orders/place-order.service.ts';
@@ -64,14 +65,21 @@ export function createCommerce({
         : async (websiteId) =>
             holdMinutesOf ? (await holdMinutesOf(websiteId)) * 60_000 : DEFAULT_RESERVATION_MS,
   });
+  const payments = options.payments ?? createTestGateway();
   const placeOrder = createPlaceOrderService({
     store,
-    payments: options.payments ?? createTestGateway(),
+    payments,
     websites,
     log,
     ...(onStockChange && { onStockChange }),
   });
-  const orders = createOrdersService({ orderRepo: store.orders });
+  const orders = createOrdersService({ orderRepo: store.orders, orderAdminRepo: store.orderAdmin });
+  const orderAdmin = createOrderAdminService({
+    store,
+    payments,
+    websites,
+    ...(onStockChange && { onStockChange }),
+  });
   const inventory = createInventoryService({ inventoryRepo: store.inventory });
   const jobs = createJobRunner({
     jobStore: createJobStore(db),
@@ -86,6 +94,7 @@ export function createCommerce({
     checkout,
     placeOrder,
     orders,
+    orderAdmin,
     jobs,
     /** Store settings (shipping, tax, coupons) for the seed and, later, the admin. */
     settings: checkoutQueries(db),

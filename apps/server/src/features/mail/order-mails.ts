@@ -71,3 +71,99 @@ export function giftCardMail(card: {
     ...(card.sendAt && { sendAfter: card.sendAt }),
   };
 }
+
+/** To the merchant: an order came in (issue 19); the admin link opens it. */
+export function newOrderMail(order: {
+  websiteTitle: string;
+  to: string;
+  orderNumber: number;
+  customerEmail: string;
+  currency: CurrencyCode;
+  items: readonly { productName: string; quantity: number }[];
+  totalCents: number;
+  adminPath: string;
+  testMode: boolean;
+}): OutgoingMail {
+  return {
+    kind: 'new-order',
+    to: order.to,
+    subject: `${order.websiteTitle}: new order #${order.orderNumber}${order.testMode ? ' (test)' : ''}`,
+    bodyText: [
+      `Order #${order.orderNumber} from ${order.customerEmail}.`,
+      '',
+      ...order.items.map((i) => `${i.quantity} × ${i.productName}`),
+      '',
+      `Total paid: ${formatMoney(money(order.totalCents, order.currency))}`,
+      `Open it: ${order.adminPath}`,
+    ].join('\n'),
+  };
+}
+
+type CustomerNotice = {
+  websiteTitle: string;
+  to: string;
+  orderNumber: number;
+  statusUrl: string;
+};
+
+export function orderShippedMail(
+  order: CustomerNotice & {
+    items: readonly { productName: string; quantity: number }[];
+    carrier: string | null;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+  },
+): OutgoingMail {
+  const tracking = [
+    order.carrier && `Carrier: ${order.carrier}`,
+    order.trackingNumber && `Tracking number: ${order.trackingNumber}`,
+    order.trackingUrl && `Track it: ${order.trackingUrl}`,
+  ].filter((line): line is string => Boolean(line));
+  return {
+    kind: 'order-shipped',
+    to: order.to,
+    subject: `${order.websiteTitle}: order #${order.orderNumber} shipped`,
+    bodyText: [
+      `Good news: items of your order #${order.orderNumber} are on their way.`,
+      '',
+      ...order.items.map((i) => `${i.quantity} × ${i.productName}`),
+      ...(tracking.length > 0 ? ['', ...tracking] : []),
+      '',
+      `Order status: ${order.statusUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function orderCancelledMail(
+  order: CustomerNotice & { refundedCents: number; currency: CurrencyCode },
+): OutgoingMail {
+  return {
+    kind: 'order-cancelled',
+    to: order.to,
+    subject: `${order.websiteTitle}: order #${order.orderNumber} cancelled`,
+    bodyText: [
+      `Your order #${order.orderNumber} was cancelled.`,
+      ...(order.refundedCents > 0
+        ? [`${formatMoney(money(order.refundedCents, order.currency))} goes back to how you paid.`]
+        : []),
+      '',
+      `Order status: ${order.statusUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function orderRefundedMail(
+  order: CustomerNotice & { refundCents: number; currency: CurrencyCode; isFull: boolean },
+): OutgoingMail {
+  return {
+    kind: 'order-refunded',
+    to: order.to,
+    subject: `${order.websiteTitle}: refund for order #${order.orderNumber}`,
+    bodyText: [
+      `We refunded ${formatMoney(money(order.refundCents, order.currency))} of your order #${order.orderNumber}${order.isFull ? ' (the whole order)' : ''}.`,
+      'Card refunds can take a few days to show on your statement; gift card refunds are back on the card now.',
+      '',
+      `Order status: ${order.statusUrl}`,
+    ].join('\n'),
+  };
+}

@@ -11,11 +11,31 @@ type GiftCardBought = {
   send_at: Date | string | null;
 };
 
+type Shipment = {
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  created_at: Date | string;
+};
+
+/** The columns of a line the pages show (a line as inserted has no counts yet). */
+type LineShown = Pick<
+  OrderItemRow,
+  | 'sku'
+  | 'product_name'
+  | 'product_type'
+  | 'quantity'
+  | 'unit_price_cents'
+  | 'digital_media_id'
+  | 'line_number'
+>;
+
 export function toOrder(
   row: OrderRow,
-  items: readonly OrderItemRow[],
+  items: readonly LineShown[],
   giftCards: readonly GiftCardBought[] = [],
   now: number = Date.now(),
+  shipments: readonly Shipment[] = [],
 ): Order {
   return {
     id: row.order_id,
@@ -50,6 +70,14 @@ export function toOrder(
     payment:
       row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     created: new Date(row.created_at).getTime(),
+    fulfillmentStatus: row.fulfillment_status,
+    shipments: shipments.map((s) => ({
+      carrier: s.carrier,
+      trackingNumber: s.tracking_number,
+      trackingUrl: s.tracking_url,
+      created: new Date(s.created_at).getTime(),
+    })),
+    refundedCents: row.refunded_card_cents + row.refunded_gift_card_cents,
     giftCards: giftCards.map((card) => ({
       // A card for someone else is their surprise: the buyer sees where it goes, not its code.
       code: card.recipient_email ? null : card.code,

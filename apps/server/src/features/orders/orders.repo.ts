@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type {
   DB,
   OrderItemRow,
+  OrderItemsTable,
   OrderRow,
   OrdersTable,
   ShippingAddress,
@@ -126,7 +127,7 @@ export function orderQueries(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
-    async insertItems(items: Omit<OrderItemRow, never>[]): Promise<void> {
+    async insertItems(items: Insertable<OrderItemsTable>[]): Promise<void> {
       if (items.length > 0) await db.insertInto('order_items').values(items).execute();
     },
 

@@ -3,12 +3,19 @@ import type { Order } from '@atelier/contract';
 import { checkoutMessages } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
 import { checkDownload } from './downloads.ts';
+import type { OrderAdminQueries } from './order-admin.repo.ts';
 import { toOrder } from './order-view.ts';
 import type { OrderQueries } from './orders.repo.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-export function createOrdersService({ orderRepo }: { orderRepo: OrderQueries }) {
+export function createOrdersService({
+  orderRepo,
+  orderAdminRepo,
+}: {
+  orderRepo: OrderQueries;
+  orderAdminRepo: Pick<OrderAdminQueries, 'listFulfillments'>;
+}) {
   return {
     /**
      * The order for whoever holds its secret token (the link in the confirmation email
@@ -21,11 +28,12 @@ export function createOrdersService({ orderRepo }: { orderRepo: OrderQueries }) 
       const isMatch =
         row !== undefined && expected.length === given.length && timingSafeEqual(expected, given);
       if (!row || !isMatch) throw fail('ORDER_NOT_FOUND', checkoutMessages.orderNotFound);
-      const [items, giftCards] = await Promise.all([
+      const [items, giftCards, shipments] = await Promise.all([
         orderRepo.listItems(input.websiteId, row.order_id),
         orderRepo.listGiftCardsBought(input.websiteId, row.order_id),
+        orderAdminRepo.listFulfillments(input.websiteId, row.order_id),
       ]);
-      return toOrder(row, items, giftCards);
+      return toOrder(row, items, giftCards, Date.now(), shipments);
     },
 
     /**

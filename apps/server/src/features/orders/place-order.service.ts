@@ -11,7 +11,7 @@ import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.
 import { newGiftCardCode, parseGiftCardRecipient } from '../giftcards/gift-card-codes.ts';
 import { lockAndCheckStock, stockNeedsOf, takeStock } from '../inventory/stock.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
-import { giftCardMail, orderConfirmationMail } from '../mail/order-mails.ts';
+import { giftCardMail, newOrderMail, orderConfirmationMail } from '../mail/order-mails.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { Website } from '../websites/website.service.ts';
 import { toOrder } from './order-view.ts';
@@ -208,7 +208,30 @@ export function createPlaceOrderService({
             }),
             ...(await issueGiftCards(q, { websiteId, website, order, entries })),
           ];
+          const merchant = await q.orderAdmin.notificationEmail(websiteId);
+          if (merchant) {
+            mails.push(
+              newOrderMail({
+                websiteTitle: website.title,
+                to: merchant,
+                orderNumber: order.order_number,
+                customerEmail: order.email,
+                currency,
+                items: items.map((i) => ({ productName: i.product_name, quantity: i.quantity })),
+                totalCents: order.grand_total_cents + order.gift_card_cents,
+                adminPath: `/config/orders/${order.order_id}`,
+                testMode: order.test_mode,
+              }),
+            );
+          }
           await q.mail.enqueue(websiteId, mails);
+          await q.orderAdmin.addEvent({
+            websiteId,
+            orderId: order.order_id,
+            kind: 'placed',
+            message: `Order placed${order.test_mode ? ' in test mode' : ''}; confirmation emailed to ${order.email}`,
+            actor: 'Customer',
+          });
           await q.orders.recordAnalyticsEvent(websiteId, 'purchase', {
             transaction_id: order.order_id,
             value: order.grand_total_cents,

@@ -28,6 +28,15 @@ export type Authorization =
   | { isApproved: true; reference: string; brand: string; last4: string }
   | { isApproved: false; message: string };
 
+export type RefundRequest = {
+  /** The settled authorisation's reference. */
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** One refund per key: a retried refund returns the first instead of paying twice. */
+  idempotencyKey: string;
+};
+
 export type PaymentProvider = {
   name: string;
   /** Orders paid through a test provider are marked testMode (SPEC §3 Order). */
@@ -38,4 +47,6 @@ export type PaymentProvider = {
   capture(reference: string): Promise<void>;
   /** Releases an authorisation whose order could not be committed. */
   void(reference: string): Promise<void>;
+  /** Returns money to the card; throws when the provider refuses. */
+  refund(request: RefundRequest): Promise<{ reference: string }>;
 };

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Authorization, AuthorizeRequest, PaymentProvider } from './payment-provider.ts';
+import type {
+  Authorization,
+  AuthorizeRequest,
+  PaymentProvider,
+  RefundRequest,
+} from './payment-provider.ts';
 
 // The built-in gateway every new store starts with: no account, no network, and card
 // numbers that pick the outcome, so a merchant can rehearse every path of checkout.
@@ -14,6 +19,9 @@ export const paymentMessages = {
 
 export function createTestGateway(options: { now?: () => Date } = {}): PaymentProvider {
   const now = options.now ?? (() => new Date());
+  // Like a real provider, a refund retried with its key answers the first refund. The
+  // order's own per-tender totals (under the order lock) are what stop over-refunding.
+  const refunds = new Map<string, string>();
   return {
     name: 'test',
     isTestMode: true,
@@ -34,6 +42,16 @@ export function createTestGateway(options: { now?: () => Date } = {}): PaymentPr
     },
     async capture() {},
     async void() {},
+    async refund(request: RefundRequest) {
+      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new Error('test gateway: a refund needs a positive whole amount');
+      }
+      const earlier = refunds.get(request.idempotencyKey);
+      if (earlier) return { reference: earlier };
+      const reference = `test_refund_${randomUUID()}`;
+      refunds.set(request.idempotencyKey, reference);
+      return { reference };
+    },
   };
 }
 

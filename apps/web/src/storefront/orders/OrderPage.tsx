@@ -11,10 +11,18 @@ type OrderPageProps = {
 
 const STATUS_TEXT: Record<Order['status'], string> = {
   paid: 'Paid — we are preparing your order.',
-  fulfilled: 'Fulfilled — your order is on its way.',
+  fulfilled: 'Shipped — your order is on its way.',
   cancelled: 'Cancelled.',
   refunded: 'Refunded.',
 };
+
+/** What the shopper reads: a partly shipped order is said so, not "preparing". */
+function statusText(order: Order): string {
+  if (order.status === 'paid' && order.fulfillmentStatus === 'partial') {
+    return 'Partly shipped — the rest of your order follows.';
+  }
+  return STATUS_TEXT[order.status];
+}
 
 /** Order confirmed (page type 202) and order status (211). */
 export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderPageProps) {
@@ -36,9 +44,41 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
       ) : (
         <>
           <h1>Order #{order.orderNumber}</h1>
-          <p className="order-status">Status: {STATUS_TEXT[order.status]}</p>
+          <p className="order-status">Status: {statusText(order)}</p>
         </>
       )}
+      {order.shipments.length > 0 && order.status !== 'cancelled' ? (
+        <section className="order-shipments" aria-labelledby="order-shipments-title">
+          <h2 id="order-shipments-title">Shipments</h2>
+          <ul>
+            {order.shipments.map((shipment) => (
+              <li key={shipment.created}>
+                Shipped {new Date(shipment.created).toISOString().slice(0, 10)}
+                {shipment.carrier ? ` with ${shipment.carrier}` : ''}
+                {shipment.trackingNumber ? (
+                  <>
+                    {' — tracking number '}
+                    {shipment.trackingUrl ? (
+                      <a href={shipment.trackingUrl} rel="noreferrer noopener">
+                        {shipment.trackingNumber}
+                      </a>
+                    ) : (
+                      shipment.trackingNumber
+                    )}
+                  </>
+                ) : shipment.trackingUrl ? (
+                  <>
+                    {' — '}
+                    <a href={shipment.trackingUrl} rel="noreferrer noopener">
+                      track the parcel
+                    </a>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {order.testMode ? (
         <p className="checkout__note">This was a test order: no real payment was taken.</p>
       ) : null}
@@ -92,6 +132,12 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
         ) : null}
         <dt className="checkout__grand">Total paid</dt>
         <dd className="checkout__grand">{money(order.grandTotalCents)}</dd>
+        {order.refundedCents > 0 ? (
+          <>
+            <dt>Refunded</dt>
+            <dd>−{money(order.refundedCents)}</dd>
+          </>
+        ) : null}
       </dl>
       {order.giftCards.length > 0 ? (
         <section className="order-gift-cards" aria-labelledby="order-gift-cards-title">
