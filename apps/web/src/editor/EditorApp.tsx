@@ -9,6 +9,9 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
 import { FileManager } from './files/FileManager.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
+import { MailLog } from './orders/MailLog.tsx';
+import { OrderDetail } from './orders/OrderDetail.tsx';
+import { OrdersScreen } from './orders/OrdersScreen.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PRODUCT_NAME } from './product-name.ts';
@@ -89,6 +92,8 @@ export function EditorApp() {
 
 type Screen =
   | 'pages'
+  | 'orders'
+  | 'mail'
   | 'products'
   | 'inventory'
   | 'tags'
@@ -100,6 +105,8 @@ type Screen =
 
 const SCREEN_TITLES: Record<Screen, string> = {
   pages: 'Pages',
+  orders: 'Orders',
+  mail: 'Mail',
   products: 'Products',
   tags: 'Tags',
   categories: 'Categories',
@@ -109,6 +116,10 @@ const SCREEN_TITLES: Record<Screen, string> = {
   settings: 'Settings',
   developer: 'Developer',
 };
+
+/** `/config/orders/<id>` opens that order, so Back returns to the list and a reload keeps it. */
+const ORDER_PATH = /^\/config\/orders\/([0-9a-f-]{36})$/;
+const orderIdInLocation = () => ORDER_PATH.exec(window.location.pathname)?.[1] ?? null;
 
 /** `/config/pages/<id>` opens that page's editor, so Back leaves it and a reload keeps it. */
 const PAGE_PATH = /^\/config\/pages\/([0-9a-f-]{36})$/;
@@ -133,9 +144,14 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   // Bumped after a page changes so the list shows its new title and status.
   const [listVersion, setListVersion] = useState(0);
   const [productRoute, setProductRoute] = useState<ProductRoute | null>(productRouteInLocation);
+  const [openOrderId, setOpenOrderId] = useState<string | null>(orderIdInLocation);
   // A store manager has no pages: their first screen is the products.
   const [screen, setScreen] = useState<Screen>(() =>
-    productRouteInLocation() || !canEditContent(session.member?.role ?? 0) ? 'products' : 'pages',
+    orderIdInLocation()
+      ? 'orders'
+      : productRouteInLocation() || !canEditContent(session.member?.role ?? 0)
+        ? 'products'
+        : 'pages',
   );
   // Once opened, developer mode stays mounted (hidden) so unsaved template text survives a
   // visit to the other screens.
@@ -154,6 +170,9 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       const route = productRouteInLocation();
       setProductRoute(route);
       if (route) setScreen('products');
+      const orderId = orderIdInLocation();
+      setOpenOrderId(orderId);
+      if (orderId) setScreen('orders');
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
@@ -189,6 +208,18 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     }
   }
 
+  function openOrder(orderId: string) {
+    window.history.pushState({ orderId }, '', `/config/orders/${orderId}`);
+    setOpenOrderId(orderId);
+  }
+  function closeOrder() {
+    if (window.history.state?.orderId) window.history.back();
+    else {
+      window.history.replaceState(null, '', '/config');
+      setOpenOrderId(null);
+    }
+  }
+
   async function signOut() {
     await api.signOut().catch(() => undefined);
     window.history.replaceState(null, '', '/config');
@@ -203,6 +234,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       : []),
     ...(canEditCatalog(member.role)
       ? ([
+          { key: 'orders', label: 'Orders', icon: 'file' },
+          { key: 'mail', label: 'Mail', icon: 'info' },
           { key: 'products', label: 'Products', icon: 'tag' },
           { key: 'inventory', label: 'Inventory', icon: 'layout' },
           { key: 'tags', label: 'Tags', icon: 'tag' },
@@ -243,9 +276,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       current={screen}
       onNavigate={(key) => {
         if (key === 'developer') setHasOpenedDeveloperMode(true);
-        if (productRoute) {
+        if (productRoute || openOrderId) {
           window.history.pushState(null, '', '/config');
           setProductRoute(null);
+          setOpenOrderId(null);
         }
         setScreen(key);
       }}
@@ -295,6 +329,12 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           onOpen={(productId) => openProduct({ productId, newType: ProductType.physical })}
           onAdd={(newType) => openProduct({ productId: null, newType })}
         />
+      ) : screen === 'orders' && openOrderId ? (
+        <OrderDetail key={openOrderId} orderId={openOrderId} onClose={closeOrder} />
+      ) : screen === 'orders' ? (
+        <OrdersScreen onOpen={openOrder} />
+      ) : screen === 'mail' ? (
+        <MailLog />
       ) : screen === 'inventory' ? (
         <InventoryScreen />
       ) : screen === 'tags' ? (

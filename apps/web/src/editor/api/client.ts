@@ -97,6 +97,9 @@ export const productCsvUrls = {
     `${catalogBase()}/products/import?mode=${mode}${skipRefused ? '&skipRefused=true' : ''}`,
 };
 
+/** The signed-in website, for API modules beside this one (orders). */
+export const currentWebsiteId = () => websiteId;
+
 /** The crumb to echo on writes, for API modules beside this one (developer mode). */
 export const currentXsrfToken = () => xsrfToken;
 

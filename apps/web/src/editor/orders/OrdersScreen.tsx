@@ -1,0 +1,283 @@
+import type { OrderAdminList, OrderAdminListQuery, OrderSummary } from '@atelier/contract';
+import { editorMessages } from '@atelier/core';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../api/client.ts';
+import { ordersApi } from '../api/orders-client.ts';
+import {
+  Badge,
+  Button,
+  Card,
+  type DataColumn,
+  DataTable,
+  EmptyState,
+  Select,
+  Skeleton,
+  TextField,
+} from '../ui/index.ts';
+import {
+  dateTimeFormat,
+  FULFILLMENT_LABELS,
+  moneyText,
+  ORDER_STATUS_LABELS,
+  PAYMENT_LABELS,
+} from './order-labels.ts';
+import './orders.css';
+
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+/** New orders show up without a reload: the list asks again this often while open. */
+const POLL_MS = 10_000;
+
+type ListState = {
+  q: string;
+  status: '' | OrderSummary['status'];
+  from: string;
+  to: string;
+  page: number;
+  pageSize: number;
+};
+
+const columnsFor = (onOpen: (orderId: string) => void): DataColumn<OrderSummary>[] => [
+  {
+    key: 'number',
+    header: 'Order',
+    isRowHeader: true,
+    cell: (order) => (
+      <span className="orders__number">
+        <a
+          href={`/config/orders/${order.id}`}
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            onOpen(order.id);
+          }}
+        >
+          #{order.orderNumber}
+        </a>
+        {order.testMode ? <Badge>Test</Badge> : null}
+      </span>
+    ),
+  },
+  {
+    key: 'date',
+    header: 'Date',
+    className: 'orders__wide-only',
+    cell: (order) => (
+      <time dateTime={new Date(order.created).toISOString()}>
+        {dateTimeFormat.format(new Date(order.created))}
+      </time>
+    ),
+  },
+  {
+    key: 'customer',
+    header: 'Customer',
+    cell: (order) => (
+      <span className="orders__customer">
+        {order.customerName ? <span>{order.customerName}</span> : null}
+        <span className={order.customerName ? 'orders__email orders__wide-only' : 'orders__email'}>
+          {order.email}
+        </span>
+      </span>
+    ),
+  },
+  {
+    key: 'total',
+    header: 'Total',
+    className: 'orders__money',
+    cell: (order) => moneyText(order.totalCents, order.currency),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (order) => (
+      <span className="orders__states">
+        <Badge tone={PAYMENT_LABELS[order.paymentStatus].tone}>
+          {order.status === 'cancelled' ? 'Cancelled' : PAYMENT_LABELS[order.paymentStatus].label}
+        </Badge>
+        <Badge tone={FULFILLMENT_LABELS[order.fulfillmentStatus].tone}>
+          {FULFILLMENT_LABELS[order.fulfillmentStatus].label}
+        </Badge>
+      </span>
+    ),
+  },
+];
+
+/**
+ * The store's orders (issue 19): newest first, searched and filtered by the server, and
+ * asked for again every few seconds so a new order appears while the screen is open.
+ */
+export function OrdersScreen({ onOpen }: { onOpen: (orderId: string) => void }) {
+  const [state, setState] = useState<ListState>({
+    q: '',
+    status: '',
+    from: '',
+    to: '',
+    page: 1,
+    pageSize: 25,
+  });
+  const [searchText, setSearchText] = useState('');
+  const [answer, setAnswer] = useState<OrderAdminList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+
+  // The search box asks once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        setState((s) => (s.q === searchText.trim() ? s : { ...s, q: searchText.trim(), page: 1 })),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const load = useCallback(
+    async (isQuiet: boolean) => {
+      if (!isQuiet) setIsLoading(true);
+      try {
+        const query: Partial<OrderAdminListQuery> = {
+          page: state.page,
+          pageSize: state.pageSize,
+          ...(state.q && { q: state.q }),
+          ...(state.status && { status: state.status }),
+          ...(state.from && { from: state.from }),
+          ...(state.to && { to: state.to }),
+        };
+        setAnswer(await ordersApi.list(query));
+        setError(null);
+      } catch (failure) {
+        setError(failure instanceof ApiError ? failure.message : editorMessages.somethingWentWrong);
+      } finally {
+        setIsLoading(false);
+      }
+    },
+    [state],
+  );
+
+  useEffect(() => {
+    void load(false);
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void load(true);
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const isFiltered = Boolean(state.q || state.status || state.from || state.to);
+  const clearFilters = () => {
+    setSearchText('');
+    setState((s) => ({ ...s, q: '', status: '', from: '', to: '', page: 1 }));
+  };
+  const filter = (change: Partial<ListState>) => setState((s) => ({ ...s, ...change, page: 1 }));
+
+  let body: React.ReactNode;
+  if (answer === null) {
+    body = error ? null : <Skeleton lines={6} label="Loading orders…" />;
+  } else if (answer.total === 0) {
+    body = isFiltered ? (
+      <EmptyState
+        title="No orders match"
+        action={
+          <Button variant="primary" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        }
+      >
+        Try another number, email or name, or clear the filters to see every order.
+      </EmptyState>
+    ) : (
+      <EmptyState title="No orders yet">
+        Orders appear here as soon as a customer pays, with a new-order email to you.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <DataTable
+        caption="Orders"
+        isCaptionHidden
+        rows={answer.orders}
+        columns={columnsFor(onOpen)}
+        rowKey={(order) => order.id}
+        rowLabel={(order) => `Order #${order.orderNumber}`}
+        pageSizes={PAGE_SIZES}
+        isBusy={isLoading}
+        server={{
+          sort: null,
+          page: state.page,
+          pageSize: state.pageSize,
+          total: answer.total,
+          onChange: (next) => setState((s) => ({ ...s, page: next.page, pageSize: next.pageSize })),
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="screen orders-screen">
+      <div className="screen-header">
+        <div>
+          <h1>Orders</h1>
+          <p className="screen-header__lead">
+            Find an order by its number, the customer's email or name; open it to fulfil, cancel or
+            refund.
+          </p>
+        </div>
+      </div>
+      <Card as="div">
+        <search className="orders__filters" aria-label="Find orders">
+          <TextField
+            className="orders__search"
+            label="Search"
+            type="search"
+            placeholder="Number, email or name"
+            autoComplete="off"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+          <Select
+            label="Status"
+            value={state.status}
+            onChange={(event) => filter({ status: event.target.value as ListState['status'] })}
+          >
+            <option value="">Any status</option>
+            {Object.entries(ORDER_STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+          <TextField
+            label="From"
+            type="date"
+            value={state.from}
+            onChange={(event) => filter({ from: event.target.value })}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={state.to}
+            onChange={(event) => filter({ to: event.target.value })}
+          />
+        </search>
+        <div className="orders__bar">
+          <p className="orders__count" role="status">
+            {answer ? `${answer.total} ${answer.total === 1 ? 'order' : 'orders'}` : ''}
+          </p>
+          {isFiltered && answer && answer.total > 0 ? (
+            <Button size="sm" variant="quiet" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+        {error ? (
+          <div className="orders__error">
+            <p role="alert" className="notice notice--error">
+              {error}
+            </p>
+            <Button size="sm" onClick={() => void load(false)}>
+              {editorMessages.tryAgain}
+            </Button>
+          </div>
+        ) : null}
+        {body}
+      </Card>
+    </div>
+  );
+}
