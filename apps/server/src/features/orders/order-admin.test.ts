@@ -1,6 +1,8 @@
+import { Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { testDialect } from '../../test/test-app.ts';
+import { createKey } from '../api-keys/api-key-fixtures.ts';
 import { type EditorClient, ownerClient } from '../auth/editor-client.ts';
 import {
   caAddress,
@@ -178,6 +180,87 @@ describe(`order administration (${testDialect})`, () => {
     expect(twice.statusCode).toBe(409);
     const ship = await act(id, 'fulfillments', {}, 'c-3');
     expect(ship.statusCode).toBe(409);
+  });
+
+  it('returns a gift card tender to the card it came from', async () => {
+    const buyer = createShopper(injectSend(kit.app));
+    await buyer.visit();
+    await buyer.add(kit.variant('GIFT-50'), 1);
+    const giftCheckout: string = (await buyer.start()).body.checkout.id;
+    await buyer.put(giftCheckout, '/email', { email: 'buyer@example.com' });
+    orderCount += 1;
+    expect((await buyer.place(giftCheckout, `order-${orderCount}`)).status).toBe(200);
+    const mail = (await outbox()).find((m) => m.kind === 'gift-card');
+    const code = /Your code: (\S+)/.exec(mail?.body_text ?? '')?.[1] ?? '';
+    const balance = async () =>
+      (await kit.app.services.commerce.store.giftCards.findByCode(kit.websiteId, code))
+        ?.balance_cents;
+    expect(await balance()).toBe(5000);
+
+    const spender = createShopper(injectSend(kit.app));
+    await spender.visit();
+    await spender.add(kit.variant('MUG-OAT'), 1);
+    const id: string = (await spender.start()).body.checkout.id;
+    await spender.put(id, '/email', { email: 'spender@example.com' });
+    const addressed = await spender.put(id, '/shipping-address', { shippingAddress: caAddress });
+    const option = addressed.body.checkout.shippingOptions.find(
+      (o: { isAvailable: boolean }) => o.isAvailable,
+    );
+    await spender.put(id, '/shipping-option', { optionId: option.id });
+    await spender.put(id, '/gift-card', { code });
+    orderCount += 1;
+    const paid = await spender.call(
+      'POST',
+      `/api/commerce/checkout/${id}/orders`,
+      {},
+      { 'idempotency-key': `order-${orderCount}` },
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const spent: number = paid.body.order.giftCardTotalCents;
+    expect(await balance()).toBe(5000 - spent);
+
+    const refunded = await act(paid.body.order.id, 'refunds', { amountCents: spent }, 'gc-1');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().order).toMatchObject({
+      refundedCardCents: 0,
+      refundedGiftCardCents: spent,
+      status: 'refunded',
+    });
+    expect(await balance()).toBe(5000);
+    const more = await act(paid.body.order.id, 'refunds', { amountCents: 1 }, 'gc-2');
+    expect(more.statusCode).toBe(400);
+  });
+
+  it('lets a store manager key act and names it in the timeline; an editor key is refused', async () => {
+    const { id } = await buy(1);
+    const manager = await createKey({ app: kit.app } as TestApp, {
+      role: Role.storeManager,
+      name: 'Warehouse',
+    });
+    const shipped = await kit.app.inject({
+      method: 'POST',
+      url: `${base}/orders/${id}/fulfillments`,
+      headers: { ...manager.headers, 'idempotency-key': 'key-ship-1' },
+      payload: { trackingNumber: 'KEY-1' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().order.events.at(-1)).toMatchObject({
+      kind: 'fulfilled',
+      actor: 'API key Warehouse',
+    });
+    const editor = await createKey({ app: kit.app } as TestApp, { role: Role.editor });
+    for (const [method, url] of [
+      ['GET', `${base}/orders`],
+      ['POST', `${base}/orders/${id}/refunds`],
+    ] as const) {
+      const refused = await kit.app.inject({
+        method,
+        url,
+        headers: { ...editor.headers, 'idempotency-key': 'editor-1' },
+        ...(method === 'POST' && { payload: { amountCents: 1 } }),
+      });
+      expect(refused.statusCode, url).toBe(403);
+    }
   });
 
   it('shows the mail log with each message status', async () => {
