@@ -77,6 +77,8 @@ import { createPreferencesService } from './features/preferences/preferences.ser
 import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
 import { createSeoRepo } from './features/seo/seo.repo.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
+import { registerStoreSettingsRoutes } from './features/store-settings/store-settings.routes.ts';
+import { createStoreSettings } from './features/store-settings/store-settings.ts';
 import { createSampleContexts } from './features/templates/template-context.ts';
 import { createTemplatesRepo } from './features/templates/templates.repo.ts';
 import { registerTemplatesRoutes } from './features/templates/templates.routes.ts';
@@ -174,6 +176,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     currencyOf,
   });
   const productTags = createProductTags({ db, onPublicChange });
+  const storeSettings = createStoreSettings({ db, onPublicChange });
   const productCsv = createProductCsv({
     csvRepo: createProductCsvRepo(db),
     catalogRepo,
@@ -245,6 +248,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     media,
     catalogAdmin,
     productTags,
+    storeSettings,
     productCategories,
     productCsv,
     apiKeys,
@@ -428,6 +432,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     requireApiKey,
   });
   registerProductCsvRoutes(app, { productCsv: services.productCsv, requireApiKey });
+  registerStoreSettingsRoutes(app, { storeSettings: services.storeSettings, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });
