@@ -19,6 +19,7 @@ import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { TagManager } from './products/TagManager.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import { StoreScreen } from './store/StoreScreen.tsx';
 import {
   AppShell,
   Button,
@@ -93,6 +94,7 @@ type Screen =
   | 'inventory'
   | 'tags'
   | 'categories'
+  | 'store'
   | 'header-footer'
   | 'files'
   | 'settings'
@@ -103,6 +105,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   products: 'Products',
   tags: 'Tags',
   categories: 'Categories',
+  store: 'Store',
   inventory: 'Inventory',
   'header-footer': 'Header & footer',
   files: 'Files',
@@ -207,6 +210,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           { key: 'inventory', label: 'Inventory', icon: 'layout' },
           { key: 'tags', label: 'Tags', icon: 'tag' },
           { key: 'categories', label: 'Categories', icon: 'layout' },
+          { key: 'store', label: 'Store', icon: 'settings' },
         ] as const)
       : []),
     ...(canEditContent(member.role)
@@ -301,6 +305,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <TagManager />
       ) : screen === 'categories' ? (
         <CategoryManager />
+      ) : screen === 'store' ? (
+        <StoreScreen />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
       ) : screen === 'files' ? (
