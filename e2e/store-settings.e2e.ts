@@ -123,6 +123,26 @@ describe('the Store screen (Chromium)', () => {
     await context.close();
   });
 
+  it('saves the checkout preferences, refusing a hold that is not a number', async () => {
+    await page.getByRole('tab', { name: 'Checkout' }).click();
+    const hold = page.getByLabel('Hold stock during checkout (minutes)');
+    await expect.poll(() => hold.inputValue()).toBe('10');
+    await hold.fill('soon');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter a whole number of minutes.').waitFor();
+    await hold.fill('15');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Checkout settings saved.').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.reload();
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Store' })
+      .click();
+    await page.getByRole('tab', { name: 'Checkout' }).click();
+    await expect.poll(() => hold.inputValue()).toBe('15');
+  });
+
   it('fits a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('tab', { name: 'Shipping' }).click();

@@ -1,4 +1,7 @@
 import {
+  type CheckoutPreferences,
+  checkoutPreferencesSchema,
+  preferencesResponseSchema,
   type ShippingRateInput,
   type StoreSettingsUpdate,
   shippingRateListSchema,
@@ -20,14 +23,27 @@ async function call<T>(
   response: ResponseParser<T>,
   body?: unknown,
 ): Promise<T> {
-  const result = await callEditorApi({ method, path: `${catalogBase()}${path}`, body, response });
+  // The commerce preferences have their own address (SPEC §7); the rest is the catalog's.
+  const full = path.startsWith('/api/') ? path : `${catalogBase()}${path}`;
+  const result = await callEditorApi({ method, path: full, body, response });
   if (!result.ok) throw toApiError(result.failure);
   return result.value;
 }
 
 const id = (value: string) => encodeURIComponent(value);
 
+const CHECKOUT_PREFERENCES = '/api/v1/commerce-preferences/checkout';
+
 export const storeSettingsApi = {
+  /** Parsed with the namespace's schema, which drops the website id the answer carries. */
+  checkoutPreferences: () =>
+    call('GET', CHECKOUT_PREFERENCES, preferencesResponseSchema).then((answer) =>
+      checkoutPreferencesSchema.parse(answer.preferences),
+    ),
+  updateCheckoutPreferences: (preferences: CheckoutPreferences) =>
+    call('PUT', CHECKOUT_PREFERENCES, preferencesResponseSchema, preferences).then((answer) =>
+      checkoutPreferencesSchema.parse(answer.preferences),
+    ),
   settings: () => call('GET', '/store-settings', storeSettingsSchema),
   updateSettings: (patch: StoreSettingsUpdate) =>
     call('PUT', '/store-settings', storeSettingsSchema, patch),

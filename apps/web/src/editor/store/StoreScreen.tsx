@@ -1,4 +1,5 @@
 import type {
+  CheckoutPreferences,
   ShippingRate,
   ShippingRateInput,
   StoreSettings,
@@ -39,7 +40,7 @@ import './store.css';
 // its tax rules, for admins and store managers (the server refuses editors too). Every
 // change is saved by the staff API; its field messages show beside the fields.
 
-type Tab = 'general' | 'shipping' | 'taxes';
+type Tab = 'general' | 'shipping' | 'taxes' | 'checkout';
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
@@ -97,6 +98,7 @@ export function StoreScreen() {
               content: <ShippingRates currency={currency} />,
             },
             { value: 'taxes', label: 'Taxes', content: <TaxRules /> },
+            { value: 'checkout', label: 'Checkout', content: <CheckoutSettings /> },
           ]}
         />
       )}
@@ -717,6 +719,98 @@ function TaxRules() {
           if (rule) void run(() => api.deleteTaxRule(rule.id), 'Tax rule deleted.');
         }}
       />
+    </Card>
+  );
+}
+
+/** The checkout namespace of the commerce preferences; saved only when something changed. */
+function CheckoutSettings() {
+  const toast = useToast();
+  const [saved, setSaved] = useState<CheckoutPreferences | null>(null);
+  const [isExpress, setIsExpress] = useState(false);
+  const [holdMinutes, setHoldMinutes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const show = useCallback((preferences: CheckoutPreferences) => {
+    setSaved(preferences);
+    setIsExpress(preferences.isExpressCheckout);
+    setHoldMinutes(String(preferences.stockHoldMinutes));
+  }, []);
+  useEffect(() => {
+    api
+      .checkoutPreferences()
+      .then(show)
+      .catch((error: unknown) => setNotice(errorText(error)));
+  }, [show]);
+
+  const hasChanges =
+    saved !== null &&
+    (saved.isExpressCheckout !== isExpress ||
+      String(saved.stockHoldMinutes) !== holdMinutes.trim());
+
+  async function save() {
+    if (!hasChanges) return;
+    const trimmed = holdMinutes.trim();
+    if (!/^\d+$/.test(trimmed)) {
+      setErrors({ stockHoldMinutes: 'Enter a whole number of minutes.' });
+      return;
+    }
+    setIsBusy(true);
+    setErrors({});
+    setNotice('');
+    try {
+      show(
+        await api.updateCheckoutPreferences({
+          isExpressCheckout: isExpress,
+          stockHoldMinutes: Number(trimmed),
+        }),
+      );
+      toast('Checkout settings saved.');
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      setNotice(errorText(error));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      {saved === null && !notice ? (
+        <Skeleton lines={2} label="Loading checkout settings…" />
+      ) : (
+        <form
+          className="store-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Switch
+            label="Express checkout"
+            hint="Adding to the cart goes straight to checkout."
+            checked={isExpress}
+            onCheckedChange={setIsExpress}
+          />
+          <TextField
+            label="Hold stock during checkout (minutes)"
+            inputMode="numeric"
+            hint="0 holds nothing; stock is still checked when the order is placed."
+            value={holdMinutes}
+            error={errors.stockHoldMinutes}
+            onChange={(event) => setHoldMinutes(event.target.value)}
+          />
+          <p className={notice ? 'notice notice--error' : 'notice'} role="status">
+            {notice}
+          </p>
+          <div className="store-form__actions">
+            <Button type="submit" variant="primary" disabled={!hasChanges || isBusy}>
+              Save
+            </Button>
+          </div>
+        </form>
+      )}
     </Card>
   );
 }
