@@ -160,6 +160,12 @@ describe(`store settings, shipping and tax (${testDialect})`, () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('There is already a tax rule for NY, US: edit that one.');
 
+    // Two admins adding the same place at once: one rule, and a 409 (never a 500).
+    const racing = await Promise.all(
+      [1900, 1600].map((rateBp) => call('POST', '/tax-rules', { country: 'DE', rateBp })),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+
     const { shopper, id } = await checkoutIn();
     const courier = (await options()).find((o) => o.name === 'Courier')!;
     const priced = await shopper.put(id, '/shipping-option', { optionId: courier.id });

@@ -8,6 +8,7 @@ import type {
 } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB, ShippingOptionRow, TaxRuleRow, WebsiteRow } from '../../db/db-types.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { fail } from '../../http/errors.ts';
 
 // Store settings (issue 19): the website's currency and formats, and the shipping options
@@ -181,7 +182,8 @@ export function createStoreSettings({
         .insertInto('tax_rules')
         .values({ website_id: websiteId, ...taxColumns(input) })
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch(duplicatePlace(input));
       return toTaxRule(row);
     },
 
@@ -197,7 +199,8 @@ export function createStoreSettings({
         .where('website_id', '=', websiteId)
         .where('rule_id', '=', ruleId)
         .returningAll()
-        .executeTakeFirst();
+        .executeTakeFirst()
+        .catch(duplicatePlace(input));
       if (!row) throw fail('TAX_RULE_NOT_FOUND', 'This tax rule no longer exists.');
       return toTaxRule(row);
     },
@@ -230,12 +233,21 @@ export function createStoreSettings({
       .where('country', '=', input.country)
       .where(sql<boolean>`coalesce(region, '') = ${input.region || ''}`);
     if (exceptRuleId) query = query.where('rule_id', '<>', exceptRuleId);
-    if (await query.executeTakeFirst()) {
-      const place = input.region ? `${input.region}, ${input.country}` : input.country;
-      throw fail('TAX_RULE_EXISTS', `There is already a tax rule for ${place}: edit that one.`, {
-        region: `There is already a tax rule for ${place}.`,
-      });
-    }
+    if (await query.executeTakeFirst()) throw placeTaken(input);
+  }
+
+  /** Two admins adding the same place at once: the index refuses the second, as a 409. */
+  function duplicatePlace(input: { country: string; region: string | null }) {
+    return (error: unknown): never => {
+      throw isUniqueViolation(error) ? placeTaken(input) : error;
+    };
+  }
+
+  function placeTaken(input: { country: string; region: string | null }) {
+    const place = input.region ? `${input.region}, ${input.country}` : input.country;
+    return fail('TAX_RULE_EXISTS', `There is already a tax rule for ${place}: edit that one.`, {
+      region: `There is already a tax rule for ${place}.`,
+    });
   }
 }
 
