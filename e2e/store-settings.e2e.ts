@@ -81,7 +81,7 @@ describe('the Store screen (Chromium)', () => {
     await saveScreenshot(page, 'admin-store-general-desktop');
   });
 
-  it('shows a shopper euros and the new rate in the cart and at checkout', async () => {
+  it('shows a shopper euros and the new rate from cart to placed order', async () => {
     const context = await browser.newContext();
     const shopper = await context.newPage();
     await shopper.goto(`${server.baseUrl}/shop/p/stoneware-mug`);
@@ -120,6 +120,14 @@ describe('the Store screen (Chromium)', () => {
       .poll(() => summary.locator('.checkout__grand').last().textContent())
       .toBe('€35.40');
     await saveScreenshot(shopper, 'store-settings-checkout-eur');
+
+    await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await shopper.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await shopper.getByLabel('Security code').fill('123');
+    await shopper.getByLabel('Name on card').fill('Ada Lovelace');
+    await shopper.getByRole('button', { name: /Place order/ }).click();
+    await shopper.waitForURL(/\/order-confirmed\//);
+    expect(await shopper.locator('.checkout__grand').last().textContent()).toBe('€35.40');
     await context.close();
   });
 
