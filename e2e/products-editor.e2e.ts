@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   checkAtBothWidths,
   DESKTOP,
-  PHONE,
-  saveScreenshot,
   seriousA11yViolations,
   useChromium,
 } from './support/browser.ts';

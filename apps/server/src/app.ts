@@ -78,6 +78,8 @@ import { createPreferencesService } from './features/preferences/preferences.ser
 import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
 import { createSeoRepo } from './features/seo/seo.repo.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
+import { registerStoreSettingsRoutes } from './features/store-settings/store-settings.routes.ts';
+import { createStoreSettings } from './features/store-settings/store-settings.ts';
 import { createSampleContexts } from './features/templates/template-context.ts';
 import { createTemplatesRepo } from './features/templates/templates.repo.ts';
 import { registerTemplatesRoutes } from './features/templates/templates.routes.ts';
@@ -175,6 +177,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     currencyOf,
   });
   const productTags = createProductTags({ db, onPublicChange });
+  const storeSettings = createStoreSettings({ db, onPublicChange });
   const productCsv = createProductCsv({
     csvRepo: createProductCsvRepo(db),
     catalogRepo,
@@ -246,6 +249,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     media,
     catalogAdmin,
     productTags,
+    storeSettings,
     productCategories,
     productCsv,
     apiKeys,
@@ -429,6 +433,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     requireApiKey,
   });
   registerProductCsvRoutes(app, { productCsv: services.productCsv, requireApiKey });
+  registerStoreSettingsRoutes(app, { storeSettings: services.storeSettings, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });

@@ -72,6 +72,20 @@ export const errorCatalogue = {
     status: 409,
     summary: 'A tag of that name is already on products: merge the two instead.',
   },
+  // Store settings
+  SHIPPING_OPTION_NOT_FOUND: {
+    status: 404,
+    summary: 'No shipping option of this website has this id.',
+  },
+  SHIPPING_ORDER_INVALID: {
+    status: 400,
+    summary: 'A reorder must list every shipping option of the website, each once.',
+  },
+  TAX_RULE_NOT_FOUND: { status: 404, summary: 'No tax rule of this website has this id.' },
+  TAX_RULE_EXISTS: {
+    status: 409,
+    summary: 'The website already has a tax rule for that country and region: edit it.',
+  },
   PRODUCT_INVALID: {
     status: 400,
     summary: 'A product field is not acceptable (or refers to something that does not exist).',

@@ -14,5 +14,6 @@ export * from './orders-admin.ts';
 export * from './page-context.ts';
 export * from './preferences.ts';
 export * from './product-csv.ts';
+export * from './store-settings.ts';
 export * from './templates.ts';
 export * from './text.ts';

@@ -22,6 +22,7 @@ import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { TagManager } from './products/TagManager.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import { StoreScreen } from './store/StoreScreen.tsx';
 import {
   AppShell,
   Button,
@@ -98,6 +99,7 @@ type Screen =
   | 'inventory'
   | 'tags'
   | 'categories'
+  | 'store'
   | 'header-footer'
   | 'files'
   | 'settings'
@@ -110,6 +112,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   products: 'Products',
   tags: 'Tags',
   categories: 'Categories',
+  store: 'Store',
   inventory: 'Inventory',
   'header-footer': 'Header & footer',
   files: 'Files',
@@ -240,6 +243,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           { key: 'inventory', label: 'Inventory', icon: 'layout' },
           { key: 'tags', label: 'Tags', icon: 'tag' },
           { key: 'categories', label: 'Categories', icon: 'layout' },
+          { key: 'store', label: 'Store', icon: 'settings' },
         ] as const)
       : []),
     ...(canEditContent(member.role)
@@ -341,6 +345,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <TagManager />
       ) : screen === 'categories' ? (
         <CategoryManager />
+      ) : screen === 'store' ? (
+        <StoreScreen />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
       ) : screen === 'files' ? (

@@ -6,7 +6,7 @@ import { type EditorClient, editorClient, ownerClient } from '../auth/editor-cli
 // Issue 18: the catalog is the store managers' and administrators', never the editors'.
 // Rather than a list that could fall behind the routes, every staff catalog route the
 // OpenAPI document lists is called, with a session of each role: an editor is refused
-// (403) on every one of them, a store manager is let through (whatever the handler then
+// (403) on every one of them (store settings, shipping and tax included), a store manager is let through (whatever the handler then
 // says about the made-up ids and bodies, it is not 401 or 403).
 
 const CATALOG_PREFIX = '/api/content-service/product/1.1/websites/{websiteId}';
@@ -86,6 +86,10 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'GET /forms',
         'POST /collections',
         'POST /products/{collectionId}/categories',
+        'PUT /store-settings',
+        'PUT /shipping-options/order',
+        'DELETE /shipping-options/{optionId}',
+        'POST /tax-rules',
       ]),
     );
     expect(routes.map((r) => `${r.method} ${r.path.replace(COMMERCE_PREFIX, '')}`)).toEqual(

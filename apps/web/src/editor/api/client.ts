@@ -87,7 +87,7 @@ let xsrfToken = '';
 /** The signed-in website: the staff API (catalog, media) names it in its addresses. */
 let websiteId = '';
 /** The staff catalog API of the signed-in member's website. */
-const catalogBase = () =>
+export const catalogBase = () =>
   `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}`;
 
 /** Products as CSV: the export is a download link, the import an XHR with progress. */

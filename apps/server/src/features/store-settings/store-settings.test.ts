@@ -1,0 +1,215 @@
+import { Role } from '@atelier/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialect } from '../../test/test-app.ts';
+import {
+  createCommerceTestApp,
+  createShopper,
+  injectSend,
+  nyAddress,
+} from '../checkout/commerce-test-kit.ts';
+
+// Issue 19: the merchant's store settings, shipping rates and tax rules, and what a
+// shopper's cart and checkout make of them (priced on the server).
+
+type Option = { id: string; name: string; kind: string; priceCents: number };
+
+describe(`store settings, shipping and tax (${testDialect})`, () => {
+  let kit: Awaited<ReturnType<typeof createCommerceTestApp>>;
+  let base: string;
+  let headers: Record<string, string>;
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+    kit.app.inject({ method, url: `${base}${path}`, headers, ...(payload && { payload }) });
+  const options = async () =>
+    (await call('GET', '/shipping-options')).json().shippingOptions as Option[];
+
+  async function checkoutIn(address = nyAddress) {
+    const shopper = createShopper(injectSend(kit.app));
+    await shopper.visit();
+    await shopper.add(kit.variant('MUG-OAT'), 2);
+    const started = await shopper.start();
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const id: string = started.body.checkout.id;
+    const addressed = await shopper.put(id, '/shipping-address', { shippingAddress: address });
+    expect(addressed.status, JSON.stringify(addressed.body)).toBe(200);
+    return { shopper, id, checkout: addressed.body.checkout };
+  }
+
+  beforeAll(async () => {
+    kit = await createCommerceTestApp();
+    const { secret } = await kit.app.services.apiKeys.create({
+      websiteId: kit.websiteId,
+      name: 'settings test',
+      role: Role.storeManager,
+    });
+    headers = { host: 'localhost', authorization: `Bearer ${secret}` };
+    base = `/api/content-service/product/1.1/websites/${kit.websiteId}`;
+  });
+  afterAll(() => kit.close());
+
+  it('refuses bad settings and rates with clear messages, saving nothing', async () => {
+    const badCurrency = await call('PUT', '/store-settings', {
+      storeCurrency: 'XYZ',
+      useCLDRMoneyFormat: true,
+    });
+    expect(badCurrency.statusCode).toBe(400);
+    expect(badCurrency.json()).toMatchObject({
+      code: 'REQUEST_INVALID',
+      errors: { storeCurrency: 'Choose one of the store currencies (for example USD or EUR).' },
+    });
+    const badZone = await call('PUT', '/store-settings', { timeZone: 'Mars/Olympus' });
+    expect(badZone.json().errors).toEqual({
+      timeZone: 'Enter a time zone such as Europe/Paris or America/New_York.',
+    });
+    expect((await call('GET', '/store-settings')).json()).toMatchObject({
+      storeCurrency: 'USD',
+      useCLDRMoneyFormat: false,
+    });
+
+    const negative = await call('POST', '/shipping-options', {
+      name: 'Courier',
+      kind: 'flat',
+      priceCents: -100,
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().errors).toEqual({ priceCents: "The price can't be negative." });
+    const noThreshold = await call('POST', '/shipping-options', {
+      name: 'Free',
+      kind: 'free_over',
+      priceCents: 0,
+    });
+    expect(noThreshold.json().errors).toEqual({
+      minSubtotalCents: 'Enter the subtotal from which shipping is free.',
+    });
+    const negativeTax = await call('POST', '/tax-rules', { country: 'FR', rateBp: -1 });
+    expect(negativeTax.statusCode).toBe(400);
+    expect(negativeTax.json().errors).toEqual({ rateBp: "The tax rate can't be negative." });
+    const badCountry = await call('POST', '/tax-rules', { country: 'France', rateBp: 2000 });
+    expect(badCountry.json().errors).toEqual({
+      country: 'Enter the two-letter country code (for example US or FR).',
+    });
+    expect((await options()).map((o) => o.name)).toEqual([
+      'Standard shipping',
+      'Free shipping on orders over $100',
+    ]);
+  });
+
+  it('deletes the demo rate and offers a new one at checkout, in the chosen order', async () => {
+    const [standard, free] = await options();
+    const before = await checkoutIn();
+    await before.shopper.put(before.id, '/shipping-option', { optionId: standard!.id });
+
+    expect((await call('DELETE', `/shipping-options/${standard!.id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/shipping-options/${standard!.id}`)).json()).toEqual({
+      code: 'SHIPPING_OPTION_NOT_FOUND',
+      error: 'This shipping rate no longer exists.',
+    });
+    const courier = await call('POST', '/shipping-options', {
+      name: 'Courier',
+      kind: 'flat',
+      priceCents: 900,
+      // Not a free_over rate: a stray threshold is not kept.
+      minSubtotalCents: 5000,
+    });
+    expect(courier.statusCode, courier.body).toBe(201);
+    expect(courier.json()).toMatchObject({ name: 'Courier', minSubtotalCents: null });
+
+    const reordered = await call('PUT', '/shipping-options/order', {
+      optionIds: [courier.json().id, free!.id],
+    });
+    expect(reordered.json().shippingOptions.map((o: Option) => o.name)).toEqual([
+      'Courier',
+      'Free shipping on orders over $100',
+    ]);
+    const partial = await call('PUT', '/shipping-options/order', { optionIds: [free!.id] });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json().code).toBe('SHIPPING_ORDER_INVALID');
+
+    // The open checkout that had chosen the deleted rate chooses again.
+    const reread = await before.shopper.get(before.id);
+    expect(reread.body.checkout.shippingOptionId ?? null).toBeNull();
+    const after = await checkoutIn();
+    expect(after.checkout.shippingOptions).toEqual([
+      expect.objectContaining({ name: 'Courier', priceCents: 900, isAvailable: true }),
+      expect.objectContaining({ kind: 'free_over' }),
+    ]);
+    const chosen = await after.shopper.put(after.id, '/shipping-option', {
+      optionId: courier.json().id,
+    });
+    expect(chosen.body.checkout.totals.shippingCents).toBe(900);
+
+    const edited = await call('PUT', `/shipping-options/${courier.json().id}`, {
+      name: 'Courier',
+      kind: 'flat',
+      priceCents: 1200,
+    });
+    expect(edited.json().priceCents).toBe(1200);
+    expect((await after.shopper.get(after.id)).body.checkout.totals.shippingCents).toBe(1200);
+  });
+
+  it("taxes by the address's region, shipping only when the rule says so", async () => {
+    const ny = await call('POST', '/tax-rules', {
+      country: 'us',
+      region: 'NY',
+      rateBp: 1000,
+      appliesToShipping: true,
+    });
+    expect(ny.statusCode, ny.body).toBe(201);
+    expect(ny.json()).toMatchObject({ country: 'US', region: 'NY', rateBp: 1000 });
+    const again = await call('POST', '/tax-rules', { country: 'US', region: 'NY', rateBp: 500 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('There is already a tax rule for NY, US: edit that one.');
+
+    // Two admins adding the same place at once: one rule, and a 409 (never a 500).
+    const racing = await Promise.all(
+      [1900, 1600].map((rateBp) => call('POST', '/tax-rules', { country: 'DE', rateBp })),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+
+    const { shopper, id } = await checkoutIn();
+    const courier = (await options()).find((o) => o.name === 'Courier')!;
+    const priced = await shopper.put(id, '/shipping-option', { optionId: courier.id });
+    // 2 × 24.00 mugs + 12.00 shipping, 10% on both
+    expect(priced.body.checkout.totals).toMatchObject({
+      subtotalCents: 4800,
+      shippingCents: 1200,
+      taxCents: 600,
+    });
+
+    expect(
+      (
+        await call('PUT', `/tax-rules/${ny.json().id}`, {
+          country: 'US',
+          region: 'NY',
+          rateBp: 1000,
+          appliesToShipping: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await shopper.get(id)).body.checkout.totals.taxCents).toBe(480);
+    expect((await call('DELETE', `/tax-rules/${ny.json().id}`)).statusCode).toBe(204);
+    expect((await shopper.get(id)).body.checkout.totals.taxCents).toBe(0);
+  });
+
+  it('switches the store to euros: carts and checkouts show EUR', async () => {
+    const switched = await call('PUT', '/store-settings', {
+      storeCurrency: 'EUR',
+      useCLDRMoneyFormat: true,
+      language: 'fr-FR',
+      timeZone: 'Europe/Paris',
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json()).toEqual({
+      storeCurrency: 'EUR',
+      useCLDRMoneyFormat: true,
+      language: 'fr-FR',
+      timeZone: 'Europe/Paris',
+      multipleQuantityAllowedForServices: true,
+    });
+    const { shopper, checkout } = await checkoutIn();
+    expect(checkout.currency).toBe('EUR');
+    const cart = (await shopper.visit()).body;
+    expect(JSON.stringify(cart)).toContain('"currency":"EUR"');
+    expect(JSON.stringify(cart)).not.toContain('"USD"');
+  });
+});
