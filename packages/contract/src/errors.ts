@@ -35,6 +35,10 @@ export const errorCatalogue = {
     summary: 'Sign in (a session cookie or an API key in the Authorization header) first.',
   },
   ROLE_FORBIDDEN: { status: 403, summary: 'The caller is signed in without the role this needs.' },
+  SCOPE_FORBIDDEN: {
+    status: 403,
+    summary: "The API key's scopes do not cover this area, or only let it read.",
+  },
   CSRF_FAILED: {
     status: 403,
     summary: 'The x-csrf-token header does not match the session: reload and retry.',
@@ -235,6 +239,7 @@ export const everyRouteCodes = [
 export const signedInCodes = [
   'SIGN_IN_REQUIRED',
   'ROLE_FORBIDDEN',
+  'SCOPE_FORBIDDEN',
 ] as const satisfies readonly ErrorCode[];
 
 /** Codes of a write that a browser session makes (checked against the CSRF cookie). */

@@ -12,6 +12,7 @@ import * as productFormReference from './0011-product-form-reference.ts';
 import * as productList from './0012-product-list.ts';
 import * as productVariantsAdmin from './0014-product-variants-admin.ts';
 import * as productDetails from './0015-product-details.ts';
+import * as discountsKeys from './0018-discounts-keys.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   productList,
   productVariantsAdmin,
   productDetails,
+  discountsKeys,
 ];
