@@ -71,6 +71,8 @@ export const errorCatalogue = {
     status: 409,
     summary: 'The stock changed since it was read: read it again before setting it.',
   },
+  COUPON_NOT_FOUND: { status: 404, summary: 'This website has no coupon with that id.' },
+  COUPON_CODE_TAKEN: { status: 409, summary: 'Another coupon of this website has the code.' },
   TAG_NOT_FOUND: { status: 404, summary: 'No product of this website has this tag.' },
   TAG_EXISTS: {
     status: 409,
