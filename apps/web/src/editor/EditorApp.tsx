@@ -7,6 +7,7 @@ import {
 import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
+import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { FileManager } from './files/FileManager.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { PageEditor } from './PageEditor.tsx';
@@ -93,6 +94,7 @@ type Screen =
   | 'inventory'
   | 'tags'
   | 'categories'
+  | 'discounts'
   | 'header-footer'
   | 'files'
   | 'settings'
@@ -103,6 +105,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   products: 'Products',
   tags: 'Tags',
   categories: 'Categories',
+  discounts: 'Discounts',
   inventory: 'Inventory',
   'header-footer': 'Header & footer',
   files: 'Files',
@@ -207,6 +210,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           { key: 'inventory', label: 'Inventory', icon: 'layout' },
           { key: 'tags', label: 'Tags', icon: 'tag' },
           { key: 'categories', label: 'Categories', icon: 'layout' },
+          { key: 'discounts', label: 'Discounts', icon: 'tag' },
         ] as const)
       : []),
     ...(canEditContent(member.role)
@@ -301,6 +305,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <TagManager />
       ) : screen === 'categories' ? (
         <CategoryManager />
+      ) : screen === 'discounts' ? (
+        <DiscountsScreen />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
       ) : screen === 'files' ? (
