@@ -128,8 +128,13 @@ export function ApiKeysCard() {
       key: 'actions',
       header: 'Actions',
       cell: (key) => (
-        <Button size="sm" variant="danger" onClick={() => setToDelete(key)}>
-          Delete <span className="visually-hidden">{key.name}</span>
+        <Button
+          size="sm"
+          variant="danger"
+          aria-label={`Delete ${key.name}`}
+          onClick={() => setToDelete(key)}
+        >
+          Delete
         </Button>
       ),
     },
@@ -162,17 +167,21 @@ export function ApiKeysCard() {
       ) : live.length === 0 ? (
         <p>No API keys yet.</p>
       ) : (
-        <DataTable
-          caption="API keys"
-          isCaptionHidden
-          rows={live}
-          columns={columns}
-          rowKey={(key) => key.id}
-          rowLabel={(key) => key.name}
-          defaultSort={{ key: 'name', direction: 'ascending' }}
-        />
+        <div className="api-keys__table">
+          <DataTable
+            caption="API keys"
+            isCaptionHidden
+            rows={live}
+            columns={columns}
+            rowKey={(key) => key.id}
+            rowLabel={(key) => key.name}
+            defaultSort={{ key: 'name', direction: 'ascending' }}
+          />
+        </div>
       )}
-      <Button onClick={() => setCreateOpen(true)}>Create key</Button>
+      <div className="api-keys__create">
+        <Button onClick={() => setCreateOpen(true)}>Create key</Button>
+      </div>
 
       <Dialog
         open={isCreateOpen}
