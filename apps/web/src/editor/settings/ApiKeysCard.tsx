@@ -148,9 +148,8 @@ export function ApiKeysCard() {
         <>
           Keys let other programs use your store’s API.{' '}
           <a href="/api/openapi.json" target="_blank" rel="noreferrer">
-            Learn more <span className="visually-hidden">about the API</span>
+            Learn more about the API
           </a>{' '}
-          ·{' '}
           <Button size="sm" variant="quiet" onClick={() => setTermsOpen(true)}>
             Terms of use
           </Button>
