@@ -46,6 +46,8 @@ import {
 } from './features/checkout/commerce.ts';
 import { createContentRepo } from './features/content/content.repo.ts';
 import { createContentService } from './features/content/content.service.ts';
+import { registerCouponRoutes } from './features/discounts/coupons.routes.ts';
+import { createCoupons } from './features/discounts/coupons.ts';
 import { loadEditorAssets } from './features/editor/editor-assets.ts';
 import { createEditorPagesRepo } from './features/editor/editor-pages.repo.ts';
 import { registerEditorPagesRoutes } from './features/editor/editor-pages.routes.ts';
@@ -178,6 +180,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   });
   const productTags = createProductTags({ db, onPublicChange });
   const storeSettings = createStoreSettings({ db, onPublicChange });
+  const coupons = createCoupons({ db });
   const productCsv = createProductCsv({
     csvRepo: createProductCsvRepo(db),
     catalogRepo,
@@ -250,6 +253,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     catalogAdmin,
     productTags,
     storeSettings,
+    coupons,
     productCategories,
     productCsv,
     apiKeys,
@@ -434,6 +438,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerProductCsvRoutes(app, { productCsv: services.productCsv, requireApiKey });
   registerStoreSettingsRoutes(app, { storeSettings: services.storeSettings, requireApiKey });
+  registerCouponRoutes(app, { coupons: services.coupons, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });

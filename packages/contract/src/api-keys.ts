@@ -1,5 +1,24 @@
 import { z } from 'zod';
 
+/**
+ * The areas a key's scopes name (issue 19). A staff route declares one area; a GET reads
+ * it, anything else writes it.
+ */
+export const API_KEY_AREAS = ['products', 'inventory', 'orders', 'forms'] as const;
+export const apiKeyAreaSchema = z.enum(API_KEY_AREAS);
+export type ApiKeyArea = z.infer<typeof apiKeyAreaSchema>;
+export const apiKeyAccessSchema = z.enum(['read', 'write']);
+export type ApiKeyAccess = z.infer<typeof apiKeyAccessSchema>;
+
+/**
+ * What a key may do per area; an area left out is closed to it. A key made before scopes
+ * existed has `null`: everything its role allows.
+ */
+export const apiKeyScopesSchema = z
+  .partialRecord(apiKeyAreaSchema, apiKeyAccessSchema)
+  .meta({ id: 'ApiKeyScopes' });
+export type ApiKeyScopes = z.infer<typeof apiKeyScopesSchema>;
+
 /** Role numbers are SPEC §3's (admin 1, editor 4, store manager 8, …). */
 export const apiKeySchema = z
   .object({
@@ -11,6 +30,7 @@ export const apiKeySchema = z
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
     revokedAt: z.string().nullable(),
+    scopes: apiKeyScopesSchema.nullable(),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof apiKeySchema>;
@@ -19,6 +39,13 @@ export const apiKeyCreateSchema = z
   .object({
     name: z.string().trim().min(1, 'Name the key').max(100),
     role: z.number().int(),
+    /** Omitted: everything the role allows, as `npm run api-key` makes for a first install. */
+    scopes: apiKeyScopesSchema
+      .refine(
+        (scopes) => Object.keys(scopes).length > 0,
+        'Give the key access to at least one area',
+      )
+      .optional(),
   })
   .meta({ id: 'ApiKeyCreate' });
 export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;

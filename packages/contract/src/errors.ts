@@ -35,6 +35,10 @@ export const errorCatalogue = {
     summary: 'Sign in (a session cookie or an API key in the Authorization header) first.',
   },
   ROLE_FORBIDDEN: { status: 403, summary: 'The caller is signed in without the role this needs.' },
+  SCOPE_FORBIDDEN: {
+    status: 403,
+    summary: "The API key's scopes do not cover this area, or only let it read.",
+  },
   CSRF_FAILED: {
     status: 403,
     summary: 'The x-csrf-token header does not match the session: reload and retry.',
@@ -67,6 +71,8 @@ export const errorCatalogue = {
     status: 409,
     summary: 'The stock changed since it was read: read it again before setting it.',
   },
+  COUPON_NOT_FOUND: { status: 404, summary: 'This website has no coupon with that id.' },
+  COUPON_CODE_TAKEN: { status: 409, summary: 'Another coupon of this website has the code.' },
   TAG_NOT_FOUND: { status: 404, summary: 'No product of this website has this tag.' },
   TAG_EXISTS: {
     status: 409,
@@ -263,6 +269,7 @@ export const everyRouteCodes = [
 export const signedInCodes = [
   'SIGN_IN_REQUIRED',
   'ROLE_FORBIDDEN',
+  'SCOPE_FORBIDDEN',
 ] as const satisfies readonly ErrorCode[];
 
 /** Codes of a write that a browser session makes (checked against the CSRF cookie). */

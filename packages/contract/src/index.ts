@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './catalog.ts';
 export * from './checkout.ts';
 export * from './common.ts';
+export * from './coupons.ts';
 export * from './editor.ts';
 export * from './errors.ts';
 export * from './forms.ts';

@@ -1,4 +1,4 @@
-import type { FormFieldDefinitionDto } from '@atelier/contract';
+import type { ApiKeyScopes, FormFieldDefinitionDto } from '@atelier/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Row types of the database, written by hand beside the migrations that create them.
@@ -255,6 +255,8 @@ export interface ApiKeysTable {
   created_at: Generated<Date>;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  /** ApiKeyScopes; null on keys made before scopes, which keep their role's full access. */
+  scopes: ColumnType<ApiKeyScopes | null, string | null | undefined, string | null>;
 }
 
 export interface CategoriesTable {

@@ -1,4 +1,4 @@
-import type { Member } from '@atelier/contract';
+import type { ApiKeyArea, ApiKeyScopes, Member } from '@atelier/contract';
 import { Role } from '@atelier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyCaller, ApiKeyService } from '../features/api-keys/api-keys.service.ts';
@@ -31,9 +31,38 @@ export const MEDIA_WRITERS: readonly Role[] = [Role.admin, Role.editor, Role.sto
 /** Who made a staff call: a key, or a signed-in member. */
 export type Caller = { website: Website; key: ApiKeyCaller | null; member: Member | null };
 
+/**
+ * The area a staff route belongs to, for API key scopes (issue 19). `write` defaults to
+ * the method: a GET (or HEAD) reads, anything else writes.
+ */
+export type RouteScope = { area: ApiKeyArea; write?: boolean };
+
 export type RequireApiKey = (options: {
   roles: readonly Role[];
+  /**
+   * Without one, the route is closed to every key limited by scopes: only a full-access
+   * key (or a member) may call it, so a scoped key can never reach key or member management.
+   */
+  scope?: RouteScope;
 }) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Why a key with these scopes may not make this call, or null when it may. Scopes only
+ * narrow a key: its role is checked as well.
+ */
+export function scopeRefusal(
+  scopes: ApiKeyScopes | null,
+  scope: RouteScope | undefined,
+  method: string,
+): string | null {
+  if (scopes === null) return null;
+  if (!scope) return 'This API key is limited to some areas, and this is not one of them.';
+  const access = scopes[scope.area];
+  if (!access) return `This API key has no access to ${scope.area}.`;
+  const write = scope.write ?? !SAFE_METHODS.has(method);
+  if (write && access !== 'write') return `This API key may only read ${scope.area}.`;
+  return null;
+}
 
 // Kept beside the request rather than decorated onto it: the site user is the one
 // request decoration we allow (STYLE.md), and this goes away with the editor's sign-in.
@@ -60,7 +89,7 @@ export function createApiKeyGuard(deps: {
   };
 }): RequireApiKey {
   const { apiKeys, websiteOf, members } = deps;
-  return ({ roles }) =>
+  return ({ roles, scope }) =>
     async (request, reply) => {
       const website = await websiteOf(request);
       // A path naming another website than the Host's is a path that does not exist here.
@@ -86,6 +115,8 @@ export function createApiKeyGuard(deps: {
         throw fail('SIGN_IN_REQUIRED', SIGN_IN_MESSAGE);
       }
       if (!roles.includes(key.role)) throw fail('ROLE_FORBIDDEN', ROLE_FORBIDDEN_MESSAGE);
+      const refusal = scopeRefusal(key.scopes, scope, request.method);
+      if (refusal) throw fail('SCOPE_FORBIDDEN', refusal);
       callers.set(request, { website, key, member: null });
     };
 }

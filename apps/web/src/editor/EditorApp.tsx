@@ -7,6 +7,7 @@ import {
 import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
+import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { FileManager } from './files/FileManager.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { MailLog } from './orders/MailLog.tsx';
@@ -100,6 +101,7 @@ type Screen =
   | 'tags'
   | 'categories'
   | 'store'
+  | 'discounts'
   | 'header-footer'
   | 'files'
   | 'settings'
@@ -113,6 +115,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   tags: 'Tags',
   categories: 'Categories',
   store: 'Store',
+  discounts: 'Discounts',
   inventory: 'Inventory',
   'header-footer': 'Header & footer',
   files: 'Files',
@@ -244,6 +247,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           { key: 'tags', label: 'Tags', icon: 'tag' },
           { key: 'categories', label: 'Categories', icon: 'layout' },
           { key: 'store', label: 'Store', icon: 'settings' },
+          { key: 'discounts', label: 'Discounts', icon: 'tag' },
         ] as const)
       : []),
     ...(canEditContent(member.role)
@@ -347,6 +351,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <CategoryManager />
       ) : screen === 'store' ? (
         <StoreScreen />
+      ) : screen === 'discounts' ? (
+        <DiscountsScreen />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
       ) : screen === 'files' ? (

@@ -11,6 +11,8 @@ export function createApiKeyRepo(db: Kysely<DB>) {
       role: number;
       prefix: string;
       secret_sha256: string;
+      /** JSON of ApiKeyScopes, or null for the role's full access. */
+      scopes: string | null;
     }): Promise<ApiKeyRow> {
       return db.insertInto('api_keys').values(row).returningAll().executeTakeFirstOrThrow();
     },

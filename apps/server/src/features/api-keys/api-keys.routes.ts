@@ -24,12 +24,13 @@ export function registerApiKeyRoutes(
 ) {
   const { apiKeys, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Before validation, as the catalog's: a caller who may not use a route learns nothing of it.
   const adminOnly = requireApiKey({ roles: [Role.admin] });
 
   api.get(
     '/api/api-keys',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['api keys'],
         summary: "The website's API keys (never their secrets)",
@@ -42,7 +43,7 @@ export function registerApiKeyRoutes(
   api.post(
     '/api/api-keys',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['api keys'],
         summary: 'Create a key; its secret is in this response and nowhere else',
@@ -62,7 +63,7 @@ export function registerApiKeyRoutes(
   api.delete(
     '/api/api-keys/:keyId',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: {
         tags: ['api keys'],
         summary: 'Revoke a key: it stops working at once',

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKey, CreatedApiKey } from '@atelier/contract';
+import {
+  type ApiKey,
+  type ApiKeyScopes,
+  apiKeyScopesSchema,
+  type CreatedApiKey,
+} from '@atelier/contract';
 import { isRole, type Role } from '@atelier/core';
 import type { ApiKeyRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
@@ -14,7 +19,14 @@ export const API_KEY_PREFIX = 'atl_';
 /** `atl_` and the first 8 characters of the secret: enough to tell keys apart. */
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 
-export type ApiKeyCaller = { keyId: string; websiteId: string; name: string; role: Role };
+export type ApiKeyCaller = {
+  keyId: string;
+  websiteId: string;
+  name: string;
+  role: Role;
+  /** null: everything the role allows (keys made before scopes, and the CLI's first key). */
+  scopes: ApiKeyScopes | null;
+};
 
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;
 
@@ -24,7 +36,12 @@ export const hashSecret = (secret: string): string =>
 export function createApiKeyService({ apiKeyRepo }: { apiKeyRepo: ApiKeyRepo }) {
   return {
     /** A new key; the returned secret is the only copy there will ever be. */
-    async create(input: { websiteId: string; name: string; role: number }): Promise<CreatedApiKey> {
+    async create(input: {
+      websiteId: string;
+      name: string;
+      role: number;
+      scopes?: ApiKeyScopes | undefined;
+    }): Promise<CreatedApiKey> {
       if (!isRole(input.role)) {
         throw fail('REQUEST_INVALID', 'The request is not valid.', {
           role: 'Choose one of the roles',
@@ -37,6 +54,7 @@ export function createApiKeyService({ apiKeyRepo }: { apiKeyRepo: ApiKeyRepo }) 
         role: input.role,
         prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
         secret_sha256: hashSecret(secret),
+        scopes: input.scopes ? JSON.stringify(input.scopes) : null,
       });
       return { key: toApiKey(row), secret };
     },
@@ -47,7 +65,13 @@ export function createApiKeyService({ apiKeyRepo }: { apiKeyRepo: ApiKeyRepo }) 
       const row = await apiKeyRepo.findActive(websiteId, hashSecret(secret));
       if (!row || !isRole(row.role)) return undefined;
       await apiKeyRepo.touch(websiteId, row.key_id);
-      return { keyId: row.key_id, websiteId, name: row.name, role: row.role };
+      return {
+        keyId: row.key_id,
+        websiteId,
+        name: row.name,
+        role: row.role,
+        scopes: scopesOf(row),
+      };
     },
 
     async list(websiteId: string): Promise<ApiKey[]> {
@@ -70,5 +94,13 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     createdAt: new Date(row.created_at).toISOString(),
     lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
     revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+    scopes: scopesOf(row),
   };
+}
+
+/** A stored scopes value that no longer parses closes every area rather than opening all. */
+function scopesOf(row: ApiKeyRow): ApiKeyScopes | null {
+  if (row.scopes === null) return null;
+  const parsed = apiKeyScopesSchema.safeParse(row.scopes);
+  return parsed.success ? parsed.data : {};
 }

@@ -88,7 +88,10 @@ export function registerCatalogAdminRoutes(
   const { catalogAdmin, productTags, productCategories, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before validation: a caller who may not use a route learns nothing of its schema.
-  const guard = requireApiKey({ roles: CATALOG_WRITERS });
+  const guard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'products' } });
+  // Stock is its own area, so a warehouse sync can set stock without rewriting products.
+  const stockGuard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'inventory' } });
+  const formsGuard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'forms' } });
 
   api.get(
     `${PREFIX}/products`,
@@ -168,7 +171,7 @@ export function registerCatalogAdminRoutes(
   api.put(
     `${PREFIX}/products/:productId/variants/:variantId/stock`,
     {
-      preValidation: guard,
+      preValidation: stockGuard,
       schema: {
         tags,
         summary: "Set one variant's stock, or add a received quantity to it",
@@ -522,7 +525,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/forms`,
     {
-      preValidation: guard,
+      preValidation: formsGuard,
       schema: {
         tags,
         summary: "The website's forms, to pick a product's additional-fields form from",

@@ -6,16 +6,25 @@ import { type EditorClient, editorClient, ownerClient } from '../auth/editor-cli
 // Issue 18: the catalog is the store managers' and administrators', never the editors'.
 // Rather than a list that could fall behind the routes, every staff catalog route the
 // OpenAPI document lists is called, with a session of each role: an editor is refused
-// (403) on every one of them (store settings, shipping and tax included), a store manager is let through (whatever the handler then
-// says about the made-up ids and bodies, it is not 401 or 403).
+// (403) on every one of them (store settings, shipping and tax included), a store manager
+// is let through (whatever the handler then says about the made-up ids and bodies, it is
+// not 401 or 403). Issue 19 adds orders and the mail log, the discounts (under the catalog
+// prefix) and the API keys, which are the admin's alone: a store manager is refused there.
 
 const CATALOG_PREFIX = '/api/content-service/product/1.1/websites/{websiteId}';
 const PREFERENCES_PREFIX = '/api/v1/commerce-preferences/';
 /** Orders and the mail log (issue 19): the same roles as the catalog. */
 const COMMERCE_PREFIX = '/api/content-service/commerce/1.1/websites/{websiteId}';
+/** Who besides admins may call the routes under each prefix. */
+const PREFIXES: readonly { prefix: string; managerAllowed: boolean }[] = [
+  { prefix: CATALOG_PREFIX, managerAllowed: true },
+  { prefix: PREFERENCES_PREFIX, managerAllowed: true },
+  { prefix: COMMERCE_PREFIX, managerAllowed: true },
+  { prefix: '/api/api-keys', managerAllowed: false },
+];
 const ID = '00000000-0000-4000-8000-000000000000';
 
-type Route = { method: string; path: string };
+type Route = { method: string; path: string; managerAllowed: boolean };
 
 describe(`catalog routes by role (${testDialect})`, () => {
   let t: TestApp;
@@ -55,13 +64,16 @@ describe(`catalog routes by role (${testDialect})`, () => {
     const paths: Record<string, Record<string, unknown>> = (
       await t.app.inject('/api/openapi.json')
     ).json().paths;
-    routes = Object.entries(paths).flatMap(([path, methods]) =>
-      [CATALOG_PREFIX, PREFERENCES_PREFIX, COMMERCE_PREFIX].some((prefix) =>
-        path.startsWith(prefix),
-      )
-        ? Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path }))
-        : [],
-    );
+    routes = Object.entries(paths).flatMap(([path, methods]) => {
+      const area = PREFIXES.find(({ prefix }) => path.startsWith(prefix));
+      return area
+        ? Object.keys(methods).map((method) => ({
+            method: method.toUpperCase(),
+            path,
+            managerAllowed: area.managerAllowed,
+          }))
+        : [];
+    });
   });
   afterAll(() => t.close());
 
@@ -90,6 +102,13 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'PUT /shipping-options/order',
         'DELETE /shipping-options/{optionId}',
         'POST /tax-rules',
+        'GET /coupons',
+        'POST /coupons',
+        'PUT /coupons/{couponId}',
+        'DELETE /coupons/{couponId}',
+        'GET /api/api-keys',
+        'POST /api/api-keys',
+        'DELETE /api/api-keys/{keyId}',
       ]),
     );
     expect(routes.map((r) => `${r.method} ${r.path.replace(COMMERCE_PREFIX, '')}`)).toEqual(
@@ -116,8 +135,21 @@ describe(`catalog routes by role (${testDialect})`, () => {
     }
   });
 
-  it('lets a store manager through on every catalog route', async () => {
-    for (const route of routes) {
+  it('refuses a store manager on the API key routes', async () => {
+    const adminOnly = routes.filter((route) => !route.managerAllowed);
+    expect(adminOnly.length).toBeGreaterThanOrEqual(3);
+    for (const route of adminOnly) {
+      const response = await members.manager!.call(
+        route.method as 'GET',
+        urlOf(route),
+        route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      );
+      expect(response.statusCode, `${route.method} ${route.path}`).toBe(403);
+    }
+  });
+
+  it('lets a store manager through on every catalog and discounts route', async () => {
+    for (const route of routes.filter((r) => r.managerAllowed)) {
       const response = await members.manager!.call(
         route.method as 'GET',
         urlOf(route),

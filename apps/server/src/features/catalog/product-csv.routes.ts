@@ -67,7 +67,7 @@ export function registerProductCsvRoutes(
 ) {
   const { productCsv, requireApiKey } = deps;
   // Before validation: a caller who may not use a route learns nothing of its schema.
-  const guard = requireApiKey({ roles: CATALOG_WRITERS });
+  const guard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'products' } });
 
   // Its own scope, so the CSV body reader serves these routes only.
   app.register(async (scope) => {

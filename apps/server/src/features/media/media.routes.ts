@@ -37,7 +37,8 @@ export function registerMediaRoutes(
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/media/images',
       {
-        preHandler: requireApiKey({ roles: MEDIA_WRITERS }),
+        // Media is scoped with products: an integration uploads images for its products.
+        preHandler: requireApiKey({ roles: MEDIA_WRITERS, scope: { area: 'products' } }),
         schema: {
           tags: ['media'],
           summary: 'Upload an image; renditions from 100w up to its width are made at once',

@@ -58,7 +58,8 @@ export function registerOrderAdminRoutes(
   const { orderAdmin, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before validation: a caller who may not use a route learns nothing of its schema.
-  const guard = requireApiKey({ roles: ORDER_MANAGERS });
+  // Orders and the mail log: an API key needs the orders area (GET reads, POST writes).
+  const guard = requireApiKey({ roles: ORDER_MANAGERS, scope: { area: 'orders' } });
 
   // ---- Reads ----
   api.get(

@@ -1,7 +1,10 @@
 import {
+  type ApiKeyCreate,
+  apiKeyListSchema,
   type CatalogProduct,
   type CategoryUpdate,
   type CollectionUpdate,
+  type CouponInput,
   catalogProductSchema,
   categoryChangeSchema,
   categoryListSchema,
@@ -10,6 +13,9 @@ import {
   collectionListSchema,
   collectionSchema,
   collectionSummarySchema,
+  couponListSchema,
+  couponSchema,
+  createdApiKeySchema,
   type EditorBlock,
   editorPageSchema,
   type FolderBehavior,
@@ -215,6 +221,18 @@ export const api = {
       catalogProductSchema,
       change,
     ),
+  /** API keys (SPEC §2, issue 19): admins only; a secret is in the create answer only. */
+  apiKeys: () => request('GET', '/api/api-keys', apiKeyListSchema),
+  createApiKey: (input: ApiKeyCreate) =>
+    request('POST', '/api/api-keys', createdApiKeySchema, input),
+  deleteApiKey: (id: string) => request('DELETE', `/api/api-keys/${id}`, noContent),
+  /** Discounts (issue 19): the website's coupons with their use counts. */
+  coupons: () => request('GET', `${catalogBase()}/coupons`, couponListSchema),
+  createCoupon: (input: CouponInput) =>
+    request('POST', `${catalogBase()}/coupons`, couponSchema, input),
+  updateCoupon: (id: string, input: CouponInput) =>
+    request('PUT', `${catalogBase()}/coupons/${id}`, couponSchema, input),
+  deleteCoupon: (id: string) => request('DELETE', `${catalogBase()}/coupons/${id}`, noContent),
   /** The tag manager (SPEC §2): the website's product tags and their product counts. */
   productTags: () => request('GET', `${catalogBase()}/tags`, tagListSchema),
   renameProductTag: (from: string, to: string) =>

@@ -14,6 +14,7 @@ import {
   TextField,
   useToast,
 } from '../ui/index.ts';
+import { ApiKeysCard } from './ApiKeysCard.tsx';
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
@@ -99,7 +100,9 @@ export function SettingsScreen() {
       <div className="screen-header">
         <div>
           <h1>Settings</h1>
-          <p className="screen-header__lead">Your site’s name and who can edit it.</p>
+          <p className="screen-header__lead">
+            Your site’s name, who can edit it, and its API keys.
+          </p>
         </div>
       </div>
       <p role="status" className={error ? 'notice notice--error' : 'notice'}>
@@ -170,6 +173,7 @@ export function SettingsScreen() {
             <Button type="submit">Add member</Button>
           </form>
         </Card>
+        <ApiKeysCard />
       </div>
     </div>
   );

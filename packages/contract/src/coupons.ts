@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+// Coupons as the merchant manages them at /config → Discounts (issue 19). Money is integer
+// minor units of the store currency; a percentage is a whole percent from 1 to 100.
+
+export const COUPON_KINDS = ['percentage', 'fixed_amount', 'free_shipping'] as const;
+export const couponKindSchema = z.enum(COUPON_KINDS);
+export type CouponKind = z.infer<typeof couponKindSchema>;
+
+export const couponMessages = {
+  percentRange: 'Enter a percentage from 1 to 100',
+  amountNeeded: 'Enter the amount to take off',
+  datesOrder: 'The end date must be after the start date',
+  codeFormat: 'Use letters, digits, - and _ only',
+  codeTaken: 'A coupon with this code already exists.',
+} as const;
+
+export const couponSchema = z
+  .object({
+    id: z.string(),
+    /** Upper-case; shoppers may type it in any case. */
+    code: z.string(),
+    kind: couponKindSchema,
+    /** Percent, for `percentage` (stored in basis points, so a seeded 12.5 reads as such). */
+    percentOff: z.number().nullable(),
+    /** Minor units, for `fixed_amount`. */
+    amountCents: z.number().int().nullable(),
+    minSubtotalCents: z.number().int(),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    usageLimit: z.number().int().nullable(),
+    /** Orders placed with it so far. */
+    timesUsed: z.number().int(),
+  })
+  .meta({ id: 'Coupon' });
+export type Coupon = z.infer<typeof couponSchema>;
+
+export const couponInputSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(1, 'Enter a code')
+      .max(40)
+      // Stored upper-case by the server; shoppers may type it in any case.
+      .regex(/^[A-Za-z0-9_-]+$/, couponMessages.codeFormat),
+    kind: couponKindSchema,
+    percentOff: z.number().int().nullable().optional(),
+    amountCents: z.number().int().min(1, couponMessages.amountNeeded).nullable().optional(),
+    minSubtotalCents: z.number().int().min(0).default(0),
+    startsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    usageLimit: z.number().int().min(1, 'A limit is at least 1 use').nullable().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (
+      input.kind === 'percentage' &&
+      (input.percentOff == null || input.percentOff < 1 || input.percentOff > 100)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: couponMessages.percentRange });
+    }
+    if (input.kind === 'fixed_amount' && input.amountCents == null) {
+      ctx.addIssue({ code: 'custom', path: ['amountCents'], message: couponMessages.amountNeeded });
+    }
+    if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: couponMessages.datesOrder });
+    }
+  });
+export type CouponInput = z.input<typeof couponInputSchema>;
+
+export const couponListSchema = z.object({ coupons: z.array(couponSchema) });
+export const couponParamsSchema = z.object({
+  websiteId: z.string(),
+  couponId: z.string().uuid('couponId must be a coupon id'),
+});
