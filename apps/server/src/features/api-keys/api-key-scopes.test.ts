@@ -7,7 +7,8 @@ import { createWebsiteResolver } from '../../http/website-resolver.ts';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 
 // Issue 19: a key may be limited per area to reading or writing. The orders routes tag
-// themselves `orders`; until they land, a stand-in route with that area shows the guard.
+// themselves `orders`; a stand-in route with that area shows the guard alone, and the
+// real order routes are checked too.
 
 describe(`API key scopes (${testDialect})`, () => {
   let t: TestApp;
@@ -87,6 +88,27 @@ describe(`API key scopes (${testDialect})`, () => {
     const list = await orders.inject({ url: '/orders', headers: productsOnly });
     expect(list.statusCode).toBe(403);
     expect(list.json().error).toBe('This API key has no access to orders.');
+  });
+
+  it('lets a read-only orders key list the real orders but not refund one', async () => {
+    const ordersPath = `/api/content-service/commerce/1.1/websites/${websiteId}/orders`;
+    const headers = await keyWith({ orders: 'read' });
+    const list = await t.app.inject({ url: ordersPath, headers });
+    expect(list.statusCode, list.body).toBe(200);
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `${ordersPath}/00000000-0000-4000-8000-000000000000/refunds`,
+      headers: { ...headers, 'idempotency-key': 'scope-test' },
+      payload: { amountCents: 100 },
+    });
+    expect(refund.statusCode).toBe(403);
+    expect(refund.json()).toEqual({
+      error: 'This API key may only read orders.',
+      code: 'SCOPE_FORBIDDEN',
+    });
+    // A products key does not even see orders.
+    const other = await keyWith({ products: 'write' });
+    expect((await t.app.inject({ url: ordersPath, headers: other })).statusCode).toBe(403);
   });
 
   it('lets a read-only products key list and read products, and refuses a PATCH', async () => {
