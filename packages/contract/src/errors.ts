@@ -223,8 +223,9 @@ export const errorCatalogue = {
     summary:
       'The items or amount do not fit the order (unknown line, too many units, too much money).',
   },
+  // A refusal the merchant acts on (like a declined card), not a server failure.
   REFUND_FAILED: {
-    status: 502,
+    status: 409,
     summary: 'The payment provider refused the refund; nothing was changed.',
   },
   GIFT_CARD_NOT_FOUND: { status: 404, summary: 'No gift card product has this URL.' },
