@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const serverEntry = join(root, 'apps/server/dist/main.js');
@@ -25,12 +26,18 @@ async function freePort(): Promise<number> {
 
 /**
  * The production server as a user starts it (built bundle, embedded database in a fresh
- * data folder, demo store seeded on first start), on a free loopback port.
+ * data folder, demo store seeded on first start), on a free loopback port. The data
+ * folder is a copy of the one global-setup.ts's first start made, when there is one.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { keepDataDir = false }: { keepDataDir?: boolean } = {},
+): Promise<RunningServer> {
   if (!existsSync(serverEntry))
     throw new Error('The server is not built: run `npm run build` first.');
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
+  const seeded = keepDataDir ? undefined : inject('seededDataDir');
+  if (seeded) await cp(seeded, dataDir, { recursive: true });
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     env: {
@@ -66,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

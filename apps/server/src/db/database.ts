@@ -45,8 +45,11 @@ function publishOn(db: Kysely<DB>) {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void }
-  /** dataDir undefined keeps the embedded database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * dataDir undefined keeps the embedded database in memory (tests); `snapshot`, from
+   * `snapshotPGlite`, starts that in-memory database from a copy instead of initdb.
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; snapshot?: Blob };
 
 // pg hands int8 and numeric back as strings to avoid precision loss. Our int8 values
 // are counts and sums of cents that stay far below 2^53, so numbers are safe and keep
@@ -212,7 +215,10 @@ function preparesMarkedStatements(client: pg.PoolClient): void {
 // the life of the process (docs/PERFORMANCE.md, memory).
 const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
 
-async function openPGlite(options: { dataDir: string | undefined }): Promise<Database> {
+async function openPGlite(options: {
+  dataDir: string | undefined;
+  snapshot?: Blob;
+}): Promise<Database> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = join(options.dataDir, 'db');
@@ -224,6 +230,7 @@ async function openPGlite(options: { dataDir: string | undefined }): Promise<Dat
   }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(options.snapshot && !dataDir ? { loadDataDir: options.snapshot } : {}),
     postgresqlconf: PGLITE_SETTINGS,
   });
   const db = new Kysely<DB>({ dialect: createPGliteDialect(client) });
@@ -232,7 +239,28 @@ async function openPGlite(options: { dataDir: string | undefined }): Promise<Dat
     // One process has the embedded database, so nothing is ever lost between its servers.
     subscribe: async (onMessage) => client.listen(CHANGES_CHANNEL, onMessage),
   };
-  return { db, kind: 'pglite', ping: () => ping(db), changes, close: () => db.destroy() };
+  const database: Database = {
+    db,
+    kind: 'pglite',
+    ping: () => ping(db),
+    changes,
+    close: () => db.destroy(),
+  };
+  pgliteClients.set(database, client);
+  return database;
+}
+
+const pgliteClients = new WeakMap<Database, PGlite>();
+
+/**
+ * A copy of an open embedded database, to start others from (`snapshot`): the test suite
+ * migrates and seeds once and starts each test's database from the copy in a fraction
+ * of the time.
+ */
+export async function snapshotPGlite(database: Database): Promise<Blob> {
+  const client = pgliteClients.get(database);
+  if (!client) throw new Error('only an embedded database can be copied');
+  return client.dumpDataDir('none');
 }
 
 /** Runs PGlite's initdb for `dataDir` in a child process that exits when it is done. */

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { createTestDatabase, type TestDatabase, testDialect } from '../test/test-app.ts';
+import {
+  copyDemoData,
+  createTestDatabase,
+  type TestDatabase,
+  testDialect,
+} from '../test/test-app.ts';
 
 // Two servers on one database, as behind a load balancer: a change made through one
 // must reach the other's page cache and remembered reads, or it would keep showing the
@@ -23,7 +28,8 @@ describe(`two servers on one database (${testDialect})`, () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'atelier-two-servers-'));
-    testDatabase = await createTestDatabase();
+    testDatabase = await createTestDatabase({ withDemo: true });
+    await copyDemoData(dataDir);
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PAGE_CACHE: 'on' });
     firstDatabase = await testDatabase.open();
     // The embedded database lives in one process: both servers share it, and only the

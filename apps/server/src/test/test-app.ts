@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -10,8 +11,35 @@ import { type Database, openDatabase } from '../db/database.ts';
 // Each test file gets its own database: an in-memory PGlite by default, or, with
 // TEST_DIALECT=postgres, a new database on the PostgreSQL of TEST_DATABASE_URL that is
 // dropped afterwards. Nothing is mocked: the app under test is the app that ships.
+// Both start as copies of a database migrated (and seeded) once per run
+// (global-setup.ts), which is the same database every app would make for itself.
 
 export const testDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'pglite';
+
+/** What global-setup.ts prepared: databases to copy, and the demo store's data folder. */
+export type TestTemplates = {
+  demoDataDir: string;
+  pglite?: { empty: string; demo: string };
+  postgres?: { empty: string; demo: string };
+};
+
+const templates = (): TestTemplates | undefined => inject('testTemplates');
+
+const snapshots = new Map<string, Promise<Blob>>();
+const snapshotAt = (path: string) => {
+  let snapshot = snapshots.get(path);
+  if (!snapshot) {
+    snapshot = readFile(path).then((bytes) => new Blob([new Uint8Array(bytes)]));
+    snapshots.set(path, snapshot);
+  }
+  return snapshot;
+};
+
+/** Gives `dataDir` the demo store's media, as seeding it would have. */
+export async function copyDemoData(dataDir: string): Promise<void> {
+  const from = templates()?.demoDataDir;
+  if (from) await cp(from, dataDir, { recursive: true });
+}
 
 export type TestDatabase = {
   /** Opens (again) the same database: a restart of the server. */
@@ -20,36 +48,45 @@ export type TestDatabase = {
 };
 
 /**
- * A new, empty database. With a dataDir the embedded one is kept on disk (so it can be
- * reopened); without, it lives in memory.
+ * A new database, migrated. With a dataDir the embedded one is kept on disk (so it can be
+ * reopened); without, it lives in memory. `withDemo` starts it with the demo store
+ * seeded: the app's data folder then needs the demo's media (`createTestApp` copies it).
  */
 export async function createTestDatabase(
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; withDemo?: boolean } = {},
 ): Promise<TestDatabase> {
+  const template = options.withDemo ? 'demo' : 'empty';
   if (testDialect === 'pglite') {
+    const snapshotPath = options.dataDir ? undefined : templates()?.pglite?.[template];
     return {
-      open: () => openDatabase({ kind: 'pglite', dataDir: options.dataDir }),
+      open: async () =>
+        openDatabase({
+          kind: 'pglite',
+          dataDir: options.dataDir,
+          ...(snapshotPath && { snapshot: await snapshotAt(snapshotPath) }),
+        }),
       dispose: async () => {},
     };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
   const name = `atelier_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  await withAdmin(baseUrl, (client) => client.query(`create database ${name}`));
+  const copyOf = templates()?.postgres?.[template];
+  await adminQuery(`create database ${name}${copyOf ? ` template ${copyOf}` : ''}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
     open: () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 }),
-    dispose: () =>
-      withAdmin(baseUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
+    dispose: () => adminQuery(`drop database if exists ${name} with (force)`),
   };
 }
 
-async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+/** A statement on TEST_DATABASE_URL's server, outside any test database. */
+export async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {
-    await run(client);
+    await client.query(statement);
   } finally {
     await client.end();
   }
@@ -79,15 +116,17 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'atelier-test-')));
+  const seedDemo = options.seedDemo ?? true;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     ...(options.pageCache && { PAGE_CACHE: options.pageCache }),
     ...options.env,
   });
-  const testDatabase = options.testDatabase ?? (await createTestDatabase());
+  const testDatabase = options.testDatabase ?? (await createTestDatabase({ withDemo: seedDemo }));
+  if (!options.testDatabase && seedDemo) await copyDemoData(dataDir);
   const database = await testDatabase.open();
-  const app = await buildApp({ config, database, seedDemo: options.seedDemo ?? true });
+  const app = await buildApp({ config, database, seedDemo });
   return {
     app,
     config,

@@ -6,7 +6,12 @@ import { editorApiMessages, Role, signInMessages } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { createTestDatabase, type TestApp, testDialect } from '../../test/test-app.ts';
+import {
+  copyDemoData,
+  createTestDatabase,
+  type TestApp,
+  testDialect,
+} from '../../test/test-app.ts';
 import { editorClient } from './editor-client.ts';
 import { SESSION_COOKIE } from './member-guard.ts';
 
@@ -19,7 +24,8 @@ describe(`editor sign-in (${testDialect})`, () => {
   beforeAll(async () => {
     // The real app with a clock the test moves, so session expiry needs no waiting.
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-test-'));
-    const testDatabase = await createTestDatabase();
+    const testDatabase = await createTestDatabase({ withDemo: true });
+    await copyDemoData(dataDir);
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
     const database = await testDatabase.open();
     const app = await buildApp({ config, database, auth: { now: () => new Date(clock) } });

@@ -5,7 +5,12 @@ import { cartMessages, editorApiMessages, Role, signInMessages } from '@atelier/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { createTestDatabase, type TestApp, testDialect } from '../../test/test-app.ts';
+import {
+  copyDemoData,
+  createTestDatabase,
+  type TestApp,
+  testDialect,
+} from '../../test/test-app.ts';
 import { ownerClient } from './editor-client.ts';
 
 // Issue 15: an account is locked after SIGN_IN_LOCK_AFTER failures however the attempts
@@ -22,7 +27,8 @@ describe(`per-account sign-in lock (${testDialect})`, () => {
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-test-'));
-    const testDatabase = await createTestDatabase();
+    const testDatabase = await createTestDatabase({ withDemo: true });
+    await copyDemoData(dataDir);
     // Forwarded addresses are believed here (a loopback proxy is trusted), so each attempt
     // really is a new address to the per-address limit, as from a botnet: only the
     // per-account lock can stop them.

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-app.ts';
+import {
+  copyDemoData,
+  createTestDatabase,
+  type TestDatabase,
+  testDialect,
+} from '../../test/test-app.ts';
 import { type CartRepo, createCartRepo, type NewCartAdd, type NewCartRules } from './cart.repo.ts';
 
 // The first add's one statement decides in the database what the reading path decides in
@@ -24,7 +29,8 @@ describe(`first adds in one statement (${testDialect})`, () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'atelier-cart-repo-'));
-    testDatabase = await createTestDatabase();
+    testDatabase = await createTestDatabase({ withDemo: true });
+    await copyDemoData(dataDir);
     database = await testDatabase.open();
     app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Product } from '@atelier/contract';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
+import { copyDemoData, createTestDatabase } from '../../test/test-app.ts';
 import type { CommerceOptions } from './commerce.ts';
 
 // Helpers for checkout tests: the real app (demo store seeded) with commerce options,
@@ -25,7 +25,8 @@ export async function createCommerceTestApp(commerce: CommerceOptions = {}) {
   // The shoppers below name themselves in X-Forwarded-For as a local proxy would; both
   // app.inject and real HTTP arrive from loopback.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TRUST_PROXY: 'loopback' });
-  const testDatabase = await createTestDatabase();
+  const testDatabase = await createTestDatabase({ withDemo: true });
+  await copyDemoData(dataDir);
   const app = await buildApp({ config, database: await testDatabase.open(), commerce });
   const list = await app.inject('/api/catalog/collections/shop/products');
   const products: Product[] = list.json().products;
