@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkAtBothWidths, useChromium } from './support/browser.ts';
+import { checkAtBothWidths, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
@@ -17,7 +17,10 @@ describe('discounts and API keys (Chromium)', () => {
   const nav = (name: string) =>
     page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name }).click();
   const codes = () =>
-    page.getByRole('table', { name: 'Coupons' }).locator('tbody th[scope="row"]').allTextContents();
+    page
+      .getByRole('table', { name: 'Discounts' })
+      .locator('tbody th[scope="row"]')
+      .allTextContents();
   const hydrated = (selector: string) =>
     expect.poll(() => page.locator(selector).first().getAttribute('data-hydrated')).toBe('true');
 
@@ -27,17 +30,17 @@ describe('discounts and API keys (Chromium)', () => {
     await page.getByRole('heading', { level: 1, name: 'Discounts' }).waitFor();
     await expect.poll(codes).toEqual(['WELCOME10']);
     await page.getByRole('button', { name: 'Delete WELCOME10' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete coupon' }).click();
-    await page.getByText('No coupons yet').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete discount' }).click();
+    await page.getByText('No discounts yet').waitFor();
 
-    await page.getByRole('button', { name: 'Create coupon' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create coupon' });
+    await page.getByRole('button', { name: 'Create discount' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create discount' });
     await dialog.getByLabel('Code').fill('save10');
     await dialog.getByLabel('Percent off').fill('0');
-    await dialog.getByRole('button', { name: 'Save coupon' }).click();
+    await dialog.getByRole('button', { name: 'Save discount' }).click();
     await dialog.getByText('Enter a percentage from 1 to 100').waitFor();
     await dialog.getByLabel('Percent off').fill('10');
-    await dialog.getByRole('button', { name: 'Save coupon' }).click();
+    await dialog.getByRole('button', { name: 'Save discount' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(codes).toEqual(['SAVE10']);
     await checkAtBothWidths(page, [{ name: 'admin-discounts' }]);
@@ -73,6 +76,40 @@ describe('discounts and API keys (Chromium)', () => {
     await page.getByRole('button', { name: 'Apply' }).first().click();
     // −10%: $21.60 + $6.95 + 7.25% of $21.60 ($1.57) = $30.12.
     await expect.poll(grand).toBe('$30.12');
+  });
+
+  it('makes an automatic $5 off the Home category that checkout applies with no code', async () => {
+    await page.goto(`${server.baseUrl}/config`);
+    await nav('Discounts');
+    await page.getByRole('button', { name: 'Create discount' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create discount' });
+    await dialog.getByLabel('Method').selectOption('automatic');
+    await dialog.getByLabel('Name').fill('HOME-DEAL');
+    await dialog.getByLabel('Discount', { exact: true }).selectOption('fixed_amount');
+    await dialog.getByLabel('Amount off').fill('5');
+    await dialog.getByRole('switch', { name: 'Once per customer' }).click();
+    await dialog.getByLabel('Applies to').selectOption('categories');
+    await dialog.getByRole('button', { name: 'Save discount' }).click();
+    await dialog.getByText('Choose at least one category').waitFor();
+    await dialog.getByLabel('Home', { exact: true }).check();
+    await dialog.getByText('1 chosen').waitFor();
+    expect(await seriousA11yViolations(page, '[role="dialog"]')).toEqual([]);
+    await checkAtBothWidths(page, [{ name: 'admin-discount-automatic' }]);
+    await dialog.getByRole('button', { name: 'Save discount' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(codes).toEqual(['HOME-DEAL Automatic', 'SAVE10']);
+
+    // The shopper's checkout still has SAVE10: a typed code wins. Removed, HOME-DEAL applies.
+    await page.goto(`${server.baseUrl}/checkout`);
+    await hydrated('[data-island="Checkout"]');
+    await page.getByRole('button', { name: 'Remove' }).first().click();
+    await page.getByText('HOME-DEAL applied automatically.').waitFor();
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    // $24.00 − $5.00 + $6.95 + 7.25% of $19.00 ($1.38) = $27.33.
+    await expect
+      .poll(() => summary.locator('.checkout__grand').last().textContent())
+      .toBe('$27.33');
+    await summary.getByText('Discount (HOME-DEAL)').waitFor();
   });
 
   it('creates a read-only products API key, shows it once, lists it and deletes it', async () => {

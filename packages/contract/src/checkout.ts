@@ -109,6 +109,10 @@ export const checkoutSchema = z
         message: z.string().nullable(),
       })
       .nullable(),
+    /** The automatic discount applied, when no valid code is: the merchant's name for it. */
+    automaticDiscount: z
+      .object({ name: z.string(), kind: z.enum(['percentage', 'fixed_amount', 'free_shipping']) })
+      .nullable(),
     giftCard: z
       .object({ last4: z.string(), balanceCents: z.number().int(), appliedCents: z.number().int() })
       .nullable(),

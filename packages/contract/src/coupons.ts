@@ -7,7 +7,14 @@ export const COUPON_KINDS = ['percentage', 'fixed_amount', 'free_shipping'] as c
 export const couponKindSchema = z.enum(COUPON_KINDS);
 export type CouponKind = z.infer<typeof couponKindSchema>;
 
+/** What a coupon discounts: every product, or only the listed products or categories. */
+export const COUPON_SCOPES = ['all', 'products', 'categories'] as const;
+export const couponScopeSchema = z.enum(COUPON_SCOPES);
+export type CouponScope = z.infer<typeof couponScopeSchema>;
+
 export const couponMessages = {
+  productsNeeded: 'Choose at least one product',
+  categoriesNeeded: 'Choose at least one category',
   percentRange: 'Enter a percentage from 1 to 100',
   amountNeeded: 'Enter the amount to take off',
   datesOrder: 'The end date must be after the start date',
@@ -31,6 +38,13 @@ export const couponSchema = z
     usageLimit: z.number().int().nullable(),
     /** Orders placed with it so far. */
     timesUsed: z.number().int(),
+    appliesTo: couponScopeSchema,
+    /** Product ids or category ids (a category counts with its subcategories). */
+    targetIds: z.array(z.string()),
+    /** Each customer (by email) may place one order with it. */
+    oncePerCustomer: z.boolean(),
+    /** Applies by itself, no code typed, when it is the cart's best valid discount. */
+    isAutomatic: z.boolean(),
   })
   .meta({ id: 'Coupon' });
 export type Coupon = z.infer<typeof couponSchema>;
@@ -51,8 +65,22 @@ export const couponInputSchema = z
     startsAt: z.iso.datetime({ offset: true }).nullable().optional(),
     endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
     usageLimit: z.number().int().min(1, 'A limit is at least 1 use').nullable().optional(),
+    appliesTo: couponScopeSchema.default('all'),
+    targetIds: z.array(z.uuid('Choose products or categories from the list')).max(500).default([]),
+    oncePerCustomer: z.boolean().default(false),
+    isAutomatic: z.boolean().default(false),
   })
   .superRefine((input, ctx) => {
+    if (input.appliesTo !== 'all' && input.targetIds.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['targetIds'],
+        message:
+          input.appliesTo === 'products'
+            ? couponMessages.productsNeeded
+            : couponMessages.categoriesNeeded,
+      });
+    }
     if (
       input.kind === 'percentage' &&
       (input.percentOff == null || input.percentOff < 1 || input.percentOff > 100)

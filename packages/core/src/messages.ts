@@ -353,6 +353,9 @@ export const checkoutMessages = {
   couponExpired: 'That coupon code has expired.',
   couponNotStarted: 'That coupon code is not active yet.',
   couponUsedUp: 'That coupon code has reached its usage limit.',
+  // Not in SPEC: the coupon rules of issue 19 (once per customer, some products only).
+  couponAlreadyUsed: 'You have already used this coupon code.',
+  couponNotApplicable: 'That coupon code does not apply to the items in your cart.',
   giftCardUnknown: 'That gift card code is not valid.',
   giftCardEmpty: 'That gift card has no balance left.',
   cardMissing: 'Enter your card details.',

@@ -337,6 +337,12 @@ export interface CouponsTable {
   expires_at: Date | null;
   usage_limit: number | null;
   times_used: Generated<number>;
+  applies_to: Generated<'all' | 'products' | 'categories'>;
+  /** Product or category ids, as applies_to says; [] for all. */
+  target_ids: ColumnType<string[], string | undefined, string>;
+  once_per_customer: Generated<boolean>;
+  /** Applies with no code when it is the best valid discount of the cart. */
+  is_automatic: Generated<boolean>;
 }
 
 export interface GiftCardsTable {

@@ -7,7 +7,7 @@ import {
   effectiveUnitPriceCents,
   formatMoney,
   money,
-  type ProductType,
+  ProductType,
 } from '@atelier/core';
 import type {
   CheckoutRow,
@@ -27,12 +27,24 @@ import {
 // Turns what the database holds for one checkout into its priced view. Pure: the
 // service reads the rows (inside the order transaction when placing), this decides.
 
+/** A coupon as checkout weighs it for this cart and customer. */
+export type DiscountCandidate = {
+  row: CouponRow;
+  /** The products it discounts; null for every product. */
+  productIds: ReadonlySet<string> | null;
+  /** It is once per customer and this checkout's email already placed an order with it. */
+  isUsedByCustomer: boolean;
+};
+
 export type PricingReads = {
   entries: readonly PricedEntryRow[];
   shippingOptions: readonly ShippingOptionRow[];
   weights: ReadonlyMap<string, number>;
   taxRules: readonly TaxRuleRow[];
-  coupon: CouponRow | undefined;
+  /** The coupon of the code typed, if it exists. */
+  coupon: DiscountCandidate | undefined;
+  /** The website's automatic discounts, whatever their dates. */
+  automaticDiscounts: readonly DiscountCandidate[];
   giftCard: GiftCardRow | undefined;
   reservationExpiresAt: Date | null;
 };
@@ -44,6 +56,8 @@ export type PricedCheckout = {
   shippingOption: { row: ShippingOptionRow; priceCents: number } | undefined;
   couponProblem: string | null;
   giftCardProblem: string | null;
+  /** The coupon or automatic discount the totals took off, whose use the order counts. */
+  appliedDiscount: CouponRow | undefined;
 };
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -55,12 +69,21 @@ export const unitPriceOf = (row: PricedEntryRow) =>
     isOnSale: row.is_on_sale,
   });
 
-/** Why `coupon` cannot be used on this order now, or null when it can. */
+/**
+ * Why `candidate` cannot be used on this order now, or null when it can. `productIds`
+ * are the products in the cart that a coupon may discount (gift cards are not).
+ */
 export function couponProblem(
-  coupon: CouponRow | undefined,
-  context: { subtotalCents: number; currency: CurrencyCode; now: Date },
+  candidate: DiscountCandidate | undefined,
+  context: {
+    subtotalCents: number;
+    currency: CurrencyCode;
+    now: Date;
+    productIds: readonly string[];
+  },
 ): string | null {
-  if (!coupon) return checkoutMessages.couponUnknown;
+  if (!candidate) return checkoutMessages.couponUnknown;
+  const coupon = candidate.row;
   if (coupon.starts_at && new Date(coupon.starts_at) > context.now) {
     return checkoutMessages.couponNotStarted;
   }
@@ -75,6 +98,11 @@ export function couponProblem(
       formatMoney(money(coupon.min_subtotal_cents, context.currency)),
     );
   }
+  const covered = candidate.productIds;
+  if (covered && !context.productIds.some((id) => covered.has(id))) {
+    return checkoutMessages.couponNotApplicable;
+  }
+  if (candidate.isUsedByCustomer) return checkoutMessages.couponAlreadyUsed;
   return null;
 }
 
@@ -140,25 +168,55 @@ export function priceCheckout(input: {
   );
   const shippingOption = chosen ? { row: chosen.row, priceCents: chosen.price ?? 0 } : undefined;
 
-  const couponIssue = checkout.coupon_code
-    ? couponProblem(reads.coupon, { subtotalCents: cart.subtotalCents, currency, now })
-    : null;
-  const isCouponApplied = Boolean(checkout.coupon_code && reads.coupon && !couponIssue);
+  const discountableIds = reads.entries
+    .filter((e) => e.product_type !== ProductType.giftCard)
+    .map((e) => e.product_id);
+  const problemOf = (candidate: DiscountCandidate | undefined) =>
+    couponProblem(candidate, {
+      subtotalCents: cart.subtotalCents,
+      currency,
+      now,
+      productIds: discountableIds,
+    });
+  const couponIssue = checkout.coupon_code ? problemOf(reads.coupon) : null;
   const giftCardIssue = checkout.gift_card_code ? giftCardProblem(reads.giftCard, currency) : null;
   const isGiftCardUsable = Boolean(checkout.gift_card_code && reads.giftCard && !giftCardIssue);
 
   const rule = taxRuleFor(reads.taxRules, checkout.shipping_address);
-  const totals = computeCheckoutTotals({
-    lines: reads.entries.map((e) => ({
-      productType: e.product_type,
-      unitPriceCents: unitPriceOf(e),
-      quantity: e.quantity,
-    })),
-    shippingCents: shippingOption?.priceCents ?? 0,
-    coupon: isCouponApplied && reads.coupon ? couponTerms(reads.coupon) : null,
-    tax: rule ? { rateBp: rule.rate_bp, appliesToShipping: rule.applies_to_shipping } : null,
-    giftCardBalanceCents: isGiftCardUsable ? (reads.giftCard?.balance_cents ?? 0) : 0,
-  });
+  const totalsWith = (candidate: DiscountCandidate | undefined) =>
+    computeCheckoutTotals({
+      lines: reads.entries.map((e) => ({
+        productType: e.product_type,
+        unitPriceCents: unitPriceOf(e),
+        quantity: e.quantity,
+        isDiscountable: !candidate?.productIds || candidate.productIds.has(e.product_id),
+      })),
+      shippingCents: shippingOption?.priceCents ?? 0,
+      coupon: candidate ? couponTerms(candidate.row) : null,
+      tax: rule ? { rateBp: rule.rate_bp, appliesToShipping: rule.applies_to_shipping } : null,
+      giftCardBalanceCents: isGiftCardUsable ? (reads.giftCard?.balance_cents ?? 0) : 0,
+    });
+
+  // A valid code wins; without one, the automatic discount that saves the most (free
+  // shipping counts before a rate is chosen, as it will save the shipping).
+  const typed = checkout.coupon_code && reads.coupon && !couponIssue ? reads.coupon : undefined;
+  let applied = typed;
+  let totals = totalsWith(typed);
+  if (!typed) {
+    const undiscounted = totals;
+    let bestSaving = 0;
+    for (const candidate of reads.automaticDiscounts) {
+      if (problemOf(candidate)) continue;
+      const withIt = totalsWith(candidate);
+      const saving = undiscounted.totalCents - withIt.totalCents;
+      const isFreeShippingToCome = saving === 0 && candidate.row.kind === 'free_shipping';
+      if (saving > bestSaving || (isFreeShippingToCome && !applied)) {
+        bestSaving = saving;
+        applied = candidate;
+        totals = withIt;
+      }
+    }
+  }
 
   const view: Checkout = {
     id: checkout.checkout_id,
@@ -180,12 +238,14 @@ export function priceCheckout(input: {
     coupon:
       checkout.coupon_code && reads.coupon
         ? {
-            code: reads.coupon.code,
-            kind: reads.coupon.kind,
-            isValid: isCouponApplied,
+            code: reads.coupon.row.code,
+            kind: reads.coupon.row.kind,
+            isValid: typed !== undefined,
             message: couponIssue,
           }
         : null,
+    automaticDiscount:
+      applied && applied !== typed ? { name: applied.row.code, kind: applied.row.kind } : null,
     giftCard:
       checkout.gift_card_code && reads.giftCard
         ? {
@@ -223,5 +283,6 @@ export function priceCheckout(input: {
     shippingOption,
     couponProblem: couponIssue,
     giftCardProblem: giftCardIssue,
+    appliedDiscount: applied?.row,
   };
 }

@@ -1,5 +1,5 @@
-import type { CheckoutRow } from '../../db/db-types.ts';
-import type { PricingReads } from './checkout-pricing.ts';
+import type { CheckoutRow, CouponRow } from '../../db/db-types.ts';
+import type { DiscountCandidate, PricingReads } from './checkout-pricing.ts';
 import type { CommerceQueries } from './commerce-store.repo.ts';
 
 /**
@@ -14,11 +14,12 @@ export async function readPricingInputs(
   const { websiteId, checkout, now } = input;
   const entries = await q.carts.listPricedEntries(websiteId, checkout.cart_id);
   const variantIds = [...new Set(entries.map((e) => e.variant_id))];
-  const coupon = checkout.coupon_code
+  const couponRow = checkout.coupon_code
     ? input.isLocking
       ? await q.checkouts.lockCoupon(websiteId, checkout.coupon_code)
       : await q.checkouts.findCoupon(websiteId, checkout.coupon_code)
     : undefined;
+  const candidate = (row: CouponRow) => candidateOf(q, websiteId, row, checkout.email);
   const giftCard = checkout.gift_card_code
     ? input.isLocking
       ? await q.giftCards.lockByCode(websiteId, checkout.gift_card_code)
@@ -31,8 +32,32 @@ export async function readPricingInputs(
     taxRules: checkout.shipping_address
       ? await q.checkouts.listTaxRules(websiteId, checkout.shipping_address.country)
       : [],
-    coupon,
+    coupon: couponRow && (await candidate(couponRow)),
+    automaticDiscounts: await Promise.all(
+      (await q.checkouts.listAutomaticDiscounts(websiteId)).map(candidate),
+    ),
     giftCard,
     reservationExpiresAt: await q.inventory.reservationExpiry(websiteId, checkout.cart_id, now),
   };
+}
+
+async function candidateOf(
+  q: CommerceQueries,
+  websiteId: string,
+  row: CouponRow,
+  email: string | null,
+): Promise<DiscountCandidate> {
+  const productIds =
+    row.applies_to === 'all'
+      ? null
+      : new Set(
+          row.applies_to === 'products'
+            ? row.target_ids
+            : await q.checkouts.productsInCategories(websiteId, row.target_ids),
+        );
+  const isUsedByCustomer =
+    row.once_per_customer && email !== null
+      ? await q.checkouts.hasOrderWithCoupon(websiteId, row.code, email)
+      : false;
+  return { row, productIds, isUsedByCustomer };
 }

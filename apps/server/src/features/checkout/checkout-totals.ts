@@ -6,7 +6,8 @@ import { allocateMinorUnits, ProductType } from '@atelier/core';
 // Rules, in order:
 // - subtotal = Σ unit price × quantity.
 // - Coupons and tax skip gift-card lines: a gift card is stored money, not goods, and
-//   discounting or taxing it would be paid out again when it is spent.
+//   discounting or taxing it would be paid out again when it is spent. A coupon for some
+//   products or categories discounts only their lines (`isDiscountable`).
 // - percentage discount = eligible subtotal × bp / 10 000, rounded half-up; fixed amount
 //   is capped at the eligible subtotal; either is spread over the eligible lines with
 //   core's largest-remainder allocation, so line discounts add up to the discount exactly.
@@ -21,6 +22,8 @@ export type TotalsLine = {
   productType: number;
   unitPriceCents: number;
   quantity: number;
+  /** False for a line the coupon does not cover (it names other products); default true. */
+  isDiscountable?: boolean;
 };
 
 export type CouponTerms =
@@ -60,7 +63,9 @@ export function computeCheckoutTotals(input: TotalsInput): Totals {
   const lineTotals = input.lines.map((l) => l.unitPriceCents * l.quantity);
   const subtotalCents = lineTotals.reduce((a, b) => a + b, 0);
   const isEligible = input.lines.map((l) => l.productType !== ProductType.giftCard);
-  const weights = lineTotals.map((total, i) => (isEligible[i] ? total : 0));
+  const weights = lineTotals.map((total, i) =>
+    isEligible[i] && input.lines[i]?.isDiscountable !== false ? total : 0,
+  );
   const eligibleCents = weights.reduce((a, b) => a + b, 0);
 
   const coupon = input.coupon;

@@ -166,6 +166,45 @@ export function checkoutQueries(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    listAutomaticDiscounts(websiteId: string): Promise<CouponRow[]> {
+      return db
+        .selectFrom('coupons')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('is_automatic', '=', true)
+        .orderBy('code')
+        .execute();
+    },
+
+    /** Products in the categories or any category below them. */
+    async productsInCategories(websiteId: string, categoryIds: readonly string[]) {
+      if (categoryIds.length === 0) return [];
+      const { rows } = await sql<{ product_id: string }>`
+        with recursive tree (category_id) as (
+          select category_id from categories
+          where website_id = ${websiteId} and category_id = any(${sql.val([...categoryIds])}::uuid[])
+          union
+          select c.category_id from categories c join tree t on c.parent_category_id = t.category_id
+          where c.website_id = ${websiteId})
+        select distinct pc.product_id from product_categories pc
+        where pc.website_id = ${websiteId} and pc.category_id in (select category_id from tree)
+      `.execute(db);
+      return rows.map((r) => r.product_id);
+    },
+
+    /** Whether this email already placed an order with the coupon (any case of either). */
+    async hasOrderWithCoupon(websiteId: string, code: string, email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('orders')
+        .select('order_id')
+        .where('website_id', '=', websiteId)
+        .where('coupon_code', '=', code)
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Counts one use; false when the coupon is used up (checked by the update itself). */
     async countCouponUse(websiteId: string, couponId: string): Promise<boolean> {
       const result = await db

@@ -5,12 +5,7 @@ import type { CheckoutRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import { lockAndCheckStock, stockNeedsOf } from '../inventory/stock.ts';
 import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
-import {
-  couponProblem,
-  giftCardProblem,
-  normaliseCode,
-  priceCheckout,
-} from './checkout-pricing.ts';
+import { giftCardProblem, normaliseCode, priceCheckout } from './checkout-pricing.ts';
 import { readPricingInputs } from './checkout-reads.ts';
 import type { CommerceQueries, CommerceStore } from './commerce-store.repo.ts';
 
@@ -150,15 +145,15 @@ export function createCheckoutService({
     applyCoupon: (ref: CheckoutRef, rawCode: string) =>
       update(ref, async (q, checkout, currency) => {
         const code = normaliseCode(rawCode);
-        const coupon = await q.checkouts.findCoupon(ref.websiteId, code);
         const now = await q.checkouts.now();
-        const reads = await readPricingInputs(q, { websiteId: ref.websiteId, checkout, now });
-        const { totals } = priceCheckout({ checkout, reads, currency, now });
-        const problem = couponProblem(coupon, {
-          subtotalCents: totals.subtotalCents,
-          currency,
+        // Priced as it would be with the code, so every rule of the coupon is judged once.
+        const trial = { ...checkout, coupon_code: code };
+        const reads = await readPricingInputs(q, {
+          websiteId: ref.websiteId,
+          checkout: trial,
           now,
         });
+        const problem = priceCheckout({ checkout: trial, reads, currency, now }).couponProblem;
         if (problem) throw fail('COUPON_INVALID', problem, { code: problem });
         await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { couponCode: code });
       }),

@@ -173,6 +173,139 @@ describe(`coupons admin (${testDialect})`, () => {
     ).toBe(404);
   });
 
+  async function homeCategoryId(): Promise<string> {
+    const base = `/api/content-service/product/1.1/websites/${kit.websiteId}`;
+    const { collections } = (await call('GET', `${base}/collections`)).body;
+    for (const collection of collections) {
+      const { categories } = (await call('GET', `${base}/products/${collection.id}/categories`))
+        .body;
+      const home = categories.find((c: { displayName: string }) => c.displayName === 'Home');
+      if (home) return home.id;
+    }
+    throw new Error('no Home category');
+  }
+
+  it('discounts only the products or categories a coupon names', async () => {
+    const mug = kit.variant('MUG-OAT');
+    const shirt = kit.variant('LWS-M-SAND');
+    const byProduct = await call('POST', path(), {
+      code: 'MUGHALF',
+      kind: 'percentage',
+      percentOff: 50,
+      appliesTo: 'products',
+      targetIds: [mug.itemId],
+    });
+    expect(byProduct.status).toBe(201);
+    expect(byProduct.body).toMatchObject({ appliesTo: 'products', targetIds: [mug.itemId] });
+
+    const shopper = await newShopper();
+    const id = await checkoutWith(shopper, 'MUG-OAT', 1);
+    await shopper.add(shirt, 1);
+    const applied = await shopper.put(id, '/coupon', { code: 'mughalf' });
+    expect(applied.status).toBe(200);
+    const lines = applied.body.checkout.lines;
+    const mugLine = lines.find((l: { sku: string }) => l.sku === 'MUG-OAT');
+    const shirtLine = lines.find((l: { sku: string }) => l.sku === 'LWS-M-SAND');
+    expect(mugLine.discountCents).toBe(mugLine.lineTotalCents / 2);
+    expect(shirtLine.discountCents).toBe(0);
+    expect(applied.body.checkout.totals.discountCents).toBe(mugLine.lineTotalCents / 2);
+
+    const shirtOnly = await newShopper();
+    const other = await checkoutWith(shirtOnly, 'LWS-M-SAND', 1);
+    const refused = await shirtOnly.put(other, '/coupon', { code: 'MUGHALF' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('That coupon code does not apply to the items in your cart.');
+
+    const byCategory = await call('POST', path(), {
+      code: 'HOME20',
+      kind: 'percentage',
+      percentOff: 20,
+      appliesTo: 'categories',
+      targetIds: [await homeCategoryId()],
+    });
+    expect(byCategory.status).toBe(201);
+    const both = await shopper.put(id, '/coupon', { code: 'HOME20' });
+    expect(both.status).toBe(200);
+    expect(both.body.checkout.totals.discountCents).toBe(Math.round(mugLine.lineTotalCents / 5));
+
+    const empty = await call('POST', path(), {
+      code: 'NOTHING',
+      kind: 'free_shipping',
+      appliesTo: 'categories',
+      targetIds: [],
+    });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body)).toContain('Choose at least one category');
+  });
+
+  it('lets each customer use a once-per-customer coupon once, whatever the case of the email', async () => {
+    await call('POST', path(), {
+      code: 'FIRSTORDER',
+      kind: 'fixed_amount',
+      amountCents: 300,
+      oncePerCustomer: true,
+    });
+    const first = await newShopper();
+    const id = await checkoutWith(first, 'MUG-OAT', 1);
+    const applied = await first.put(id, '/coupon', { code: 'FIRSTORDER' });
+    expect(applied.status).toBe(200);
+    const option = applied.body.checkout.shippingOptions.find(
+      (o: { isAvailable: boolean }) => o.isAvailable,
+    );
+    await first.put(id, '/shipping-option', { optionId: option.id });
+    expect((await first.place(id, 'once-1')).status).toBe(200);
+
+    const again = await newShopper();
+    const secondId = await checkoutWith(again, 'MUG-OAT', 1);
+    await again.put(secondId, '/email', { email: 'ADA@example.com' });
+    const refused = await again.put(secondId, '/coupon', { code: 'FIRSTORDER' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('You have already used this coupon code.');
+
+    await again.put(secondId, '/email', { email: 'grace@example.com' });
+    expect((await again.put(secondId, '/coupon', { code: 'FIRSTORDER' })).status).toBe(200);
+  });
+
+  it('applies the best automatic discount with no code, unless a valid code is typed', async () => {
+    const auto = await call('POST', path(), {
+      code: 'SUMMER-SALE',
+      kind: 'fixed_amount',
+      amountCents: 200,
+      isAutomatic: true,
+    });
+    expect(auto.status).toBe(201);
+    expect(auto.body.isAutomatic).toBe(true);
+    await call('POST', path(), {
+      code: 'BIG-SPENDER',
+      kind: 'fixed_amount',
+      amountCents: 5000,
+      minSubtotalCents: 100_000,
+      isAutomatic: true,
+    });
+
+    const shopper = await newShopper();
+    const id = await checkoutWith(shopper, 'MUG-OAT', 1);
+    const priced = (await shopper.get(id)).body.checkout;
+    expect(priced.automaticDiscount).toEqual({ name: 'SUMMER-SALE', kind: 'fixed_amount' });
+    expect(priced.totals.discountCents).toBe(200);
+    expect(priced.coupon).toBeNull();
+
+    const typed = await shopper.put(id, '/coupon', { code: 'MUGHALF' });
+    expect(typed.body.checkout.automaticDiscount).toBeNull();
+    expect(typed.body.checkout.totals.discountCents).toBeGreaterThan(200);
+    await shopper.call('DELETE', `/api/commerce/checkout/${id}/coupon`);
+
+    const option = priced.shippingOptions.find((o: { isAvailable: boolean }) => o.isAvailable);
+    await shopper.put(id, '/shipping-option', { optionId: option.id });
+    const placed = await shopper.place(id, 'auto-1');
+    expect(placed.status).toBe(200);
+    const listed = (await call('GET', path())).body.coupons.find(
+      (c: { code: string }) => c.code === 'SUMMER-SALE',
+    );
+    expect(listed.timesUsed).toBe(1);
+    expect((await call('DELETE', `${path()}/${listed.id}`)).status).toBe(204);
+  });
+
   it('refuses editors', async () => {
     const { secret } = await kit.app.services.apiKeys.create({
       websiteId: kit.websiteId,

@@ -10,8 +10,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { fail } from '../../http/errors.ts';
 
 // Coupons as the merchant manages them (issue 19). Checkout reads the same rows
-// (`checkout.repo.ts` findCoupon/lockCoupon) and enforces dates, usage limit and minimum
-// subtotal there; this is only their list, create, edit and delete. The demo's WELCOME10
+// (`checkout.repo.ts` findCoupon/lockCoupon/listAutomaticDiscounts) and enforces dates,
+// usage limit, minimum subtotal, once per customer and the products or categories a
+// coupon applies to there; this is only their list, create, edit and delete. The demo's WELCOME10
 // is an ordinary row. A deleted coupon's code stays on the orders placed with it.
 
 export type Coupons = ReturnType<typeof createCoupons>;
@@ -28,6 +29,10 @@ function columnsOf(input: Parsed) {
     starts_at: input.startsAt ? new Date(input.startsAt) : null,
     expires_at: input.endsAt ? new Date(input.endsAt) : null,
     usage_limit: input.usageLimit ?? null,
+    applies_to: input.appliesTo,
+    target_ids: JSON.stringify(input.appliesTo === 'all' ? [] : [...new Set(input.targetIds)]),
+    once_per_customer: input.oncePerCustomer,
+    is_automatic: input.isAutomatic,
   };
 }
 
@@ -115,5 +120,9 @@ function toCoupon(row: CouponRow): Coupon {
     endsAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
     usageLimit: row.usage_limit,
     timesUsed: row.times_used,
+    appliesTo: row.applies_to,
+    targetIds: row.target_ids,
+    oncePerCustomer: row.once_per_customer,
+    isAutomatic: row.is_automatic,
   };
 }

@@ -8,7 +8,9 @@ import {
 } from '../checkout/commerce-test-kit.ts';
 import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
 
-const RESERVATION_MS = 1_000;
+// Long enough that a loaded machine (CI runs two test files at once) cannot let the hold
+// lapse between the first shopper's start and the second's.
+const RESERVATION_MS = 4_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`inventory reservations (${testDialect})`, () => {

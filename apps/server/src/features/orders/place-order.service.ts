@@ -124,8 +124,8 @@ export function createPlaceOrderService({
           }
 
           await takeStock(q.inventory, { websiteId, cartId: checkout.cart_id, needs });
-          if (reads.coupon && priced.view.coupon?.isValid) {
-            if (!(await q.checkouts.countCouponUse(websiteId, reads.coupon.coupon_id))) {
+          if (priced.appliedDiscount) {
+            if (!(await q.checkouts.countCouponUse(websiteId, priced.appliedDiscount.coupon_id))) {
               throw fail('COUPON_INVALID', checkoutMessages.couponUsedUp, {
                 code: checkoutMessages.couponUsedUp,
               });
@@ -142,7 +142,7 @@ export function createPlaceOrderService({
             email: checkout.email ?? '',
             shipping_address: priced.view.requiresShipping ? checkout.shipping_address : null,
             shipping_option_name: priced.shippingOption?.row.name ?? null,
-            coupon_code: priced.view.coupon?.isValid ? priced.view.coupon.code : null,
+            coupon_code: priced.appliedDiscount?.code ?? null,
             currency,
             subtotal_cents: totals.subtotalCents,
             discount_cents: totals.discountCents,

@@ -1,8 +1,9 @@
-import type { Coupon, CouponInput, CouponKind } from '@atelier/contract';
+import type { Coupon, CouponInput, CouponKind, CouponScope } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import {
+  Badge,
   Button,
   ConfirmDialog,
   type DataColumn,
@@ -11,12 +12,15 @@ import {
   EmptyState,
   Select,
   Skeleton,
+  Switch,
   TextField,
   useToast,
 } from '../ui/index.ts';
+import { CouponTargets } from './CouponTargets.tsx';
 
-// Discounts (issue 19): the website's coupons with their use counts; create, edit and
-// delete. Checkout enforces what is set here (dates, limit, minimum subtotal). The server
+// Discounts (issue 19): the website's coupons and automatic discounts with their use
+// counts; create, edit and delete. Checkout enforces what is set here (dates, limit,
+// minimum subtotal, once per customer, the products or categories it covers). The server
 // refuses editors whatever this screen shows.
 
 const errorText = (error: unknown) =>
@@ -34,9 +38,19 @@ const toCents = (text: string) => Math.round(Number(text) * 100);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
 export function discountText(coupon: Coupon): string {
-  if (coupon.kind === 'percentage') return `${coupon.percentOff ?? 0}% off`;
-  if (coupon.kind === 'fixed_amount') return `${amount(coupon.amountCents ?? 0)} off`;
-  return 'Free shipping';
+  const what =
+    coupon.kind === 'percentage'
+      ? `${coupon.percentOff ?? 0}% off`
+      : coupon.kind === 'fixed_amount'
+        ? `${amount(coupon.amountCents ?? 0)} off`
+        : 'Free shipping';
+  const count = coupon.targetIds.length;
+  if (coupon.appliesTo === 'products')
+    return `${what} ${count === 1 ? '1 product' : `${count} products`}`;
+  if (coupon.appliesTo === 'categories') {
+    return `${what} ${count === 1 ? '1 category' : `${count} categories`}`;
+  }
+  return what;
 }
 
 type Draft = {
@@ -48,6 +62,10 @@ type Draft = {
   startsOn: string;
   endsOn: string;
   usageLimit: string;
+  appliesTo: CouponScope;
+  targetIds: string[];
+  oncePerCustomer: boolean;
+  isAutomatic: boolean;
 };
 const emptyDraft: Draft = {
   code: '',
@@ -58,6 +76,10 @@ const emptyDraft: Draft = {
   startsOn: '',
   endsOn: '',
   usageLimit: '',
+  appliesTo: 'all',
+  targetIds: [],
+  oncePerCustomer: false,
+  isAutomatic: false,
 };
 const draftOf = (coupon: Coupon): Draft => ({
   code: coupon.code,
@@ -68,6 +90,10 @@ const draftOf = (coupon: Coupon): Draft => ({
   startsOn: day(coupon.startsAt),
   endsOn: day(coupon.endsAt),
   usageLimit: coupon.usageLimit === null ? '' : String(coupon.usageLimit),
+  appliesTo: coupon.appliesTo,
+  targetIds: coupon.targetIds,
+  oncePerCustomer: coupon.oncePerCustomer,
+  isAutomatic: coupon.isAutomatic,
 });
 const inputOf = (draft: Draft): CouponInput => ({
   code: draft.code,
@@ -78,6 +104,10 @@ const inputOf = (draft: Draft): CouponInput => ({
   startsAt: draft.startsOn ? `${draft.startsOn}T00:00:00Z` : null,
   endsAt: draft.endsOn ? `${draft.endsOn}T23:59:59Z` : null,
   usageLimit: draft.usageLimit ? Number(draft.usageLimit) : null,
+  appliesTo: draft.appliesTo,
+  targetIds: draft.appliesTo === 'all' ? [] : draft.targetIds,
+  oncePerCustomer: draft.oncePerCustomer,
+  isAutomatic: draft.isAutomatic,
 });
 
 export function DiscountsScreen() {
@@ -139,7 +169,14 @@ export function DiscountsScreen() {
       header: 'Code',
       isRowHeader: true,
       sortValue: (c) => c.code,
-      cell: (c) => c.code,
+      cell: (c) =>
+        c.isAutomatic ? (
+          <>
+            {c.code} <Badge tone="accent">Automatic</Badge>
+          </>
+        ) : (
+          c.code
+        ),
     },
     { key: 'discount', header: 'Discount', cell: discountText },
     {
@@ -187,10 +224,12 @@ export function DiscountsScreen() {
       <div className="screen-header">
         <div>
           <h1>Discounts</h1>
-          <p className="screen-header__lead">Coupon codes shoppers enter at checkout.</p>
+          <p className="screen-header__lead">
+            Coupon codes shoppers enter at checkout, and discounts that apply by themselves.
+          </p>
         </div>
         <Button variant="primary" onClick={() => open('new')}>
-          Create coupon
+          Create discount
         </Button>
       </div>
       <p role="status" className={error ? 'notice notice--error' : 'notice'}>
@@ -199,10 +238,10 @@ export function DiscountsScreen() {
       {coupons === null ? (
         <Skeleton lines={3} label="Loading coupons…" />
       ) : coupons.length === 0 ? (
-        <EmptyState title="No coupons yet">Create one to offer a discount.</EmptyState>
+        <EmptyState title="No discounts yet">Create one to offer a discount.</EmptyState>
       ) : (
         <DataTable
-          caption="Coupons"
+          caption="Discounts"
           isCaptionHidden
           rows={coupons}
           columns={columns}
@@ -217,23 +256,40 @@ export function DiscountsScreen() {
         onOpenChange={(isOpen) => {
           if (!isOpen) setEditing(null);
         }}
-        title={editing === 'new' ? 'Create coupon' : `Edit ${editing?.code ?? 'coupon'}`}
+        title={editing === 'new' ? 'Create discount' : `Edit ${editing?.code ?? 'discount'}`}
         footer={
           <>
             <Button onClick={() => setEditing(null)}>Cancel</Button>
             <Button type="submit" form="coupon-form" variant="primary">
-              Save coupon
+              Save discount
             </Button>
           </>
         }
       >
         <form id="coupon-form" onSubmit={save} className="discounts__form">
+          <Select
+            label="Method"
+            value={draft.isAutomatic ? 'automatic' : 'code'}
+            onChange={(event) =>
+              setDraft((current) => ({
+                ...current,
+                isAutomatic: event.target.value === 'automatic',
+              }))
+            }
+          >
+            <option value="code">Code the shopper enters</option>
+            <option value="automatic">Automatic, no code</option>
+          </Select>
           <TextField
-            label="Code"
+            label={draft.isAutomatic ? 'Name' : 'Code'}
             value={draft.code}
             required
             maxLength={40}
-            hint="Letters, digits, - and _. Shoppers may type it in any case."
+            hint={
+              draft.isAutomatic
+                ? 'Shown at checkout, e.g. SUMMER-SALE. Letters, digits, - and _. When several apply, the one that saves the most is used; a valid code replaces it.'
+                : 'Letters, digits, - and _. Shoppers may type it in any case.'
+            }
             error={fields.code}
             onChange={set('code')}
           />
@@ -295,6 +351,24 @@ export function DiscountsScreen() {
             error={fields.usageLimit}
             onChange={set('usageLimit')}
           />
+          <Switch
+            label="Once per customer"
+            hint="Each email address may place one order with it."
+            checked={draft.oncePerCustomer}
+            onCheckedChange={(checked) =>
+              setDraft((current) => ({ ...current, oncePerCustomer: checked }))
+            }
+          />
+          <CouponTargets
+            scope={draft.appliesTo}
+            targetIds={draft.targetIds}
+            error={fields.targetIds}
+            onChange={({ scope, targetIds }) => {
+              setDraft((current) => ({ ...current, appliesTo: scope, targetIds }));
+              // The error named an empty choice: it no longer stands once one is made.
+              setFields(({ targetIds: _stale, ...rest }) => rest);
+            }}
+          />
         </form>
       </Dialog>
 
@@ -303,9 +377,9 @@ export function DiscountsScreen() {
         onOpenChange={(isOpen) => {
           if (!isOpen) setToDelete(null);
         }}
-        title={`Delete ${toDelete?.code ?? 'coupon'}?`}
-        description="Shoppers can no longer use this code. Orders placed with it keep it."
-        confirmLabel="Delete coupon"
+        title={`Delete ${toDelete?.code ?? 'discount'}?`}
+        description="Shoppers can no longer use this discount. Orders placed with it keep it."
+        confirmLabel="Delete discount"
         onConfirm={() => toDelete && remove(toDelete)}
       />
     </div>

@@ -236,6 +236,11 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
           }}
         >
           <h2>Discount code</h2>
+          {checkout.automaticDiscount ? (
+            <p className="checkout__automatic">
+              {`${checkout.automaticDiscount.name} applied automatically.`}
+            </p>
+          ) : null}
           {checkout.coupon ? (
             <p>
               <strong>{checkout.coupon.code}</strong>{' '}
@@ -373,7 +378,13 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
           <dd>{money(checkout.totals.subtotalCents)}</dd>
           {checkout.totals.discountCents > 0 ? (
             <>
-              <dt>Discount</dt>
+              <dt>
+                {checkout.automaticDiscount
+                  ? `Discount (${checkout.automaticDiscount.name})`
+                  : checkout.coupon?.isValid
+                    ? `Discount (${checkout.coupon.code})`
+                    : 'Discount'}
+              </dt>
               <dd>−{money(checkout.totals.discountCents)}</dd>
             </>
           ) : null}
