@@ -38,6 +38,9 @@ const columnsFor = (onOpen: (email: string) => void): DataColumn<CustomerSummary
         </button>
         {customer.testOrdersCount === customer.ordersCount ? <Badge>Test</Badge> : null}
         {customer.hasNote ? <Badge tone="accent">Note</Badge> : null}
+        <span className="customers__phone-only">
+          {customer.ordersCount} {customer.ordersCount === 1 ? 'order' : 'orders'}
+        </span>
       </span>
     ),
   },
@@ -52,7 +55,8 @@ const columnsFor = (onOpen: (email: string) => void): DataColumn<CustomerSummary
     key: 'orders',
     header: 'Orders',
     isSortable: true,
-    className: 'customers__number',
+    // On a phone the count moves under the name, so the value column fits.
+    className: 'customers__number orders__wide-only',
     cell: (customer) => customer.ordersCount,
   },
   {
