@@ -46,6 +46,9 @@ import {
 } from './features/checkout/commerce.ts';
 import { createContentRepo } from './features/content/content.repo.ts';
 import { createContentService } from './features/content/content.service.ts';
+import { createCustomersRepo } from './features/customers/customers.repo.ts';
+import { registerCustomerRoutes } from './features/customers/customers.routes.ts';
+import { createCustomersService } from './features/customers/customers.service.ts';
 import { registerCouponRoutes } from './features/discounts/coupons.routes.ts';
 import { createCoupons } from './features/discounts/coupons.ts';
 import { loadEditorAssets } from './features/editor/editor-assets.ts';
@@ -181,6 +184,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const productTags = createProductTags({ db, onPublicChange });
   const storeSettings = createStoreSettings({ db, onPublicChange });
   const coupons = createCoupons({ db });
+  const customers = createCustomersService({ customersRepo: createCustomersRepo(db), currencyOf });
   const productCsv = createProductCsv({
     csvRepo: createProductCsvRepo(db),
     catalogRepo,
@@ -254,6 +258,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     productTags,
     storeSettings,
     coupons,
+    customers,
     productCategories,
     productCsv,
     apiKeys,
@@ -447,6 +452,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox: services.commerce.outbox,
     requireApiKey,
   });
+  registerCustomerRoutes(app, { customers: services.customers, requireApiKey });
   registerCartRoutes(app, { cart: services.cart, websiteOf, addLimit: config.cartRateLimit });
   registerCommerceRoutes(app, {
     commerce: services.commerce,

@@ -204,6 +204,10 @@ export const errorCatalogue = {
     summary: 'The Idempotency-Key was used for a different order request.',
   },
   ORDER_NOT_FOUND: { status: 404, summary: 'No order matches this number and email.' },
+  CUSTOMER_NOT_FOUND: {
+    status: 404,
+    summary: 'No order of this website was placed with this email.',
+  },
   DOWNLOAD_NOT_FOUND: { status: 404, summary: 'The download link is not one this order signed.' },
   DOWNLOAD_EXPIRED: {
     status: 410,

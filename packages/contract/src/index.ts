@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './checkout.ts';
 export * from './common.ts';
 export * from './coupons.ts';
+export * from './customers.ts';
 export * from './editor.ts';
 export * from './errors.ts';
 export * from './forms.ts';

@@ -383,4 +383,9 @@ export const orderAdminMessages = {
   refundFailed: 'The payment provider refused the refund; nothing was changed.',
 } as const;
 
+export const customerMessages = {
+  notFound: 'Customer not found',
+  noteTooLong: (max: number) => `A note can be at most ${max.toLocaleString('en-US')} characters.`,
+} as const;
+
 export const codeMessages = { android: 'Code editing is not available on Android.' } as const;

@@ -546,6 +546,15 @@ export interface SiteHeaderFooterTable {
   updated_at: Timestamp;
 }
 
+// Customers (0017-customer-notes): the merchant's note on a customer, by lower-cased email.
+export interface CustomerNotesTable {
+  website_id: string;
+  email: string;
+  note: string;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -585,6 +594,7 @@ export interface DB {
   order_fulfillments: OrderFulfillmentsTable;
   order_refunds: OrderRefundsTable;
   order_events: OrderEventsTable;
+  customer_notes: CustomerNotesTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
   website_members: WebsiteMembersTable;

@@ -7,6 +7,7 @@ import {
 import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
+import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { FileManager } from './files/FileManager.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
@@ -95,6 +96,7 @@ export function EditorApp() {
 type Screen =
   | 'pages'
   | 'orders'
+  | 'customers'
   | 'mail'
   | 'products'
   | 'inventory'
@@ -110,6 +112,7 @@ type Screen =
 const SCREEN_TITLES: Record<Screen, string> = {
   pages: 'Pages',
   orders: 'Orders',
+  customers: 'Customers',
   mail: 'Mail',
   products: 'Products',
   tags: 'Tags',
@@ -241,6 +244,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canEditCatalog(member.role)
       ? ([
           { key: 'orders', label: 'Orders', icon: 'file' },
+          { key: 'customers', label: 'Customers', icon: 'pages' },
           { key: 'mail', label: 'Mail', icon: 'info' },
           { key: 'products', label: 'Products', icon: 'tag' },
           { key: 'inventory', label: 'Inventory', icon: 'layout' },
@@ -341,6 +345,13 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <OrderDetail key={openOrderId} orderId={openOrderId} onClose={closeOrder} />
       ) : screen === 'orders' ? (
         <OrdersScreen onOpen={openOrder} />
+      ) : screen === 'customers' ? (
+        <CustomersScreen
+          onOpenOrder={(orderId) => {
+            openOrder(orderId);
+            setScreen('orders');
+          }}
+        />
       ) : screen === 'mail' ? (
         <MailLog />
       ) : screen === 'inventory' ? (

@@ -13,6 +13,7 @@ import * as productList from './0012-product-list.ts';
 import * as productVariantsAdmin from './0014-product-variants-admin.ts';
 import * as productDetails from './0015-product-details.ts';
 import * as orderAdmin from './0016-order-admin.ts';
+import * as customerNotes from './0017-customer-notes.ts';
 import * as discountsKeys from './0018-discounts-keys.ts';
 import * as couponRules from './0021-coupon-rules.ts';
 
@@ -36,5 +37,6 @@ export const migrations: readonly Migration[] = [
   productDetails,
   discountsKeys,
   orderAdmin,
+  customerNotes,
   couponRules,
 ];

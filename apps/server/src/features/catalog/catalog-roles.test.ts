@@ -119,6 +119,10 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'POST /orders/{orderId}/cancel',
         'POST /orders/{orderId}/refunds',
         'GET /mail',
+        'GET /customers',
+        'GET /customers/export.csv',
+        'GET /customers/{email}',
+        'PUT /customers/{email}/note',
       ]),
     );
     expect(routes.length).toBeGreaterThanOrEqual(15);

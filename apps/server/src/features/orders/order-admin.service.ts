@@ -59,7 +59,7 @@ function paymentStatusOf(row: OrderRow): OrderSummary['paymentStatus'] {
   return refunded >= paidOf(row) ? 'refunded' : 'partially_refunded';
 }
 
-function toSummary(row: OrderRow): OrderSummary {
+export function toSummary(row: OrderRow): OrderSummary {
   return {
     id: row.order_id,
     orderNumber: row.order_number,

@@ -1,0 +1,183 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checkAtBothWidths, DESKTOP, PHONE, useChromium } from './support/browser.ts';
+import { createOwner } from './support/editor.ts';
+import type { RunningServer } from './support/server.ts';
+
+/**
+ * The merchant's customers in /config (issue 19): a shopper buys a mug, the owner finds
+ * her under Customers by searching, opens her, saves a note and exports the list as CSV.
+ * Screenshots: e2e/screenshots/admin-customers-*, admin-customer-*.
+ */
+describe('the Customers screen (Chromium)', () => {
+  let server: RunningServer;
+  let page: Page;
+  const errors = useChromium((started) => ({ server, page } = started), {
+    viewport: DESKTOP,
+    consoleErrors: true,
+  });
+
+  /** Every column of the list fits its frame on a phone too (no sideways scrolling). */
+  async function expectTableFits() {
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(300);
+    const overflow = await page
+      .locator('.ui-table__scroll')
+      .evaluate((frame) => frame.scrollWidth - frame.clientWidth);
+    expect(overflow, 'the table scrolls sideways on a phone').toBeLessThanOrEqual(0);
+    await page.setViewportSize(DESKTOP);
+  }
+
+  async function buyMug(email: string, name: string): Promise<{ order: { id: string } }> {
+    const shopper = await page.context().browser()!.newContext();
+    try {
+      const shop = await shopper.newPage();
+      await shop.goto(`${server.baseUrl}/shop/p/stoneware-mug`);
+      return await shop.evaluate(
+        async ({ email, name }) => {
+          const crumb = () =>
+            document.cookie
+              .split('; ')
+              .find((c) => c.startsWith('crumb='))
+              ?.slice(6) ?? '';
+          const send = async (method: string, url: string, body?: unknown, headers = {}) => {
+            const response = await fetch(url, {
+              method,
+              headers: {
+                ...(body !== undefined && { 'content-type': 'application/json' }),
+                'x-csrf-token': crumb(),
+                ...headers,
+              },
+              ...(body !== undefined && { body: JSON.stringify(body) }),
+            });
+            return response.json();
+          };
+          await send('GET', '/api/commerce/shopping-cart');
+          const product = await send('GET', '/api/catalog/collections/shop/products/stoneware-mug');
+          await send('POST', '/api/commerce/shopping-cart/entries', {
+            itemId: product.id,
+            sku: 'MUG-OAT',
+            quantity: 1,
+          });
+          const id = (await send('POST', '/api/commerce/checkout')).checkout.id;
+          await send('PUT', `/api/commerce/checkout/${id}/email`, { email });
+          const addressed = await send('PUT', `/api/commerce/checkout/${id}/shipping-address`, {
+            shippingAddress: {
+              name,
+              line1: '1 Main St',
+              city: 'New York',
+              region: 'NY',
+              postalCode: '10001',
+              country: 'US',
+            },
+          });
+          const option = addressed.checkout.shippingOptions.find(
+            (o: { isAvailable: boolean }) => o.isAvailable,
+          );
+          await send('PUT', `/api/commerce/checkout/${id}/shipping-option`, {
+            optionId: option.id,
+          });
+          return send(
+            'POST',
+            `/api/commerce/checkout/${id}/orders`,
+            {
+              card: {
+                number: '4242 4242 4242 4242',
+                expMonth: 12,
+                expYear: 2099,
+                cvc: '123',
+                nameOnCard: name,
+              },
+            },
+            { 'idempotency-key': `e2e-customers-${email}-${Date.now()}` },
+          );
+        },
+        { email, name },
+      );
+    } finally {
+      await shopper.close();
+    }
+  }
+
+  it('shows the empty state, then the customers who ordered, found by search', async () => {
+    await createOwner(page, server.baseUrl);
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await nav.getByRole('button', { name: 'Customers', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    await page.getByText('No customers yet').waitFor();
+
+    for (const [email, name] of [
+      ['Grace@Example.com', 'Grace Hopper'],
+      ['ada@example.com', 'Ada Lovelace'],
+    ] as const) {
+      const placed = await buyMug(email, name);
+      expect(placed.order, JSON.stringify(placed)).toBeDefined();
+    }
+    // The list is read when the screen opens: come back to it.
+    await nav.getByRole('button', { name: 'Orders', exact: true }).click();
+    await nav.getByRole('button', { name: 'Customers', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Customers' });
+    await table.getByRole('button', { name: 'Grace Hopper' }).waitFor();
+    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('2 customers');
+    const row = await table.getByRole('row').filter({ hasText: 'Grace Hopper' }).textContent();
+    expect(row).toContain('grace@example.com');
+    expect(row).toMatch(/\$\d+\.\d\d/);
+    await checkAtBothWidths(page, [{ name: 'admin-customers' }]);
+    await expectTableFits();
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('HOPPER');
+    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('1 customer');
+    expect(await table.textContent()).not.toContain('Ada Lovelace');
+  });
+
+  it('opens a customer with their orders and saves a note', async () => {
+    await page.getByRole('button', { name: 'Grace Hopper' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+    await page.getByRole('link', { name: /Order #\d+/ }).waitFor();
+    await page.getByText('Not subscribed', { exact: true }).waitFor();
+    const note = page.getByLabel('Note about this customer');
+    await note.fill('Prefers gift wrap. Call before shipping.');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Note saved.', { exact: true }).waitFor();
+    await page.getByText(/Last changed .* by owner@example\.com/).waitFor();
+    await checkAtBothWidths(page, [
+      { name: 'admin-customer', scrollTo: page.locator('.customer-detail') },
+    ]);
+
+    // Too long: the reason shows beside the field, and nothing is saved.
+    await note.fill('x'.repeat(5001));
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('A note can be at most 5,000 characters.').waitFor();
+    await note.fill('Prefers gift wrap. Call before shipping.');
+
+    // The order link opens the order itself.
+    await page.getByRole('link', { name: /Order #\d+/ }).click();
+    await page.getByRole('heading', { level: 1, name: /Order #\d+/ }).waitFor();
+    expect(page.url()).toContain('/config/orders/');
+  });
+
+  it('exports the customers as CSV with the note', async () => {
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await nav.getByRole('button', { name: 'Customers', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Email,Name,Orders,Test orders,Lifetime value,Currency,First order,Last order,Newsletter,Note',
+    );
+    expect(lines).toHaveLength(3);
+    const grace = lines.find((line) => line.startsWith('grace@example.com,'));
+    expect(grace).toContain('Grace Hopper,1,1,');
+    expect(grace).toContain('Not subscribed,Prefers gift wrap. Call before shipping.');
+    expect(errors).toEqual([]);
+  });
+});
