@@ -453,7 +453,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     requireApiKey,
   });
   registerCustomerRoutes(app, { customers: services.customers, requireApiKey });
-  registerCartRoutes(app, { cart: services.cart, websiteOf, addLimit: config.cartRateLimit });
+  registerCartRoutes(app, {
+    cart: services.cart,
+    websiteOf,
+    addLimit: config.cartRateLimit,
+    withFigures: services.commerce.checkout.withCartFigures,
+  });
   registerCommerceRoutes(app, {
     commerce: services.commerce,
     websiteOf,

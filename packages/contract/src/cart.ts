@@ -29,6 +29,29 @@ export const cartEntrySchema = z
   .meta({ id: 'CartEntry' });
 export type CartEntry = z.infer<typeof cartEntrySchema>;
 
+export const shippingOptionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    kind: z.enum(['flat', 'free_over', 'by_weight']),
+    priceCents: z.number().int().nonnegative(),
+    /** free_over below its threshold is listed but cannot be picked. */
+    isAvailable: z.boolean(),
+  })
+  .meta({ id: 'ShippingOption' });
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+/** The tax rule the cart's shipping address falls under (a region rule beats its country's). */
+export const cartTaxRuleSchema = z
+  .object({
+    country: z.string(),
+    region: z.string().nullable(),
+    /** Percent, e.g. 7.25. */
+    ratePercent: z.number(),
+    appliesToShipping: z.boolean(),
+  })
+  .meta({ id: 'CartTaxRule' });
+
 export const shoppingCartSchema = z
   .object({
     id: z.string().nullable(),
@@ -38,10 +61,18 @@ export const shoppingCartSchema = z
     created: z.number().nullable(),
     isPurchased: z.boolean(),
     entries: z.array(cartEntrySchema),
-    shippingOptions: z.array(z.unknown()),
-    selectedShippingOption: z.unknown().nullable(),
-    shippingLocation: z.unknown().nullable(),
-    applicableTaxRules: z.array(z.unknown()),
+    /**
+     * What checkout will offer and charge (SPEC §3 cart body): shipping options priced for
+     * these goods, the one chosen, the address's place, its tax rule, the codes typed (and
+     * the automatic discount's name) split into those that apply and those that do not.
+     * The answer to an add carries goods only; every other answer carries these too.
+     */
+    shippingOptions: z.array(shippingOptionSchema),
+    selectedShippingOption: shippingOptionSchema.nullable(),
+    shippingLocation: z
+      .object({ country: z.string(), region: z.string().nullable(), postalCode: z.string() })
+      .nullable(),
+    applicableTaxRules: z.array(cartTaxRuleSchema),
     coupons: z.array(z.string()),
     validCoupons: z.array(z.string()),
     invalidCoupons: z.array(z.string()),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cartEntrySchema, shoppingCartSchema } from './cart.ts';
+import { cartEntrySchema, shippingOptionSchema, shoppingCartSchema } from './cart.ts';
 import { currencyCodeSchema } from './common.ts';
 
 // Checkout and order calls. Every amount is integer minor units of the store currency
@@ -46,18 +46,6 @@ export const shippingAddressSchema = z
   })
   .meta({ id: 'ShippingAddress' });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
-
-export const shippingOptionSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    kind: z.enum(['flat', 'free_over', 'by_weight']),
-    priceCents: z.number().int().nonnegative(),
-    /** free_over below its threshold is listed but cannot be picked. */
-    isAvailable: z.boolean(),
-  })
-  .meta({ id: 'ShippingOption' });
-export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 
 export const checkoutLineSchema = z
   .object({

@@ -202,7 +202,10 @@ export function registerStorefrontRoutes(
 
   app.get('/cart', { schema: { hide: true } }, async (request, reply) => {
     const { website, site } = await siteFor(request);
-    const cart = await services.cart.getCart(website.id, cartIdOf(request));
+    const cart = await services.commerce.checkout.withCartFigures(
+      website.id,
+      await services.cart.getCart(website.id, cartIdOf(request)),
+    );
     reply.header('cache-control', 'no-store');
     return send(reply, {
       site,

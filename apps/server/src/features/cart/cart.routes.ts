@@ -7,6 +7,7 @@ import {
   getCartQuerySchema,
   getCartResponseSchema,
   HAS_CART_COOKIE,
+  type ShoppingCart,
   sessionWriteCodes,
   shoppingCartResponseSchema,
   updateEntryFieldsBodySchema,
@@ -50,9 +51,15 @@ function rememberCart(request: FastifyRequest, reply: FastifyReply, cartId: stri
 
 export function registerCartRoutes(
   app: FastifyInstance,
-  deps: { cart: CartService; websiteOf: WebsiteResolver; addLimit?: number },
+  deps: {
+    cart: CartService;
+    websiteOf: WebsiteResolver;
+    addLimit?: number;
+    /** Fills the cart body's shipping, tax and discount figures (checkout's pricing). */
+    withFigures: (websiteId: string, cart: ShoppingCart) => Promise<ShoppingCart>;
+  },
 ) {
-  const { cart, websiteOf } = deps;
+  const { cart, websiteOf, withFigures } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Generous for people, tight for scripts hammering the cart (CART_RATE_LIMIT sizes it).
   const addLimiter = createRateLimiter({ limit: deps.addLimit ?? 30, windowMs: 10_000 });
@@ -71,7 +78,12 @@ export function registerCartRoutes(
       const website = await websiteOf(request);
       ensureCrumb(request, reply);
       reply.header('cache-control', 'no-store');
-      return { shoppingCart: await cart.getCart(website.id, cartIdOf(request)) };
+      return {
+        shoppingCart: await withFigures(
+          website.id,
+          await cart.getCart(website.id, cartIdOf(request)),
+        ),
+      };
     },
   );
 
@@ -138,12 +150,13 @@ export function registerCartRoutes(
     async (request, reply) => {
       const website = await websiteOf(request);
       reply.header('cache-control', 'no-store');
-      return cart.updateEntryFields({
+      const updated = await cart.updateEntryFields({
         websiteId: website.id,
         cartId: cartIdOf(request),
         entryId: request.params.entryId,
         body: request.body,
       });
+      return { ...updated, shoppingCart: await withFigures(website.id, updated.shoppingCart) };
     },
   );
 
@@ -168,7 +181,7 @@ export function registerCartRoutes(
         entryId: request.params.entryId,
         quantity: request.body.quantity,
       });
-      return { shoppingCart };
+      return { shoppingCart: await withFigures(website.id, shoppingCart) };
     },
   );
 
@@ -191,7 +204,7 @@ export function registerCartRoutes(
         cartId: cartIdOf(request),
         entryId: request.params.entryId,
       });
-      return { shoppingCart };
+      return { shoppingCart: await withFigures(website.id, shoppingCart) };
     },
   );
 }

@@ -58,6 +58,8 @@ export type PricedCheckout = {
   giftCardProblem: string | null;
   /** The coupon or automatic discount the totals took off, whose use the order counts. */
   appliedDiscount: CouponRow | undefined;
+  /** The tax rule of the shipping address, if any. */
+  taxRule: TaxRuleRow | undefined;
 };
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -284,5 +286,6 @@ export function priceCheckout(input: {
     couponProblem: couponIssue,
     giftCardProblem: giftCardIssue,
     appliedDiscount: applied?.row,
+    taxRule: rule,
   };
 }

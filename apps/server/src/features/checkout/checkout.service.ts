@@ -1,4 +1,4 @@
-import type { Checkout, ShippingAddress } from '@atelier/contract';
+import type { Checkout, ShippingAddress, ShoppingCart } from '@atelier/contract';
 import type { CurrencyCode } from '@atelier/core';
 import { checkoutMessages } from '@atelier/core';
 import type { CheckoutRow } from '../../db/db-types.ts';
@@ -142,6 +142,55 @@ export function createCheckoutService({
         });
       }),
 
+    /**
+     * The cart body's shipping, tax and discount figures (SPEC §3), priced as checkout
+     * prices them: with the cart's open checkout (its address, option and code) if it has
+     * one, else with none (options priced for the goods, automatic discounts, no tax).
+     */
+    async withCartFigures(websiteId: string, cart: ShoppingCart): Promise<ShoppingCart> {
+      if (!cart.id || cart.entries.length === 0) return cart;
+      const currency = cart.subtotalAmount.currency as CurrencyCode;
+      const now = new Date();
+      const checkout =
+        (await store.checkouts.findOpenCheckoutOfCart(websiteId, cart.id)) ??
+        noCheckoutYet(websiteId, cart.id, now);
+      const reads = await readPricingInputs(store, { websiteId, checkout, now });
+      const { view, totals, taxRule } = priceCheckout({ checkout, reads, currency, now });
+      const typed = view.coupon ? [view.coupon.code] : [];
+      const automatic = view.automaticDiscount ? [view.automaticDiscount.name] : [];
+      const address = checkout.shipping_address;
+      return {
+        ...cart,
+        shippingOptions: view.shippingOptions,
+        selectedShippingOption:
+          view.shippingOptions.find((o) => o.id === view.selectedShippingOptionId) ?? null,
+        shippingLocation: address
+          ? {
+              country: address.country,
+              region: address.region ?? null,
+              postalCode: address.postalCode,
+            }
+          : null,
+        applicableTaxRules: taxRule
+          ? [
+              {
+                country: taxRule.country,
+                region: taxRule.region,
+                ratePercent: taxRule.rate_bp / 100,
+                appliesToShipping: taxRule.applies_to_shipping,
+              },
+            ]
+          : [],
+        coupons: [...typed, ...automatic],
+        validCoupons: [...(view.coupon?.isValid ? typed : []), ...automatic],
+        invalidCoupons: view.coupon && !view.coupon.isValid ? typed : [],
+        taxCents: totals.taxCents,
+        shippingCostCents: totals.shippingCents,
+        discountCents: totals.discountCents,
+        grandTotalCents: totals.totalCents,
+      };
+    },
+
     applyCoupon: (ref: CheckoutRef, rawCode: string) =>
       update(ref, async (q, checkout, currency) => {
         const code = normaliseCode(rawCode);
@@ -178,5 +227,23 @@ export function createCheckoutService({
       update(ref, async (q) => {
         await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { giftCardCode: null });
       }),
+  };
+}
+
+/** A cart no checkout was started for is priced as a checkout with nothing filled in. */
+function noCheckoutYet(websiteId: string, cartId: string, now: Date): CheckoutRow {
+  return {
+    website_id: websiteId,
+    checkout_id: '',
+    cart_id: cartId,
+    status: 'open',
+    email: null,
+    shipping_address: null,
+    shipping_option_id: null,
+    coupon_code: null,
+    gift_card_code: null,
+    order_id: null,
+    created_at: now,
+    updated_at: now,
   };
 }

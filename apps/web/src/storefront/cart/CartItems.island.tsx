@@ -145,8 +145,36 @@ export default function CartItems({ cart: initialCart, useCLDRMoneyFormat }: Car
       <dl className="cart-summary">
         <dt>Subtotal</dt>
         <dd>{money(cart.subtotalCents)}</dd>
+        {cart.discountCents > 0 ? (
+          <>
+            <dt>
+              {cart.validCoupons.length > 0
+                ? `Discount (${cart.validCoupons.join(', ')})`
+                : 'Discount'}
+            </dt>
+            <dd>−{money(cart.discountCents)}</dd>
+          </>
+        ) : null}
+        {cart.selectedShippingOption ? (
+          <>
+            <dt>{`Shipping (${cart.selectedShippingOption.name})`}</dt>
+            <dd>{cart.shippingCostCents === 0 ? 'Free' : money(cart.shippingCostCents)}</dd>
+          </>
+        ) : null}
+        {cart.applicableTaxRules.length > 0 ? (
+          <>
+            <dt>Tax</dt>
+            <dd>{money(cart.taxCents)}</dd>
+          </>
+        ) : null}
+        {cart.grandTotalCents !== cart.subtotalCents ? (
+          <>
+            <dt>Total</dt>
+            <dd>{money(cart.grandTotalCents)}</dd>
+          </>
+        ) : null}
       </dl>
-      <p className="cart-summary__note">Shipping and taxes are calculated at checkout.</p>
+      <p className="cart-summary__note">{summaryNote(cart, money)}</p>
       <p className="cart-actions">
         <a className="button" href="/checkout">
           Checkout
@@ -155,4 +183,18 @@ export default function CartItems({ cart: initialCart, useCLDRMoneyFormat }: Car
       </p>
     </div>
   );
+}
+
+/** What the totals above leave for checkout to settle, with the cheapest shipping offered. */
+function summaryNote(cart: ShoppingCart, money: (minorUnits: number) => string): string {
+  const isTaxKnown = cart.applicableTaxRules.length > 0;
+  if (!cart.requiresShipping || cart.selectedShippingOption) {
+    return isTaxKnown ? 'Your total at checkout.' : 'Taxes are calculated at checkout.';
+  }
+  const prices = cart.shippingOptions.filter((o) => o.isAvailable).map((o) => o.priceCents);
+  if (prices.length === 0) return 'Shipping and taxes are calculated at checkout.';
+  const cheapest = Math.min(...prices);
+  const shipping =
+    cheapest === 0 ? 'Free shipping is available' : `Shipping from ${money(cheapest)}`;
+  return `${shipping}; taxes are calculated at checkout.`;
 }
