@@ -294,6 +294,26 @@ describe(`gift cards admin (${testDialect})`, () => {
     expect((await editor.call('POST', `${cards}/${id}/void`, {})).statusCode).toBe(403);
   });
 
+  it('lets a read-only orders key list cards but not issue one', async () => {
+    const created = await owner.call('POST', '/api/api-keys', {
+      name: 'Bookkeeping',
+      role: Role.storeManager,
+      scopes: { orders: 'read' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const headers = { authorization: `Bearer ${created.json().secret}` };
+    const listed = await kit.app.inject({ method: 'GET', url: cards, headers });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const issued = await kit.app.inject({
+      method: 'POST',
+      url: cards,
+      headers,
+      payload: { amount: '5' },
+    });
+    expect(issued.statusCode).toBe(403);
+    expect(issued.json().code).toBe('SCOPE_FORBIDDEN');
+  });
+
   // Runs last: it empties the history table to rebuild it.
   it('migration 0019 rebuilds the history the live code writes, from the old rows', async () => {
     const buyer = createShopper(injectSend(kit.app));

@@ -81,9 +81,19 @@ export function GiftCardDetail({
           <p className="screen-header__lead gift-card-detail__lead">
             <Badge tone={status.tone}>{status.label}</Badge>
             <span>
-              {card.source === 'purchased'
-                ? `Bought${card.orderNumber ? ` in order #${card.orderNumber}` : ''}`
-                : `Issued${card.issuedBy ? ` by ${card.issuedBy}` : ''}`}{' '}
+              {card.source === 'purchased' ? (
+                <>
+                  Bought
+                  {card.orderId && card.orderNumber ? (
+                    <>
+                      {' in '}
+                      <a href={`/config/orders/${card.orderId}`}>order #{card.orderNumber}</a>
+                    </>
+                  ) : null}
+                </>
+              ) : (
+                `Issued${card.issuedBy ? ` by ${card.issuedBy}` : ''}`
+              )}{' '}
               on {dateTimeFormat.format(new Date(card.created))}
             </span>
           </p>
@@ -142,7 +152,12 @@ export function GiftCardDetail({
               <li key={`${event.created}-${event.kind}-${event.amountCents}`}>
                 <span className="gift-card-history__what">
                   <strong>{GIFT_CARD_EVENT_LABELS[event.kind]}</strong>
-                  {event.orderNumber ? ` · order #${event.orderNumber}` : ''}
+                  {event.orderId && event.orderNumber ? (
+                    <>
+                      {' · '}
+                      <a href={`/config/orders/${event.orderId}`}>order #{event.orderNumber}</a>
+                    </>
+                  ) : null}
                 </span>
                 <span className="gift-card-history__money">
                   {signed(event.amountCents)}
