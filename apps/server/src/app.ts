@@ -61,6 +61,7 @@ import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
+import { registerGiftCardAdminRoutes } from './features/giftcards/giftcards-admin.routes.ts';
 import { createHeaderFooterRepo } from './features/header-footer/header-footer.repo.ts';
 import { registerHeaderFooterRoutes } from './features/header-footer/header-footer.routes.ts';
 import { createHeaderFooterService } from './features/header-footer/header-footer.service.ts';
@@ -452,6 +453,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox: services.commerce.outbox,
     requireApiKey,
   });
+  registerGiftCardAdminRoutes(app, { giftCards: services.commerce.giftCardsAdmin, requireApiKey });
   registerCustomerRoutes(app, { customers: services.customers, requireApiKey });
   registerCartRoutes(app, {
     cart: services.cart,

@@ -192,7 +192,10 @@ export const errorCatalogue = {
     status: 400,
     summary: 'The coupon is unknown, expired, not yet active or used up.',
   },
-  GIFT_CARD_INVALID: { status: 400, summary: 'The gift card is unknown or has no balance left.' },
+  GIFT_CARD_INVALID: {
+    status: 400,
+    summary: 'The gift card is unknown, voided or has no balance left.',
+  },
   CARD_MISSING: { status: 400, summary: 'The order needs card details.' },
   CARD_DECLINED: { status: 400, summary: 'The card was declined; nothing was charged.' },
   IDEMPOTENCY_KEY_MISSING: {
@@ -233,6 +236,17 @@ export const errorCatalogue = {
     summary: 'The payment provider refused the refund; nothing was changed.',
   },
   GIFT_CARD_NOT_FOUND: { status: 404, summary: 'No gift card product has this URL.' },
+
+  // Gift cards admin
+  ISSUED_GIFT_CARD_NOT_FOUND: {
+    status: 404,
+    summary: 'This website has no gift card with that id.',
+  },
+  GIFT_CARD_ISSUE_INVALID: {
+    status: 400,
+    summary:
+      'The amount or recipient of a gift card to issue is not acceptable; `errors` names it.',
+  },
 
   // Templates
   TEMPLATE_INVALID: { status: 400, summary: 'The template does not compile; `errors` says where.' },

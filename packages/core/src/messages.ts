@@ -358,6 +358,7 @@ export const checkoutMessages = {
   couponNotApplicable: 'That coupon code does not apply to the items in your cart.',
   giftCardUnknown: 'That gift card code is not valid.',
   giftCardEmpty: 'That gift card has no balance left.',
+  giftCardVoided: 'That gift card was deactivated by the store and can no longer be used.',
   cardMissing: 'Enter your card details.',
   idempotencyKeyMissing: 'Send an Idempotency-Key header with each order.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order request.',
@@ -381,6 +382,8 @@ export const orderAdminMessages = {
   refundTooLarge: 'A refund cannot be more than what is left of the payment.',
   refundNothing: 'Choose items to refund or enter an amount.',
   refundFailed: 'The payment provider refused the refund; nothing was changed.',
+  giftCardVoided:
+    'A gift card this order was paid with has been voided, so nothing can go back onto it; refund less.',
 } as const;
 
 export const customerMessages = {

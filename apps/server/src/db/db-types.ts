@@ -358,6 +358,10 @@ export interface GiftCardsTable {
   message: string | null;
   send_at: Date | null;
   created_at: Timestamp;
+  /** Who issued a card by hand (a member's email or 'API key <name>'); null when bought. */
+  issued_by: string | null;
+  voided_at: Date | null;
+  voided_by: string | null;
 }
 
 export interface GiftCardRedemptionsTable {
@@ -365,6 +369,30 @@ export interface GiftCardRedemptionsTable {
   gift_card_id: string;
   order_id: string;
   amount_cents: number;
+  created_at: Timestamp;
+}
+
+export type GiftCardEventKind =
+  | 'issued'
+  | 'purchased'
+  | 'redeemed'
+  | 'refunded_to_card'
+  | 'adjusted'
+  | 'voided';
+
+export interface GiftCardEventsTable {
+  website_id: string;
+  event_id: Generated<string>;
+  gift_card_id: string;
+  kind: GiftCardEventKind;
+  /** The signed change to the balance. */
+  amount_cents: number;
+  balance_after_cents: number;
+  order_id: string | null;
+  actor: string;
+  actor_member_id: string | null;
+  note: string | null;
+  action_key: string | null;
   created_at: Timestamp;
 }
 
@@ -586,6 +614,7 @@ export interface DB {
   coupons: CouponsTable;
   gift_cards: GiftCardsTable;
   gift_card_redemptions: GiftCardRedemptionsTable;
+  gift_card_events: GiftCardEventsTable;
   checkouts: CheckoutsTable;
   inventory_reservations: InventoryReservationsTable;
   order_counters: OrderCountersTable;
@@ -622,6 +651,7 @@ export type ShippingOptionRow = Selectable<ShippingOptionsTable>;
 export type TaxRuleRow = Selectable<TaxRulesTable>;
 export type CouponRow = Selectable<CouponsTable>;
 export type GiftCardRow = Selectable<GiftCardsTable>;
+export type GiftCardEventRow = Selectable<GiftCardEventsTable>;
 export type CheckoutRow = Selectable<CheckoutsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;

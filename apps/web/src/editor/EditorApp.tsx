@@ -10,6 +10,7 @@ import { ApiError, api } from './api/client.ts';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { FileManager } from './files/FileManager.tsx';
+import { GiftCardsScreen } from './giftcards/GiftCardsScreen.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { MailLog } from './orders/MailLog.tsx';
 import { OrderDetail } from './orders/OrderDetail.tsx';
@@ -104,6 +105,7 @@ type Screen =
   | 'categories'
   | 'store'
   | 'discounts'
+  | 'gift-cards'
   | 'header-footer'
   | 'files'
   | 'settings'
@@ -119,6 +121,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   categories: 'Categories',
   store: 'Store',
   discounts: 'Discounts',
+  'gift-cards': 'Gift cards',
   inventory: 'Inventory',
   'header-footer': 'Header & footer',
   files: 'Files',
@@ -252,6 +255,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           { key: 'categories', label: 'Categories', icon: 'layout' },
           { key: 'store', label: 'Store', icon: 'settings' },
           { key: 'discounts', label: 'Discounts', icon: 'tag' },
+          { key: 'gift-cards', label: 'Gift cards', icon: 'tag' },
         ] as const)
       : []),
     ...(canEditContent(member.role)
@@ -364,6 +368,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <StoreScreen />
       ) : screen === 'discounts' ? (
         <DiscountsScreen />
+      ) : screen === 'gift-cards' ? (
+        <GiftCardsScreen />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
       ) : screen === 'files' ? (

@@ -15,6 +15,7 @@ import * as productDetails from './0015-product-details.ts';
 import * as orderAdmin from './0016-order-admin.ts';
 import * as customerNotes from './0017-customer-notes.ts';
 import * as discountsKeys from './0018-discounts-keys.ts';
+import * as giftCardAdmin from './0019-gift-card-admin.ts';
 import * as couponRules from './0021-coupon-rules.ts';
 
 export type Migration = { name: string; sql: string };
@@ -38,5 +39,6 @@ export const migrations: readonly Migration[] = [
   discountsKeys,
   orderAdmin,
   customerNotes,
+  giftCardAdmin,
   couponRules,
 ];

@@ -8,8 +8,9 @@ import { type EditorClient, editorClient, ownerClient } from '../auth/editor-cli
 // OpenAPI document lists is called, with a session of each role: an editor is refused
 // (403) on every one of them (store settings, shipping and tax included), a store manager
 // is let through (whatever the handler then says about the made-up ids and bodies, it is
-// not 401 or 403). Issue 19 adds orders and the mail log, the discounts (under the catalog
-// prefix) and the API keys, which are the admin's alone: a store manager is refused there.
+// not 401 or 403). Issue 19 adds orders, gift cards and the mail log, the discounts (under
+// the catalog prefix) and the API keys, which are the admin's alone: a store manager is
+// refused there.
 
 const CATALOG_PREFIX = '/api/content-service/product/1.1/websites/{websiteId}';
 const PREFERENCES_PREFIX = '/api/v1/commerce-preferences/';
@@ -123,6 +124,10 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'GET /customers/export.csv',
         'GET /customers/{email}',
         'PUT /customers/{email}/note',
+        'GET /gift-cards',
+        'POST /gift-cards',
+        'GET /gift-cards/{giftCardId}',
+        'POST /gift-cards/{giftCardId}/void',
       ]),
     );
     expect(routes.length).toBeGreaterThanOrEqual(15);

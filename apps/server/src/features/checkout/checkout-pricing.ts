@@ -110,6 +110,8 @@ export function couponProblem(
 
 export function giftCardProblem(card: GiftCardRow | undefined, currency: string): string | null {
   if (!card || card.currency !== currency) return checkoutMessages.giftCardUnknown;
+  // Before the balance: a voided card's balance is 0 too, and the shopper should learn why.
+  if (card.voided_at) return checkoutMessages.giftCardVoided;
   if (card.balance_cents <= 0) return checkoutMessages.giftCardEmpty;
   return null;
 }

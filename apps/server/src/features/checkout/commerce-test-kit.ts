@@ -27,13 +27,16 @@ export async function createCommerceTestApp(commerce: CommerceOptions = {}) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TRUST_PROXY: 'loopback' });
   const testDatabase = await createTestDatabase({ withDemo: true });
   await copyDemoData(dataDir);
-  const app = await buildApp({ config, database: await testDatabase.open(), commerce });
+  const database = await testDatabase.open();
+  const app = await buildApp({ config, database, commerce });
   const list = await app.inject('/api/catalog/collections/shop/products');
   const products: Product[] = list.json().products;
   const websiteId = (await app.services.websites.resolveByHost('localhost'))?.id ?? '';
   return {
     app,
     websiteId,
+    /** The database itself, for tests that check rows a migration writes. */
+    db: database.db,
     /** itemId, sku and variant id of a seeded variant. */
     variant(sku: string) {
       for (const p of products) {

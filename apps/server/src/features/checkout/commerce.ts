@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
+import { createGiftCardsAdminService } from '../giftcards/giftcards-admin.service.ts';
 import { createInventoryService } from '../inventory/inventory.service.ts';
 import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
 import { createJobRunner, type JobHandler } from '../jobs/job-runner.ts';
@@ -95,6 +96,7 @@ export function createCommerce({
     placeOrder,
     orders,
     orderAdmin,
+    giftCardsAdmin: createGiftCardsAdminService({ store }),
     jobs,
     /** Store settings (shipping, tax, coupons) for the seed and, later, the admin. */
     settings: checkoutQueries(db),

@@ -114,7 +114,10 @@ export function orderAdminQueries(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Gift cards spent on the order, with what each gave; locked when asked. */
+    /**
+     * Gift cards spent on the order, with what each gave; locked when asked (the card rows
+     * too: giftcards.repo's returnToCard changes them under this lock).
+     */
     giftCardsUsed(websiteId: string, orderId: string, options: { isLocking?: boolean } = {}) {
       let query = db
         .selectFrom('gift_card_redemptions as r')
@@ -129,15 +132,6 @@ export function orderAdminQueries(db: Kysely<DB>) {
         .orderBy('r.created_at');
       if (options.isLocking) query = query.forUpdate();
       return query.execute();
-    },
-
-    async returnToGiftCard(websiteId: string, giftCardId: string, cents: number): Promise<void> {
-      await db
-        .updateTable('gift_cards')
-        .set((eb) => ({ balance_cents: eb('balance_cents', '+', cents) }))
-        .where('website_id', '=', websiteId)
-        .where('gift_card_id', '=', giftCardId)
-        .execute();
     },
 
     async insertFulfillment(input: {

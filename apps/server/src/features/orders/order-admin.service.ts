@@ -246,6 +246,7 @@ export function createOrderAdminService({
     order: OrderRow,
     cents: number,
     key: string,
+    actor: Actor,
   ): Promise<{ cardCents: number; giftCardCents: number; reference: string | null }> {
     const cardLeft = order.grand_total_cents - order.refunded_card_cents;
     const giftLeft = order.gift_card_cents - order.refunded_gift_card_cents;
@@ -267,8 +268,21 @@ export function createOrderAdminService({
         const skipped = Math.min(alreadyBack, used.amount_cents);
         alreadyBack -= skipped;
         const back = Math.min(toReturn, used.amount_cents - skipped);
-        if (back > 0)
-          await q.orderAdmin.returnToGiftCard(order.website_id, used.gift_card_id, back);
+        // The card's row is locked with its redemption; the return writes its history.
+        const returned =
+          back > 0 &&
+          (await q.giftCards.returnToCard({
+            websiteId: order.website_id,
+            giftCardId: used.gift_card_id,
+            orderId: order.order_id,
+            cents: back,
+            by: { actor },
+          }));
+        if (returned === 'voided') {
+          throw fail('ORDER_ACTION_INVALID', orderAdminMessages.giftCardVoided, {
+            amountCents: orderAdminMessages.giftCardVoided,
+          });
+        }
         toReturn -= back;
       }
     }
@@ -391,7 +405,7 @@ export function createOrderAdminService({
           throw fail('ORDER_STATE_CONFLICT', orderAdminMessages.cannotCancelFulfilled);
         }
         const lines = await q.orders.listItems(order.website_id, order.order_id);
-        const back = await giveBack(q, order, paidOf(order) - refundedOf(order), key);
+        const back = await giveBack(q, order, paidOf(order) - refundedOf(order), key, input.actor);
         const restocked = input.body.restock
           ? await restockLines(
               q,
@@ -456,7 +470,7 @@ export function createOrderAdminService({
         if (amount === 0 && units.length === 0) {
           throw fail('ORDER_ACTION_INVALID', orderAdminMessages.refundNothing);
         }
-        const back = await giveBack(q, order, amount, key);
+        const back = await giveBack(q, order, amount, key, input.actor);
         for (const { line, units: n } of units) {
           await q.orderAdmin.addLineCounts(order.website_id, order.order_id, line.line_number, {
             refunded: n,

@@ -1,0 +1,293 @@
+import type { GiftCardList, GiftCardListQuery, GiftCardSummary } from '@atelier/contract';
+import { editorMessages, isCurrencyCode } from '@atelier/core';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../api/client.ts';
+import { giftCardsApi } from '../api/gift-cards-client.ts';
+import { storeSettingsApi } from '../api/store-settings-client.ts';
+import { dateTimeFormat, moneyText } from '../orders/order-labels.ts';
+import {
+  Badge,
+  Button,
+  Card,
+  type DataColumn,
+  DataTable,
+  EmptyState,
+  Select,
+  Skeleton,
+  TextField,
+} from '../ui/index.ts';
+import { GiftCardDetail } from './GiftCardDetail.tsx';
+import { GIFT_CARD_STATUS_LABELS, maskedCodeLabel } from './gift-card-labels.ts';
+import { IssueGiftCardDialog } from './IssueGiftCardDialog.tsx';
+import { MaskedCode } from './MaskedCode.tsx';
+import './giftcards.css';
+
+const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+type ListState = {
+  q: string;
+  status: '' | GiftCardSummary['status'];
+  page: number;
+  pageSize: number;
+};
+
+const columnsFor = (onOpen: (id: string) => void): DataColumn<GiftCardSummary>[] => [
+  {
+    key: 'code',
+    header: 'Code',
+    isRowHeader: true,
+    cell: (card) => (
+      <button type="button" className="gift-cards__open" onClick={() => onOpen(card.id)}>
+        <MaskedCode last4={card.last4} />
+      </button>
+    ),
+  },
+  {
+    key: 'balance',
+    header: 'Balance',
+    className: 'gift-cards__money',
+    cell: (card) => (
+      <span className="gift-cards__balance">
+        <strong>{moneyText(card.balanceCents, card.currency)}</strong>
+        <span className="gift-cards__muted">of {moneyText(card.initialCents, card.currency)}</span>
+      </span>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (card) => (
+      <Badge tone={GIFT_CARD_STATUS_LABELS[card.status].tone}>
+        {GIFT_CARD_STATUS_LABELS[card.status].label}
+      </Badge>
+    ),
+  },
+  {
+    key: 'recipient',
+    header: 'Recipient',
+    className: 'gift-cards__wide-only',
+    cell: (card) =>
+      card.recipientName || card.recipientEmail ? (
+        <span className="gift-cards__recipient">
+          {card.recipientName ? <span>{card.recipientName}</span> : null}
+          {card.recipientEmail ? (
+            <span className="gift-cards__muted">{card.recipientEmail}</span>
+          ) : null}
+        </span>
+      ) : (
+        <span className="gift-cards__muted">—</span>
+      ),
+  },
+  {
+    key: 'created',
+    header: 'Created',
+    className: 'gift-cards__wide-only',
+    cell: (card) => (
+      <span className="gift-cards__recipient">
+        <time dateTime={new Date(card.created).toISOString()}>
+          {dateTimeFormat.format(new Date(card.created))}
+        </time>
+        <span className="gift-cards__muted">
+          {card.source === 'purchased' ? 'Bought in an order' : 'Issued by staff'}
+        </span>
+      </span>
+    ),
+  },
+];
+
+/**
+ * The store's gift cards (issue 19): issued and bought cards with their balances,
+ * searched and filtered by the server; a card opens with its history; Issue gift card
+ * makes one by hand and shows its code once.
+ */
+export function GiftCardsScreen() {
+  const [state, setState] = useState<ListState>({ q: '', status: '', page: 1, pageSize: 25 });
+  const [searchText, setSearchText] = useState('');
+  const [answer, setAnswer] = useState<GiftCardList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [isIssuing, setIsIssuing] = useState(false);
+  const [currency, setCurrency] = useState<string | null>(null);
+
+  useEffect(() => {
+    storeSettingsApi
+      .settings()
+      .then((settings) =>
+        setCurrency(isCurrencyCode(settings.storeCurrency) ? settings.storeCurrency : null),
+      )
+      .catch(() => setCurrency(null));
+  }, []);
+
+  // The search box asks once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        setState((s) => (s.q === searchText.trim() ? s : { ...s, q: searchText.trim(), page: 1 })),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const load = useCallback(async () => {
+    setIsLoading(true);
+    try {
+      const query: Partial<GiftCardListQuery> = {
+        page: state.page,
+        pageSize: state.pageSize,
+        ...(state.q && { q: state.q }),
+        ...(state.status && { status: state.status }),
+      };
+      setAnswer(await giftCardsApi.list(query));
+      setError(null);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : editorMessages.somethingWentWrong);
+    } finally {
+      setIsLoading(false);
+    }
+  }, [state]);
+
+  useEffect(() => {
+    if (openId === null) void load();
+  }, [load, openId]);
+
+  const issueDialog = (
+    <IssueGiftCardDialog
+      open={isIssuing}
+      onOpenChange={setIsIssuing}
+      currency={currency}
+      onIssued={() => void load()}
+    />
+  );
+
+  if (openId) {
+    return (
+      <>
+        <GiftCardDetail giftCardId={openId} onClose={() => setOpenId(null)} />
+        {issueDialog}
+      </>
+    );
+  }
+
+  const isFiltered = Boolean(state.q || state.status);
+  const clearFilters = () => {
+    setSearchText('');
+    setState((s) => ({ ...s, q: '', status: '', page: 1 }));
+  };
+  const issueButton = (
+    <Button variant="primary" onClick={() => setIsIssuing(true)}>
+      Issue gift card
+    </Button>
+  );
+
+  let body: React.ReactNode;
+  if (answer === null) {
+    body = error ? null : <Skeleton lines={6} label="Loading gift cards…" />;
+  } else if (answer.total === 0) {
+    body = isFiltered ? (
+      <EmptyState
+        title="No gift cards match"
+        action={
+          <Button variant="primary" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        }
+      >
+        Try the code's last four characters, or the recipient's email or name.
+      </EmptyState>
+    ) : (
+      <EmptyState title="No gift cards yet" action={issueButton}>
+        Cards your customers buy appear here with their balances. Issue one by hand to thank a
+        customer or make good on a problem.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <DataTable
+        caption="Gift cards"
+        isCaptionHidden
+        rows={answer.giftCards}
+        columns={columnsFor(setOpenId)}
+        rowKey={(card) => card.id}
+        rowLabel={(card) => maskedCodeLabel(card.last4)}
+        pageSizes={PAGE_SIZES}
+        isBusy={isLoading}
+        server={{
+          sort: null,
+          page: state.page,
+          pageSize: state.pageSize,
+          total: answer.total,
+          onChange: (next) => setState((s) => ({ ...s, page: next.page, pageSize: next.pageSize })),
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="screen gift-cards-screen">
+      <div className="screen-header">
+        <div>
+          <h1>Gift cards</h1>
+          <p className="screen-header__lead">
+            Balances of the cards you issued and your customers bought. Codes show only their last
+            four characters.
+          </p>
+        </div>
+        {issueButton}
+      </div>
+      <Card as="div">
+        <search className="gift-cards__filters" aria-label="Find gift cards">
+          <TextField
+            className="gift-cards__search"
+            label="Search"
+            type="search"
+            placeholder="Code, last 4, recipient email or name"
+            autoComplete="off"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+          <Select
+            label="Status"
+            value={state.status}
+            onChange={(event) =>
+              setState((s) => ({
+                ...s,
+                status: event.target.value as ListState['status'],
+                page: 1,
+              }))
+            }
+          >
+            <option value="">Any status</option>
+            {Object.entries(GIFT_CARD_STATUS_LABELS).map(([value, { label }]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </search>
+        <div className="gift-cards__bar">
+          <p className="gift-cards__count" role="status">
+            {answer ? `${answer.total} ${answer.total === 1 ? 'gift card' : 'gift cards'}` : ''}
+          </p>
+          {isFiltered && answer && answer.total > 0 ? (
+            <Button size="sm" variant="quiet" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+        {error ? (
+          <div className="gift-cards__error">
+            <p role="alert" className="notice notice--error">
+              {error}
+            </p>
+            <Button size="sm" onClick={() => void load()}>
+              {editorMessages.tryAgain}
+            </Button>
+          </div>
+        ) : null}
+        {body}
+      </Card>
+      {issueDialog}
+    </div>
+  );
+}
