@@ -141,7 +141,11 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   // Writes that change public pages tell the page cache after they commit.
   const onPublicChange = pageCache.invalidate;
   const websiteRepo = createWebsiteRepo(db);
-  const websiteService = createWebsiteService({ websiteRepo, onPublicChange });
+  const websiteService = createWebsiteService({
+    websiteRepo,
+    onPublicChange,
+    server: { publicUrl: options.config.publicUrl, port: options.config.port },
+  });
   const websites: typeof websiteService = {
     ...websiteService,
     // Every request reads its website (host, currency): remembered until it changes.

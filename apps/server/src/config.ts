@@ -59,6 +59,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
+  // Where shoppers reach the shop, for links in emails (order status, downloads, the
+  // admin). A website's own domain (a host that is not localhost) wins over it.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   // Add-to-cart calls per visitor address per 10 s. A benchmark or a shop behind one NAT
@@ -100,6 +105,8 @@ export type Config = Readonly<{
   /** Outbox mail is sent through this server when set; otherwise it waits in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Origin (no trailing slash) for links in emails when a website has no domain of its own. */
+  publicUrl: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -129,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Atelier <no-reply@localhost>',
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
   });
 }

@@ -12,7 +12,11 @@ export const COUPON_SCOPES = ['all', 'products', 'categories'] as const;
 export const couponScopeSchema = z.enum(COUPON_SCOPES);
 export type CouponScope = z.infer<typeof couponScopeSchema>;
 
+/** 10 million in a two-decimal currency: the most a coupon amount or minimum may be. */
+export const MAX_COUPON_CENTS = 1_000_000_000;
+
 export const couponMessages = {
+  amountTooLarge: 'Enter an amount below 10,000,000',
   productsNeeded: 'Choose at least one product',
   categoriesNeeded: 'Choose at least one category',
   percentRange: 'Enter a percentage from 1 to 100',
@@ -60,11 +64,29 @@ export const couponInputSchema = z
       .regex(/^[A-Za-z0-9_-]+$/, couponMessages.codeFormat),
     kind: couponKindSchema,
     percentOff: z.number().int().nullable().optional(),
-    amountCents: z.number().int().min(1, couponMessages.amountNeeded).nullable().optional(),
-    minSubtotalCents: z.number().int().min(0).default(0),
+    // Bounded by what the columns hold (integer), far above any real discount.
+    amountCents: z
+      .number()
+      .int()
+      .min(1, couponMessages.amountNeeded)
+      .max(MAX_COUPON_CENTS, couponMessages.amountTooLarge)
+      .nullable()
+      .optional(),
+    minSubtotalCents: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_COUPON_CENTS, couponMessages.amountTooLarge)
+      .default(0),
     startsAt: z.iso.datetime({ offset: true }).nullable().optional(),
     endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
-    usageLimit: z.number().int().min(1, 'A limit is at least 1 use').nullable().optional(),
+    usageLimit: z
+      .number()
+      .int()
+      .min(1, 'A limit is at least 1 use')
+      .max(1_000_000_000, 'A limit is at most 1,000,000,000 uses')
+      .nullable()
+      .optional(),
     appliesTo: couponScopeSchema.default('all'),
     targetIds: z.array(z.uuid('Choose products or categories from the list')).max(500).default([]),
     oncePerCustomer: z.boolean().default(false),

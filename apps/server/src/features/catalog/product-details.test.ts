@@ -292,7 +292,9 @@ describe(`product details in the catalog admin (${testDialect})`, () => {
       .where('kind', '=', 'order-confirmation')
       .where('to_email', '=', 'ada@example.com')
       .execute();
-    expect(mail.some((m) => m.body_text.includes('Download: /commerce/downloads/'))).toBe(true);
+    expect(
+      mail.some((m) => m.body_text.includes('Download: http://localhost:3000/commerce/downloads/')),
+    ).toBe(true);
   });
 
   it('shows scarcity where the store settings say, at the store threshold', async () => {

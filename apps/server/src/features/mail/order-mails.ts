@@ -81,7 +81,7 @@ export function newOrderMail(order: {
   currency: CurrencyCode;
   items: readonly { productName: string; quantity: number }[];
   totalCents: number;
-  adminPath: string;
+  adminUrl: string;
   testMode: boolean;
 }): OutgoingMail {
   return {
@@ -94,7 +94,7 @@ export function newOrderMail(order: {
       ...order.items.map((i) => `${i.quantity} × ${i.productName}`),
       '',
       `Total paid: ${formatMoney(money(order.totalCents, order.currency))}`,
-      `Open it: ${order.adminPath}`,
+      `Open it: ${order.adminUrl}`,
     ].join('\n'),
   };
 }

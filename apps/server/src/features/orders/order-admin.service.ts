@@ -23,7 +23,7 @@ import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { orderCancelledMail, orderRefundedMail, orderShippedMail } from '../mail/order-mails.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import type { Website } from '../websites/website.service.ts';
+import type { Website, WebsiteService } from '../websites/website.service.ts';
 import { orderStatusPath } from './place-order.service.ts';
 
 // The merchant's side of an order (issue 19). Each action runs in one transaction that
@@ -107,7 +107,7 @@ export function createOrderAdminService({
 }: {
   store: CommerceStore;
   payments: PaymentProvider;
-  websites: { getById(websiteId: string): Promise<Website | undefined> };
+  websites: Pick<WebsiteService, 'getById' | 'originOf'>;
   onStockChange?: (websiteId: string) => void;
 }) {
   async function detail(
@@ -181,7 +181,7 @@ export function createOrderAdminService({
     act: (
       q: CommerceQueries,
       order: OrderRow,
-      context: { website: Website; currency: CurrencyCode; key: string },
+      context: { website: Website; currency: CurrencyCode; key: string; origin: string },
     ) => Promise<{ mails: OutgoingMail[]; isStockMoved: boolean }>,
   ): Promise<OrderAdminDetail> {
     const key = input.idempotencyKey ?? input.body.actionId;
@@ -190,6 +190,8 @@ export function createOrderAdminService({
     }
     const website = await websites.getById(input.websiteId);
     if (!website) throw fail('ORDER_NOT_FOUND', orderAdminMessages.notFound);
+    // Read before the transaction: on the embedded database it holds the only connection.
+    const origin = await websites.originOf(input.websiteId);
     const outcome = await store.transaction(async (q) => {
       const order = await q.orderAdmin.lockOrder(input.websiteId, input.orderId);
       if (!order) throw fail('ORDER_NOT_FOUND', orderAdminMessages.notFound);
@@ -197,7 +199,7 @@ export function createOrderAdminService({
         return { isStockMoved: false, detail: await detail(q, input.websiteId, input.orderId) };
       }
       const currency = order.currency.trim() as CurrencyCode;
-      const done = await act(q, order, { website, currency, key });
+      const done = await act(q, order, { website, currency, key, origin });
       await q.mail.enqueue(input.websiteId, done.mails);
       return {
         isStockMoved: done.isStockMoved,
@@ -319,7 +321,8 @@ export function createOrderAdminService({
       throw fail('ORDER_STATE_CONFLICT', orderAdminMessages.refunded);
   }
 
-  const statusUrlOf = (order: OrderRow) => orderStatusPath(order.order_id, order.secret_token);
+  const statusUrlOf = (origin: string, order: OrderRow) =>
+    origin + orderStatusPath(order.order_id, order.secret_token);
 
   return {
     async list(websiteId: string, query: OrderAdminListQuery): Promise<OrderAdminList> {
@@ -330,7 +333,7 @@ export function createOrderAdminService({
     get: (websiteId: string, orderId: string) => detail(store, websiteId, orderId),
 
     fulfill(input: ActionInput<FulfillBody>): Promise<OrderAdminDetail> {
-      return runAction(input, async (q, order, { website, key }) => {
+      return runAction(input, async (q, order, { website, key, origin }) => {
         assertOpen(order);
         const lines = await q.orders.listItems(order.website_id, order.order_id);
         const shipped = input.body.items
@@ -383,7 +386,7 @@ export function createOrderAdminService({
                 websiteTitle: website.title,
                 to: order.email,
                 orderNumber: order.order_number,
-                statusUrl: statusUrlOf(order),
+                statusUrl: statusUrlOf(origin, order),
                 items: shipped.map((s) => ({
                   productName: s.line.product_name,
                   quantity: s.units,
@@ -399,7 +402,7 @@ export function createOrderAdminService({
     },
 
     cancel(input: ActionInput<CancelBody>): Promise<OrderAdminDetail> {
-      return runAction(input, async (q, order, { website, currency, key }) => {
+      return runAction(input, async (q, order, { website, currency, key, origin }) => {
         assertOpen(order);
         if (order.fulfillment_status !== 'unfulfilled') {
           throw fail('ORDER_STATE_CONFLICT', orderAdminMessages.cannotCancelFulfilled);
@@ -437,7 +440,7 @@ export function createOrderAdminService({
                 websiteTitle: website.title,
                 to: order.email,
                 orderNumber: order.order_number,
-                statusUrl: statusUrlOf(order),
+                statusUrl: statusUrlOf(origin, order),
                 refundedCents: refunded,
                 currency,
               }),
@@ -448,7 +451,7 @@ export function createOrderAdminService({
     },
 
     refund(input: ActionInput<RefundBody>): Promise<OrderAdminDetail> {
-      return runAction(input, async (q, order, { website, currency, key }) => {
+      return runAction(input, async (q, order, { website, currency, key, origin }) => {
         if (order.status === 'cancelled') {
           throw fail('ORDER_STATE_CONFLICT', orderAdminMessages.cancelled);
         }
@@ -528,7 +531,7 @@ export function createOrderAdminService({
                   websiteTitle: website.title,
                   to: order.email,
                   orderNumber: order.order_number,
-                  statusUrl: statusUrlOf(order),
+                  statusUrl: statusUrlOf(origin, order),
                   refundCents: amount,
                   currency,
                   isFull,

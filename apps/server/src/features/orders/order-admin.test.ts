@@ -56,7 +56,8 @@ describe(`order administration (${testDialect})`, () => {
     const { id, placed } = await buy(1, 'searchme@example.com');
     const newOrder = (await outbox()).find((m) => m.kind === 'new-order');
     expect(newOrder).toMatchObject({ to_email: 'owner@example.com' });
-    expect(newOrder?.body_text).toContain(`/config/orders/${id}`);
+    // Absolute, from the stored host (never the request's Host header): an email has no base.
+    expect(newOrder?.body_text).toContain(`Open it: http://localhost:3000/config/orders/${id}`);
 
     const list = await owner.call('GET', `${base}/orders`);
     expect(list.statusCode, list.body).toBe(200);
@@ -111,6 +112,9 @@ describe(`order administration (${testDialect})`, () => {
     const shipped = (await outbox()).filter((m) => m.kind === 'order-shipped');
     expect(shipped).toHaveLength(1);
     expect(shipped[0]?.body_text).toContain('1Z999');
+    expect(shipped[0]?.body_text).toContain(
+      `Order status: http://localhost:3000/commerce/orders/${id}?token=`,
+    );
 
     const page = await kit.app.inject(`/api/commerce/orders/${id}?token=${token}`);
     expect(page.json().order).toMatchObject({

@@ -13,7 +13,7 @@ import { lockAndCheckStock, stockNeedsOf, takeStock } from '../inventory/stock.t
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { giftCardMail, newOrderMail, orderConfirmationMail } from '../mail/order-mails.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import type { Website } from '../websites/website.service.ts';
+import type { Website, WebsiteService } from '../websites/website.service.ts';
 import { toOrder } from './order-view.ts';
 
 export type PlaceOrderService = ReturnType<typeof createPlaceOrderService>;
@@ -48,7 +48,7 @@ export function createPlaceOrderService({
 }: {
   store: CommerceStore;
   payments: PaymentProvider;
-  websites: { getById(websiteId: string): Promise<Website | undefined> };
+  websites: Pick<WebsiteService, 'getById' | 'originOf'>;
   log: FastifyBaseLogger;
   /** Told after an order commits: stock shown on public pages (sold out, scarcity) moved. */
   onStockChange?: (websiteId: string) => void;
@@ -68,6 +68,9 @@ export function createPlaceOrderService({
         throw fail('IDEMPOTENCY_KEY_MISSING', checkoutMessages.idempotencyKeyMissing);
       const website = await websites.getById(websiteId);
       if (!website) throw fail('CHECKOUT_NOT_FOUND', checkoutMessages.notFound);
+      // Links in the emails; read before the transaction, which on the embedded database
+      // holds the only connection.
+      const origin = await websites.originOf(websiteId);
       const requestHash = hashRequest(input.checkoutId, input.body);
       const earlier = await store.orders.findByIdempotencyKey(websiteId, key);
       if (earlier) return replay(earlier, requestHash);
@@ -201,10 +204,10 @@ export function createPlaceOrderService({
                 productName: i.productName,
                 quantity: i.quantity,
                 unitPriceCents: i.unitPriceCents,
-                downloadUrl: i.download?.url ?? null,
+                downloadUrl: i.download ? origin + i.download.url : null,
               })),
               grandTotalCents: order.grand_total_cents,
-              statusUrl: orderStatusPath(order.order_id, token),
+              statusUrl: origin + orderStatusPath(order.order_id, token),
             }),
             ...(await issueGiftCards(q, { websiteId, website, order, entries })),
           ];
@@ -219,7 +222,7 @@ export function createPlaceOrderService({
                 currency,
                 items: items.map((i) => ({ productName: i.product_name, quantity: i.quantity })),
                 totalCents: order.grand_total_cents + order.gift_card_cents,
-                adminPath: `/config/orders/${order.order_id}`,
+                adminUrl: `${origin}/config/orders/${order.order_id}`,
                 testMode: order.test_mode,
               }),
             );

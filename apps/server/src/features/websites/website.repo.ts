@@ -14,6 +14,18 @@ export function createWebsiteRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The website's domains, the primary one first. */
+    async listHosts(websiteId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('website_domains')
+        .select('host')
+        .where('website_id', '=', websiteId)
+        .orderBy('is_primary', 'desc')
+        .orderBy('host')
+        .execute();
+      return rows.map((r) => r.host);
+    },
+
     /** At most `limit` websites, oldest first: enough to tell a single-site install. */
     listOldest(limit: number): Promise<WebsiteRow[]> {
       return db.selectFrom('websites').selectAll().orderBy('created_at').limit(limit).execute();

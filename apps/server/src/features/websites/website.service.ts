@@ -23,15 +23,44 @@ export function normaliseHost(hostHeader: string | undefined): string {
   return (withoutPort ?? '').replace(/\.$/, '');
 }
 
+const isLocalHost = (host: string) =>
+  host === 'localhost' ||
+  host.endsWith('.localhost') ||
+  /^127\.\d+\.\d+\.\d+$/.test(host) ||
+  host === '[::1]';
+
+/**
+ * Where a website's links in emails point: its own domain over https, else PUBLIC_URL,
+ * else this server on localhost. Never the Host header of a request: on a single-site
+ * install any host reaches the shop, so a forged one would put its address in the
+ * merchant's email.
+ */
+export function publicOriginOf(
+  hosts: readonly string[],
+  server: { publicUrl: string | undefined; port: number },
+): string {
+  const domain = hosts.find((host) => !isLocalHost(host));
+  if (domain) return `https://${domain}`;
+  return server.publicUrl ?? `http://localhost:${server.port}`;
+}
+
 export function createWebsiteService({
   websiteRepo,
   onPublicChange,
+  server = { publicUrl: undefined, port: 3000 },
 }: {
   websiteRepo: WebsiteRepo;
   /** Every public page shows the site's title: the page cache hears of a change. */
   onPublicChange?: (websiteId: string) => void;
+  /** For links in emails (publicOriginOf). */
+  server?: { publicUrl: string | undefined; port: number };
 }) {
   return {
+    /** The origin links in this website's emails start with (publicOriginOf). */
+    async originOf(websiteId: string): Promise<string> {
+      return publicOriginOf(await websiteRepo.listHosts(websiteId), server);
+    },
+
     /**
      * The Host header picks the website. On a single-site install any host reaches the
      * one website, so a laptop, a LAN address and a first domain all just work; with
