@@ -16,6 +16,7 @@ import * as orderAdmin from './0016-order-admin.ts';
 import * as customerNotes from './0017-customer-notes.ts';
 import * as discountsKeys from './0018-discounts-keys.ts';
 import * as couponRules from './0021-coupon-rules.ts';
+import * as demoContent from './0022-demo-content.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   orderAdmin,
   customerNotes,
   couponRules,
+  demoContent,
 ];
