@@ -13,6 +13,8 @@ const SEEDED_SHIPPING = new Map<string, { kind: string; price: number; min: numb
   ['Free shipping on orders over $100', { kind: 'free_over', price: 0, min: 10_000 }],
 ]);
 
+const SEEDED_SHOP_DESCRIPTION = 'Everything we make in the studio, in small batches.';
+
 export function createDemoContentRepo(db: Kysely<DB>) {
   /**
    * The seed's rows, recognised by the fixed identities demo-store.ts gives them (the same
@@ -336,6 +338,16 @@ export function createDemoContentRepo(db: Kysely<DB>) {
       if (ids.length === 0) continue;
       await sql`delete from ${sql.table(table)} where website_id = ${websiteId}
         and ${sql.ref(key)}::text in (${sql.join(ids)})`.execute(trx);
+    }
+    if (plan.remove.length > 0 || plan.clearHome) {
+      // The shop stays (its page shows the empty state); only the seed's own words go.
+      await trx
+        .updateTable('collections')
+        .set({ description: '' })
+        .where('website_id', '=', websiteId)
+        .where('url_id', '=', 'shop')
+        .where('description', '=', SEEDED_SHOP_DESCRIPTION)
+        .execute();
     }
     await trx.deleteFrom('demo_content').where('website_id', '=', websiteId).execute();
   }

@@ -4,9 +4,9 @@ import {
   type DemoContentPreview,
   type DemoContentRemoval,
 } from '@atelier/contract';
+import type { DemoContentRepo } from './demo-content.repo.ts';
 import type { DemoItem, DemoPlan } from './demo-content-plan.ts';
 import { planDemoRemoval } from './demo-content-plan.ts';
-import type { DemoContentRepo } from './demo-content.repo.ts';
 
 // Remove demo content (issue 19): one transaction decides and deletes, so a preview and a
 // removal agree and a failure leaves everything as it was. Image files go after the commit
@@ -15,12 +15,17 @@ import type { DemoContentRepo } from './demo-content.repo.ts';
 export type DemoContentService = ReturnType<typeof createDemoContentService>;
 
 function countsOf(items: DemoItem[]): DemoContentCounts {
-  const counts = Object.fromEntries(DEMO_CONTENT_KINDS.map((kind) => [kind, 0])) as DemoContentCounts;
+  const counts = Object.fromEntries(
+    DEMO_CONTENT_KINDS.map((kind) => [kind, 0]),
+  ) as DemoContentCounts;
   for (const item of items) counts[item.kind] += 1;
   return counts;
 }
 
-const removedItems = (plan: DemoPlan) => [...plan.remove, ...(plan.clearHome ? [plan.clearHome] : [])];
+const removedItems = (plan: DemoPlan) => [
+  ...plan.remove,
+  ...(plan.clearHome ? [plan.clearHome] : []),
+];
 const keptItems = (plan: DemoPlan) =>
   plan.keep.map(({ kind, title, reason }) => ({ kind, title, reason }));
 

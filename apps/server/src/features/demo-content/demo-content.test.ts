@@ -1,7 +1,9 @@
 import { ProductType, Role } from '@atelier/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration from '../../db/migrations/0022-demo-content.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { testDialect } from '../../test/test-app.ts';
+import { createTestDatabase, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
 import {
   caAddress,
@@ -200,9 +202,40 @@ describe(`remove demo content (${testDialect})`, () => {
       expect(page.statusCode, `${url}: ${page.body.slice(0, 300)}`).toBeLessThan(500);
     }
     expect((await kit.app.inject('/')).statusCode).toBe(200);
-    expect((await kit.app.inject('/shop')).statusCode).toBe(200);
+    const shop = await kit.app.inject('/shop');
+    expect(shop.statusCode).toBe(200);
+    expect(shop.body).not.toContain('Everything we make in the studio');
     expect((await kit.app.inject('/about')).statusCode).toBe(404);
     const home = (await kit.app.inject('/')).body;
     expect(home).not.toContain('Made slowly, worn for years');
+  });
+
+  it('recognises the demo of an install seeded before 0022, and nothing else', async () => {
+    const testDatabase = await createTestDatabase({ withDemo: true });
+    const database = await testDatabase.open();
+    try {
+      // A merchant's own page named like the demo's is not taken for it: the titles differ.
+      await sql`update pages set title = 'Our studio' where url_slug = 'about'`.execute(
+        database.db,
+      );
+      await sql`drop table demo_content`.execute(database.db);
+      await sql.raw(migration.sql).execute(database.db);
+      const rows = await database.db.selectFrom('demo_content').select('kind').execute();
+      const counts: Record<string, number> = {};
+      for (const row of rows) counts[row.kind] = (counts[row.kind] ?? 0) + 1;
+      expect(counts).toEqual({
+        product: 7,
+        category: 5,
+        media: 9,
+        page: 2,
+        form: 1,
+        shipping_option: 2,
+        tax_rule: 1,
+        coupon: 1,
+      });
+    } finally {
+      await database.close();
+      await testDatabase.dispose();
+    }
   });
 });
