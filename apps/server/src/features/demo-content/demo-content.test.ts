@@ -11,6 +11,8 @@ import {
   createShopper,
   injectSend,
 } from '../checkout/commerce-test-kit.ts';
+import { createDemoContentRepo } from './demo-content.repo.ts';
+import { createDemoContentService } from './demo-content.service.ts';
 
 // Issue 19: "remove demo content" clears what the seed made in one step, keeps what the
 // merchant made or changed, and leaves orders and the public site working.
@@ -233,6 +235,39 @@ describe(`remove demo content (${testDialect})`, () => {
         tax_rule: 1,
         coupon: 1,
       });
+    } finally {
+      await database.close();
+      await testDatabase.dispose();
+    }
+  });
+
+  it('removes all or nothing: a failure midway leaves every demo row in place', async () => {
+    const testDatabase = await createTestDatabase({ withDemo: true });
+    const database = await testDatabase.open();
+    const deletedFiles: string[] = [];
+    try {
+      // Coupons are deleted after products, pages and images: refuse that one step.
+      await sql
+        .raw(`create function refuse() returns trigger language plpgsql as
+          $$ begin raise exception 'refused'; end $$;
+          create trigger refuse_coupon_delete before delete on coupons
+          for each row execute function refuse();`)
+        .execute(database.db);
+      const service = createDemoContentService({
+        demoContentRepo: createDemoContentRepo(database.db),
+        deleteMediaFiles: async (_websiteId, mediaId) => {
+          deletedFiles.push(mediaId);
+        },
+      });
+      const { website_id: websiteId } = await database.db
+        .selectFrom('websites')
+        .select('website_id')
+        .executeTakeFirstOrThrow();
+      await expect(service.remove(websiteId)).rejects.toThrow(/refused/);
+      const products = await database.db.selectFrom('products').select('product_id').execute();
+      expect(products).toHaveLength(7);
+      expect((await service.preview(websiteId)).toRemove.media).toBe(9);
+      expect(deletedFiles).toEqual([]);
     } finally {
       await database.close();
       await testDatabase.dispose();
