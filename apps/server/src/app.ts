@@ -49,6 +49,9 @@ import { createContentService } from './features/content/content.service.ts';
 import { createCustomersRepo } from './features/customers/customers.repo.ts';
 import { registerCustomerRoutes } from './features/customers/customers.routes.ts';
 import { createCustomersService } from './features/customers/customers.service.ts';
+import { createDemoContentRepo } from './features/demo-content/demo-content.repo.ts';
+import { registerDemoContentRoutes } from './features/demo-content/demo-content.routes.ts';
+import { createDemoContentService } from './features/demo-content/demo-content.service.ts';
 import { registerCouponRoutes } from './features/discounts/coupons.routes.ts';
 import { createCoupons } from './features/discounts/coupons.ts';
 import { loadEditorAssets } from './features/editor/editor-assets.ts';
@@ -189,6 +192,11 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const productTags = createProductTags({ db, onPublicChange });
   const storeSettings = createStoreSettings({ db, onPublicChange });
   const coupons = createCoupons({ db });
+  const demoContent = createDemoContentService({
+    demoContentRepo: createDemoContentRepo(db),
+    deleteMediaFiles: mediaStore.deleteFiles,
+    onPublicChange,
+  });
   const customers = createCustomersService({ customersRepo: createCustomersRepo(db), currencyOf });
   const productCsv = createProductCsv({
     csvRepo: createProductCsvRepo(db),
@@ -263,6 +271,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     productTags,
     storeSettings,
     coupons,
+    demoContent,
     customers,
     productCategories,
     productCsv,
@@ -449,6 +458,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerProductCsvRoutes(app, { productCsv: services.productCsv, requireApiKey });
   registerStoreSettingsRoutes(app, { storeSettings: services.storeSettings, requireApiKey });
   registerCouponRoutes(app, { coupons: services.coupons, requireApiKey });
+  registerDemoContentRoutes(app, { demoContent: services.demoContent, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });
   registerMailRoutes(app, { outbox: services.commerce.outbox, requireApiKey });

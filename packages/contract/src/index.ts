@@ -6,6 +6,7 @@ export * from './checkout.ts';
 export * from './common.ts';
 export * from './coupons.ts';
 export * from './customers.ts';
+export * from './demo-content.ts';
 export * from './editor.ts';
 export * from './errors.ts';
 export * from './forms.ts';

@@ -583,6 +583,24 @@ export interface CustomerNotesTable {
   updated_at: Timestamp;
 }
 
+// Remove demo content (0022-demo-content): what the demo seed created, by kind and id.
+export interface DemoContentTable {
+  website_id: string;
+  kind: DemoContentKind;
+  item_id: string;
+  seeded_at: Timestamp;
+}
+
+export type DemoContentKind =
+  | 'product'
+  | 'category'
+  | 'media'
+  | 'page'
+  | 'form'
+  | 'shipping_option'
+  | 'tax_rule'
+  | 'coupon';
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -624,6 +642,7 @@ export interface DB {
   order_refunds: OrderRefundsTable;
   order_events: OrderEventsTable;
   customer_notes: CustomerNotesTable;
+  demo_content: DemoContentTable;
   mail_outbox: MailOutboxTable;
   jobs: JobsTable;
   website_members: WebsiteMembersTable;

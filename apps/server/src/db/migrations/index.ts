@@ -17,6 +17,7 @@ import * as customerNotes from './0017-customer-notes.ts';
 import * as discountsKeys from './0018-discounts-keys.ts';
 import * as giftCardAdmin from './0019-gift-card-admin.ts';
 import * as couponRules from './0021-coupon-rules.ts';
+import * as demoContent from './0022-demo-content.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   customerNotes,
   giftCardAdmin,
   couponRules,
+  demoContent,
 ];

@@ -22,6 +22,8 @@ const PREFIXES: readonly { prefix: string; managerAllowed: boolean }[] = [
   { prefix: PREFERENCES_PREFIX, managerAllowed: true },
   { prefix: COMMERCE_PREFIX, managerAllowed: true },
   { prefix: '/api/api-keys', managerAllowed: false },
+  // Removing the demo store deletes products and pages at once: admins only (issue 19).
+  { prefix: '/api/demo-content', managerAllowed: false },
 ];
 const ID = '00000000-0000-4000-8000-000000000000';
 
@@ -110,6 +112,8 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'GET /api/api-keys',
         'POST /api/api-keys',
         'DELETE /api/api-keys/{keyId}',
+        'GET /api/demo-content',
+        'POST /api/demo-content/remove',
       ]),
     );
     expect(routes.map((r) => `${r.method} ${r.path.replace(COMMERCE_PREFIX, '')}`)).toEqual(

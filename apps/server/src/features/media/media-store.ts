@@ -103,6 +103,11 @@ export function createMediaStore({
       }
       return isDeleted;
     },
+
+    /** Removes an image's renditions whose row another transaction already deleted. */
+    async deleteFiles(websiteId: string, mediaId: string): Promise<void> {
+      await rm(join(filesDir, websiteId, mediaId), { recursive: true, force: true });
+    },
   };
 }
 

@@ -28,6 +28,8 @@ type SeedServices = {
   formsRepo: FormsRepo;
   mediaStore: MediaStore;
   commerce: { settings: CheckoutQueries };
+  /** Remembers what the seed made, so "remove demo content" removes only that. */
+  demoContent: { recordSeed: (websiteId: string) => Promise<void> };
 };
 
 /**
@@ -399,6 +401,7 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
     });
   }
   await seedStoreSettings(services.commerce.settings, websiteId);
+  await services.demoContent.recordSeed(websiteId);
   return { websiteId };
 }
 

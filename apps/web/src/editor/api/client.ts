@@ -16,6 +16,8 @@ import {
   couponListSchema,
   couponSchema,
   createdApiKeySchema,
+  demoContentPreviewSchema,
+  demoContentRemovalSchema,
   type EditorBlock,
   editorPageSchema,
   type FolderBehavior,
@@ -226,6 +228,9 @@ export const api = {
   createApiKey: (input: ApiKeyCreate) =>
     request('POST', '/api/api-keys', createdApiKeySchema, input),
   deleteApiKey: (id: string) => request('DELETE', `/api/api-keys/${id}`, noContent),
+  demoContent: () => request('GET', '/api/demo-content', demoContentPreviewSchema),
+  removeDemoContent: () =>
+    request('POST', '/api/demo-content/remove', demoContentRemovalSchema, {}),
   /** Discounts (issue 19): the website's coupons with their use counts. */
   coupons: () => request('GET', `${catalogBase()}/coupons`, couponListSchema),
   createCoupon: (input: CouponInput) =>

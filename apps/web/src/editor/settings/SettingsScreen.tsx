@@ -15,6 +15,7 @@ import {
   useToast,
 } from '../ui/index.ts';
 import { ApiKeysCard } from './ApiKeysCard.tsx';
+import { DemoContentCard } from './DemoContentCard.tsx';
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
@@ -174,6 +175,7 @@ export function SettingsScreen() {
           </form>
         </Card>
         <ApiKeysCard />
+        <DemoContentCard />
       </div>
     </div>
   );
