@@ -13,7 +13,7 @@ import { createOrdersService } from '../orders/orders.service.ts';
 import { createPlaceOrderService } from '../orders/place-order.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { createTestGateway } from '../payments/test-gateway.ts';
-import type { Website, WebsiteService } from '../websites/website.service.ts';
+import type { WebsiteService } from '../websites/website.service.ts';
 import { checkoutQueries } from './checkout.repo.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
 import { createCheckoutService, DEFAULT_RESERVATION_MS } from './checkout.service.ts';
