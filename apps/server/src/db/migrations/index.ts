@@ -14,6 +14,7 @@ import * as productVariantsAdmin from './0014-product-variants-admin.ts';
 import * as productDetails from './0015-product-details.ts';
 import * as orderAdmin from './0016-order-admin.ts';
 import * as discountsKeys from './0018-discounts-keys.ts';
+import * as shippingZones from './0020-shipping-zones.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   productDetails,
   discountsKeys,
   orderAdmin,
+  shippingZones,
 ];

@@ -83,6 +83,8 @@ export function newOrderMail(order: {
   totalCents: number;
   adminPath: string;
   testMode: boolean;
+  /** The shopper's note, when the store lets shoppers leave one. */
+  note?: string | null;
 }): OutgoingMail {
   return {
     kind: 'new-order',
@@ -94,6 +96,7 @@ export function newOrderMail(order: {
       ...order.items.map((i) => `${i.quantity} × ${i.productName}`),
       '',
       `Total paid: ${formatMoney(money(order.totalCents, order.currency))}`,
+      ...(order.note ? ['', 'Note from the customer:', order.note] : []),
       `Open it: ${order.adminPath}`,
     ].join('\n'),
   };

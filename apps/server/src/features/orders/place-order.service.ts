@@ -5,7 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/db-types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fail } from '../../http/errors.ts';
-import { priceCheckout, unitPriceOf } from '../checkout/checkout-pricing.ts';
+import {
+  type CheckoutRules,
+  NO_CHECKOUT_RULES,
+  priceCheckout,
+  unitPriceOf,
+} from '../checkout/checkout-pricing.ts';
 import { readPricingInputs } from '../checkout/checkout-reads.ts';
 import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.repo.ts';
 import { newGiftCardCode, parseGiftCardRecipient } from '../giftcards/gift-card-codes.ts';
@@ -45,6 +50,7 @@ export function createPlaceOrderService({
   websites,
   log,
   onStockChange = () => {},
+  checkoutRulesOf = async () => NO_CHECKOUT_RULES,
 }: {
   store: CommerceStore;
   payments: PaymentProvider;
@@ -52,6 +58,7 @@ export function createPlaceOrderService({
   log: FastifyBaseLogger;
   /** Told after an order commits: stock shown on public pages (sold out, scarcity) moved. */
   onStockChange?: (websiteId: string) => void;
+  checkoutRulesOf?: (websiteId: string) => Promise<CheckoutRules>;
 }) {
   async function replay(row: OrderRow, requestHash: string): Promise<PlaceOrderResponse> {
     if (row.request_hash !== requestHash) {
@@ -68,6 +75,8 @@ export function createPlaceOrderService({
         throw fail('IDEMPOTENCY_KEY_MISSING', checkoutMessages.idempotencyKeyMissing);
       const website = await websites.getById(websiteId);
       if (!website) throw fail('CHECKOUT_NOT_FOUND', checkoutMessages.notFound);
+      // Read before the transaction: the embedded database has one connection.
+      const rules = await checkoutRulesOf(websiteId);
       const requestHash = hashRequest(input.checkoutId, input.body);
       const earlier = await store.orders.findByIdempotencyKey(websiteId, key);
       if (earlier) return replay(earlier, requestHash);
@@ -98,7 +107,7 @@ export function createPlaceOrderService({
           });
           const currency = website.storeCurrency as CurrencyCode;
           const reads = await readPricingInputs(q, { websiteId, checkout, now, isLocking: true });
-          const priced = priceCheckout({ checkout, reads, currency, now });
+          const priced = priceCheckout({ checkout, reads, currency, now, rules });
           assertReady(priced, checkout.email);
           const { totals } = priced;
 
@@ -140,6 +149,8 @@ export function createPlaceOrderService({
             test_mode: payments.isTestMode,
             secret_token: token,
             email: checkout.email ?? '',
+            phone: checkout.phone,
+            note: rules.hasOrderNotes ? input.body.note || null : null,
             shipping_address: priced.view.requiresShipping ? checkout.shipping_address : null,
             shipping_option_name: priced.shippingOption?.row.name ?? null,
             coupon_code: priced.view.coupon?.isValid ? priced.view.coupon.code : null,
@@ -221,6 +232,7 @@ export function createPlaceOrderService({
                 totalCents: order.grand_total_cents + order.gift_card_cents,
                 adminPath: `/config/orders/${order.order_id}`,
                 testMode: order.test_mode,
+                note: order.note,
               }),
             );
           }
@@ -275,10 +287,18 @@ export function createPlaceOrderService({
 }
 
 function assertReady(priced: ReturnType<typeof priceCheckout>, email: string | null): void {
+  if (priced.view.minimumProblem) {
+    throw fail('CHECKOUT_BELOW_MINIMUM', priced.view.minimumProblem);
+  }
   if (!email)
     throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.emailMissing, {
       email: checkoutMessages.emailMissing,
     });
+  if (priced.view.isPhoneRequired && !priced.view.phone) {
+    throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.phoneMissing, {
+      phone: checkoutMessages.phoneMissing,
+    });
+  }
   if (priced.view.requiresShipping) {
     if (!priced.view.shippingAddress) {
       throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.addressMissing, {
@@ -286,8 +306,10 @@ function assertReady(priced: ReturnType<typeof priceCheckout>, email: string | n
       });
     }
     if (!priced.shippingOption) {
-      throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.shippingOptionMissing, {
-        optionId: checkoutMessages.shippingOptionMissing,
+      // Nothing ships to the address: say so rather than asking for a choice there is not.
+      const problem = priced.view.shippingProblem ?? checkoutMessages.shippingOptionMissing;
+      throw fail('CHECKOUT_INCOMPLETE', problem, {
+        [priced.view.shippingProblem ? 'shippingAddress' : 'optionId']: problem,
       });
     }
   }
