@@ -105,4 +105,41 @@ describe('shipping zones (Chromium)', () => {
     await context.close();
     expect(errors).toEqual([]);
   });
+
+  it('sets a checkout minimum that the cart page then explains', async () => {
+    await page.getByRole('tab', { name: 'Checkout' }).click();
+    const minimum = page.getByLabel('Checkout minimum (USD)');
+    await minimum.waitFor();
+    await minimum.fill('100');
+    await page.getByRole('switch', { name: 'Require a phone number at checkout' }).click();
+    await page.getByRole('switch', { name: 'Let shoppers add a note to their order' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Checkout settings saved.').first().waitFor();
+
+    await page.getByRole('tab', { name: 'General' }).click();
+    await page.getByLabel('Weight unit').selectOption('lb');
+    await page.getByLabel('Order notification email').fill('orders@example.com');
+    await page.getByLabel('Business name').fill('Atelier studio');
+    await checkAtBothWidths(page, [
+      { name: 'admin-store-general-units', scrollTo: page.getByLabel('Weight unit') },
+    ]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Store settings saved.').first().waitFor();
+
+    const context = await browser.newContext();
+    const shopper = await context.newPage();
+    await shopper.goto(`${server.baseUrl}/shop/p/stoneware-mug`);
+    await expect
+      .poll(() =>
+        shopper.locator('[data-island="ProductForm"]').first().getAttribute('data-hydrated'),
+      )
+      .toBe('true');
+    await shopper.locator('button.add-to-cart').click();
+    await shopper.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
+    await shopper.goto(`${server.baseUrl}/cart`);
+    await shopper.getByText('To check out, your order subtotal must be $100.00 or more.').waitFor();
+    expect(await shopper.getByRole('link', { name: 'Checkout', exact: true }).count()).toBe(0);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -203,12 +203,19 @@ export function registerStorefrontRoutes(
   app.get('/cart', { schema: { hide: true } }, async (request, reply) => {
     const { website, site } = await siteFor(request);
     const cart = await services.cart.getCart(website.id, cartIdOf(request));
+    const { minimumSubtotalCents } = await services.preferences.checkout(website.id);
     reply.header('cache-control', 'no-store');
     return send(reply, {
       site,
       currentPath: '/cart',
       head: { title: 'Shopping Cart', description: `Your cart at ${site.title}`, path: '/cart' },
-      body: <CartPage cart={cart} useCLDRMoneyFormat={site.useCLDRMoneyFormat} />,
+      body: (
+        <CartPage
+          cart={cart}
+          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+          minimumSubtotalCents={minimumSubtotalCents}
+        />
+      ),
     });
   });
 

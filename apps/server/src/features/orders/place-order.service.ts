@@ -216,6 +216,7 @@ export function createPlaceOrderService({
               })),
               grandTotalCents: order.grand_total_cents,
               statusUrl: orderStatusPath(order.order_id, token),
+              storeAddress: website.storeAddress,
             }),
             ...(await issueGiftCards(q, { websiteId, website, order, entries })),
           ];

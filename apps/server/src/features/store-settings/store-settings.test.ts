@@ -1,7 +1,8 @@
-import { checkoutMessages, Role } from '@atelier/core';
+import { cartMessages, checkoutMessages, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect } from '../../test/test-app.ts';
 import {
+  approvedCard,
   caAddress,
   createCommerceTestApp,
   createShopper,
@@ -350,5 +351,111 @@ describe(`store settings, shipping and tax (${testDialect})`, () => {
     const placed = await inFrance.shopper.place(inFrance.id, 'zone-pickup');
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.order.shippingOptionName).toBe('Pick up at the studio');
+  });
+
+  it('keeps the units, notification email and store address, refusing a bad email', async () => {
+    const bad = await call('PUT', '/store-settings', { notificationEmail: 'orders at shop' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      notificationEmail: 'Enter an email address such as orders@example.com.',
+    });
+    const saved = await call('PUT', '/store-settings', {
+      weightUnit: 'lb',
+      sizeUnit: 'in',
+      notificationEmail: 'orders@example.com',
+      storeAddress: {
+        name: 'Atelier studio',
+        line1: '1 Main St',
+        line2: '',
+        city: 'Brooklyn',
+        region: 'NY',
+        postalCode: '11201',
+        country: 'us',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      weightUnit: 'lb',
+      sizeUnit: 'in',
+      notificationEmail: 'orders@example.com',
+      storeAddress: { city: 'Brooklyn', country: 'US' },
+    });
+  });
+
+  it('refuses checkout below the minimum, asks for the phone, and keeps the note', async () => {
+    const preferences = (values: object) =>
+      kit.app.inject({
+        method: 'PUT',
+        url: '/api/v1/commerce-preferences/checkout',
+        headers,
+        payload: { isExpressCheckout: false, stockHoldMinutes: 10, ...values },
+      });
+    const set = await preferences({
+      minimumSubtotalCents: 10_000,
+      isPhoneRequired: true,
+      hasOrderNotes: true,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const { shopper, id, checkout } = await checkoutIn(caAddress);
+    // Two mugs at 24.00 in EUR, the store's currency since the test above.
+    const minimum = cartMessages.minimumSubtotal('€100.00');
+    expect(checkout).toMatchObject({
+      minimumProblem: minimum,
+      isPhoneRequired: true,
+      hasOrderNotes: true,
+      phone: null,
+    });
+    await shopper.put(id, '/email', { email: 'ada@example.com' });
+    const west = (await options()).find((o) => o.name === 'West coast')!;
+    await shopper.put(id, '/shipping-option', { optionId: west.id });
+    const below = await shopper.place(id, 'below-minimum');
+    expect(below.status).toBe(400);
+    expect(below.body).toMatchObject({ code: 'CHECKOUT_BELOW_MINIMUM', error: minimum });
+
+    await preferences({ minimumSubtotalCents: 4_800, isPhoneRequired: true, hasOrderNotes: true });
+    expect((await shopper.get(id)).body.checkout.minimumProblem).toBeNull();
+    const noPhone = await shopper.place(id, 'no-phone');
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.body.errors).toEqual({ phone: checkoutMessages.phoneMissing });
+    const badPhone = await shopper.put(id, '/email', {
+      email: 'ada@example.com',
+      phone: 'call me',
+    });
+    expect(badPhone.status).toBe(400);
+    const phoned = await shopper.put(id, '/email', {
+      email: 'ada@example.com',
+      phone: '+1 212 555 0100',
+    });
+    expect(phoned.body.checkout.phone).toBe('+1 212 555 0100');
+
+    const placed = await shopper.call(
+      'POST',
+      `/api/commerce/checkout/${id}/orders`,
+      { card: approvedCard, note: 'Please gift wrap.' },
+      { 'idempotency-key': 'with-note' },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const orderId: string = placed.body.order.id;
+    const detail = (
+      await kit.app.inject({
+        url: `/api/content-service/commerce/1.1/websites/${kit.websiteId}/orders/${orderId}`,
+        headers,
+      })
+    ).json().order;
+    expect(detail).toMatchObject({ phone: '+1 212 555 0100', note: 'Please gift wrap.' });
+    const outbox = await kit.app.services.commerce.outbox.listOutbox(kit.websiteId);
+    const newOrder = outbox.find(
+      (m) => m.kind === 'new-order' && m.body_text.includes('Please gift wrap.'),
+    );
+    // The store's notification email, set above, rather than the owner's.
+    expect(newOrder).toMatchObject({ to_email: 'orders@example.com' });
+    const confirmation = outbox.find(
+      (m) =>
+        m.kind === 'order-confirmation' &&
+        m.body_text.includes(`#${placed.body.order.orderNumber}`),
+    );
+    // The store address set above closes the shopper's email.
+    expect(confirmation?.body_text).toContain('Atelier studio\n1 Main St\nBrooklyn NY 11201\nUS');
+    await preferences({});
   });
 });

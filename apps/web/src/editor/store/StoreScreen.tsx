@@ -1,6 +1,8 @@
 import type {
   CheckoutPreferences,
   ShippingRate,
+  SizeUnit,
+  StoreAddress,
   StoreSettings,
   TaxRule,
   TaxRuleInput,
@@ -112,6 +114,28 @@ export function StoreScreen() {
   );
 }
 
+// Spelled here, as types keep them equal to the contract's: the editor loads no zod.
+const WEIGHT_UNITS: readonly WeightUnit[] = ['kg', 'lb', 'oz', 'g'];
+const SIZE_UNITS: readonly SizeUnit[] = ['cm', 'in'];
+const EMPTY_STORE_ADDRESS: StoreAddress = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+};
+const STORE_ADDRESS_FIELDS: readonly [keyof StoreAddress, string][] = [
+  ['name', 'Business name'],
+  ['line1', 'Address'],
+  ['line2', 'Apartment, suite (optional)'],
+  ['city', 'City'],
+  ['region', 'State or region'],
+  ['postalCode', 'Postal code'],
+  ['country', 'Country code (e.g. US)'],
+];
+
 function GeneralSettings({
   settings,
   onSaved,
@@ -204,6 +228,60 @@ function GeneralSettings({
           checked={draft.multipleQuantityAllowedForServices}
           onCheckedChange={(checked) => set('multipleQuantityAllowedForServices', checked)}
         />
+        <div className="store-form__pair">
+          <Select
+            label="Weight unit"
+            value={draft.weightUnit}
+            error={errors.weightUnit}
+            onChange={(event) =>
+              set('weightUnit', event.target.value as StoreSettings['weightUnit'])
+            }
+          >
+            {WEIGHT_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Size unit"
+            value={draft.sizeUnit}
+            error={errors.sizeUnit}
+            onChange={(event) => set('sizeUnit', event.target.value as StoreSettings['sizeUnit'])}
+          >
+            {SIZE_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <TextField
+          label="Order notification email"
+          type="email"
+          value={draft.notificationEmail ?? ''}
+          hint="New-order emails go here. Leave empty to send them to the owner's email."
+          error={errors.notificationEmail}
+          onChange={(event) => set('notificationEmail', event.target.value)}
+        />
+        <fieldset className="store-fieldset">
+          <legend>Store address</legend>
+          <p className="field__hint">Shown at the foot of order emails.</p>
+          {STORE_ADDRESS_FIELDS.map(([key, label]) => (
+            <TextField
+              key={key}
+              label={label}
+              value={draft.storeAddress?.[key] ?? ''}
+              error={errors[`storeAddress.${key}`]}
+              onChange={(event) =>
+                set('storeAddress', {
+                  ...(draft.storeAddress ?? EMPTY_STORE_ADDRESS),
+                  [key]: event.target.value,
+                })
+              }
+            />
+          ))}
+        </fieldset>
         <p className={notice ? 'notice notice--error' : 'notice'} role="status">
           {notice}
         </p>
