@@ -142,4 +142,60 @@ describe('shipping zones (Chromium)', () => {
     await context.close();
     expect(errors).toEqual([]);
   });
+
+  it('asks the shopper for a phone and a note, and shows the note on the order', async () => {
+    await page.getByRole('tab', { name: 'Checkout' }).click();
+    await page.getByLabel('Checkout minimum (USD)').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Checkout settings saved.').first().waitFor();
+
+    const context = await browser.newContext();
+    const shopper = await context.newPage();
+    await shopper.goto(`${server.baseUrl}/shop/p/stoneware-mug`);
+    await expect
+      .poll(() =>
+        shopper.locator('[data-island="ProductForm"]').first().getAttribute('data-hydrated'),
+      )
+      .toBe('true');
+    await shopper.locator('button.add-to-cart').click();
+    await shopper.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
+    await shopper.goto(`${server.baseUrl}/checkout`);
+    await expect
+      .poll(() => shopper.locator('[data-island="Checkout"]').first().getAttribute('data-hydrated'))
+      .toBe('true');
+    await shopper.getByLabel('Email').fill('ada@example.com');
+    await shopper.getByLabel('Phone').fill('+1 212 555 0100');
+    await shopper.getByRole('button', { name: 'Save email' }).click();
+    await shopper.getByRole('button', { name: 'Update email' }).waitFor();
+    await shopper.getByLabel('Full name').fill('Ada Lovelace');
+    await shopper.getByLabel('Address', { exact: true }).fill('1 Main St');
+    await shopper.getByLabel('City').fill('Los Angeles');
+    await shopper.getByLabel('State or region').fill('CA');
+    await shopper.getByLabel('Postal code').fill('90001');
+    await shopper.getByLabel('Country').selectOption('US');
+    await shopper.getByRole('button', { name: 'Save address' }).click();
+    const shipping = shopper.getByRole('group', { name: 'Shipping' });
+    await shipping.getByLabel(/West coast courier/).click();
+    await expect.poll(() => shipping.getByLabel(/West coast courier/).isChecked()).toBe(true);
+    await shopper.getByLabel('Order note (optional)').fill('Please gift wrap.');
+    await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await shopper.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await shopper.getByLabel('Security code').fill('123');
+    await shopper.getByLabel('Name on card').fill('Ada Lovelace');
+    await shopper.getByRole('button', { name: /Place order/ }).click();
+    await shopper.waitForURL(/\/order-confirmed\//);
+    await context.close();
+
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Orders', exact: true })
+      .click();
+    const orders = page.getByRole('table', { name: 'Orders' });
+    await orders.getByRole('link').first().waitFor({ timeout: 20_000 });
+    await orders.getByRole('link').first().click();
+    await page.getByRole('heading', { level: 1, name: /Order #/ }).waitFor();
+    await page.getByText('Please gift wrap.').waitFor();
+    await page.getByText('Phone: +1 212 555 0100').waitFor();
+    expect(errors).toEqual([]);
+  });
 });
