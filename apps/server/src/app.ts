@@ -209,6 +209,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     database: options.database,
     onStockChange: onPublicChange,
     holdMinutesOf: async (websiteId) => (await preferences.checkout(websiteId)).stockHoldMinutes,
+    checkoutRulesOf: (websiteId) => preferences.checkout(websiteId),
     jobHandlers: { [PUBLISH_PRODUCT_JOB]: (job) => catalogAdmin.publishScheduled(job) },
     websites,
     log: app.log,

@@ -33,10 +33,18 @@ export const shippingOptionSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    kind: z.enum(['flat', 'free_over', 'by_weight']),
+    kind: z.enum(['flat', 'free_over', 'by_weight', 'pickup']),
     priceCents: z.number().int().nonnegative(),
     /** free_over below its threshold is listed but cannot be picked. */
     isAvailable: z.boolean(),
+    /** Where a pickup option is collected; null for options that ship. */
+    pickup: z
+      .object({
+        location: z.string(),
+        address: z.string().nullable(),
+        instructions: z.string().nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'ShippingOption' });
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;

@@ -86,8 +86,18 @@ export const checkoutSchema = z
     email: z.string().nullable(),
     requiresShipping: z.boolean(),
     shippingAddress: shippingAddressSchema.nullable(),
+    /** Only the options whose zone holds the shipping address (pickup always). */
     shippingOptions: z.array(shippingOptionSchema),
     selectedShippingOptionId: z.string().nullable(),
+    /** Why the order cannot ship to the address given (no rate's zone holds it). */
+    shippingProblem: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** The store asks for a phone number before the order is placed. */
+    isPhoneRequired: z.boolean(),
+    /** The store lets the shopper leave a note with the order. */
+    hasOrderNotes: z.boolean(),
+    /** The spec's minimum-subtotal sentence while the subtotal is below the store's minimum. */
+    minimumProblem: z.string().nullable(),
     coupon: z
       .object({
         code: z.string(),
@@ -114,7 +124,20 @@ export type Checkout = z.infer<typeof checkoutSchema>;
 export const checkoutResponseSchema = z.object({ checkout: checkoutSchema });
 
 export const checkoutParamsSchema = z.object({ checkoutId: uuid });
-export const setEmailBodySchema = z.object({ email: z.string().trim().email().min(3).max(256) });
+/** '' clears a phone given earlier. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(40, 'Keep the phone number under 40 characters.')
+  .refine(
+    (value) => value === '' || /^\+?[0-9 ().-]{5,}$/.test(value),
+    'Enter a phone number, such as +1 212 555 0100.',
+  );
+export const setEmailBodySchema = z.object({
+  email: z.string().trim().email().min(3).max(256),
+  /** Sent with the email from the contact step; '' clears it. */
+  phone: phoneSchema.optional(),
+});
 export const setShippingAddressBodySchema = z.object({ shippingAddress: shippingAddressSchema });
 export const selectShippingOptionBodySchema = z.object({ optionId: uuid });
 export const applyCodeBodySchema = z.object({ code: z.string().trim().min(1).max(64) });
@@ -135,6 +158,8 @@ export type CardInput = z.infer<typeof cardSchema>;
 export const placeOrderBodySchema = z.object({
   /** Optional only when gift cards cover the whole order. */
   card: cardSchema.optional(),
+  /** The shopper's note to the merchant, kept when the store allows order notes. */
+  note: z.string().trim().max(2000, 'Keep the note under 2000 characters.').optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

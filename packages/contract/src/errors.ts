@@ -184,6 +184,10 @@ export const errorCatalogue = {
     status: 400,
     summary: 'Email, shipping address or shipping option is missing.',
   },
+  CHECKOUT_BELOW_MINIMUM: {
+    status: 400,
+    summary: "The order's subtotal is below the store's checkout minimum.",
+  },
   SHIPPING_OPTION_UNAVAILABLE: {
     status: 400,
     summary: 'The shipping option does not serve this order.',

@@ -112,6 +112,9 @@ export const orderAdminDetailSchema = z
     currency: currencyCodeSchema,
     shippingAddress: shippingAddressSchema.nullable(),
     shippingOptionName: z.string().nullable(),
+    /** The shopper's phone and note from checkout, when the store asked for them. */
+    phone: z.string().nullable(),
+    note: z.string().nullable(),
     couponCode: z.string().nullable(),
     payment: z
       .object({ provider: z.string(), brand: z.string().nullable(), last4: z.string().nullable() })

@@ -16,6 +16,20 @@ export const checkoutPreferencesSchema = z
      * holds nothing (stock is still checked when the order is placed).
      */
     stockHoldMinutes: z.number().int().min(0).max(MAX_STOCK_HOLD_MINUTES).default(10),
+    /**
+     * Checkout refuses a goods subtotal below this (minor units; 0: no minimum), with the
+     * spec's 'To check out, your order subtotal must be {subtotal} or more.'
+     */
+    minimumSubtotalCents: z
+      .number({ error: 'Enter the minimum as a number.' })
+      .int('The minimum is in whole minor units (cents).')
+      .min(0, "The minimum can't be negative.")
+      .max(100_000_000, 'The minimum is too large.')
+      .default(0),
+    /** The shopper must give a phone number to place an order. */
+    isPhoneRequired: z.boolean().default(false),
+    /** The shopper may leave a note with the order; the merchant sees it on the order. */
+    hasOrderNotes: z.boolean().default(false),
   })
   .meta({ id: 'CheckoutPreferences' });
 
@@ -49,7 +63,13 @@ export type InventoryPreferences = z.infer<typeof inventoryPreferencesSchema>;
 export const preferenceDefaults: {
   [N in PreferenceNamespace]: z.infer<(typeof preferenceSchemas)[N]>;
 } = {
-  checkout: { isExpressCheckout: false, stockHoldMinutes: 10 },
+  checkout: {
+    isExpressCheckout: false,
+    stockHoldMinutes: 10,
+    minimumSubtotalCents: 0,
+    isPhoneRequired: false,
+    hasOrderNotes: false,
+  },
   inventory: {
     scarcityOnProductPage: true,
     scarcityInBlocks: false,

@@ -349,6 +349,9 @@ export const checkoutMessages = {
   addressMissing: 'Enter a shipping address.',
   shippingOptionMissing: 'Choose a shipping option.',
   shippingOptionUnavailable: 'That shipping option is not available for this order.',
+  phoneMissing: 'Enter your phone number.',
+  noShippingToAddress:
+    'This store does not ship to this address. Check the country and region, or use another address.',
   couponUnknown: 'That coupon code is not valid.',
   couponExpired: 'That coupon code has expired.',
   couponNotStarted: 'That coupon code is not active yet.',

@@ -1,4 +1,12 @@
-import type { ApiKeyScopes, FormFieldDefinitionDto } from '@atelier/contract';
+import type {
+  ApiKeyScopes,
+  FormFieldDefinitionDto,
+  ShippingZone,
+  SizeUnit,
+  StoreAddress,
+  WeightTier,
+  WeightUnit,
+} from '@atelier/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Row types of the database, written by hand beside the migrations that create them.
@@ -41,6 +49,10 @@ export interface WebsitesTable {
   language: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  weight_unit: Generated<WeightUnit>;
+  size_unit: Generated<SizeUnit>;
+  notification_email: string | null;
+  store_address: Json<StoreAddress> | null;
 }
 
 export interface WebsiteDomainsTable {
@@ -303,11 +315,17 @@ export interface ShippingOptionsTable {
   website_id: string;
   option_id: Generated<string>;
   name: string;
-  kind: 'flat' | 'free_over' | 'by_weight';
+  kind: 'flat' | 'free_over' | 'by_weight' | 'pickup';
   price_cents: Generated<number>;
   min_subtotal_cents: number | null;
   per_kg_cents: number | null;
   display_index: Generated<number>;
+  /** null: everywhere. */
+  zone: Json<ShippingZone> | null;
+  weight_tiers: Json<WeightTier[]> | null;
+  pickup_location: string | null;
+  pickup_address: string | null;
+  pickup_instructions: string | null;
 }
 
 export interface VariantShippingWeightsTable {
@@ -409,6 +427,8 @@ export interface CheckoutsTable {
   order_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  phone: string | null;
+  note: string | null;
 }
 
 export interface InventoryReservationsTable {
@@ -454,6 +474,8 @@ export interface OrdersTable {
   fulfillment_status: Generated<'unfulfilled' | 'partial' | 'fulfilled'>;
   refunded_card_cents: Generated<number>;
   refunded_gift_card_cents: Generated<number>;
+  phone: string | null;
+  note: string | null;
 }
 
 export interface OrderItemsTable {

@@ -206,12 +206,19 @@ export function registerStorefrontRoutes(
       website.id,
       await services.cart.getCart(website.id, cartIdOf(request)),
     );
+    const { minimumSubtotalCents } = await services.preferences.checkout(website.id);
     reply.header('cache-control', 'no-store');
     return send(reply, {
       site,
       currentPath: '/cart',
       head: { title: 'Shopping Cart', description: `Your cart at ${site.title}`, path: '/cart' },
-      body: <CartPage cart={cart} useCLDRMoneyFormat={site.useCLDRMoneyFormat} />,
+      body: (
+        <CartPage
+          cart={cart}
+          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+          minimumSubtotalCents={minimumSubtotalCents}
+        />
+      ),
     });
   });
 

@@ -16,6 +16,7 @@ import * as orderAdmin from './0016-order-admin.ts';
 import * as customerNotes from './0017-customer-notes.ts';
 import * as discountsKeys from './0018-discounts-keys.ts';
 import * as giftCardAdmin from './0019-gift-card-admin.ts';
+import * as shippingZones from './0020-shipping-zones.ts';
 import * as couponRules from './0021-coupon-rules.ts';
 import * as demoContent from './0022-demo-content.ts';
 
@@ -41,6 +42,7 @@ export const migrations: readonly Migration[] = [
   orderAdmin,
   customerNotes,
   giftCardAdmin,
+  shippingZones,
   couponRules,
   demoContent,
 ];

@@ -21,6 +21,7 @@ import {
   type CouponTerms,
   computeCheckoutTotals,
   priceShipping,
+  shipsTo,
   type Totals,
 } from './checkout-totals.ts';
 
@@ -60,6 +61,18 @@ export type PricedCheckout = {
   appliedDiscount: CouponRow | undefined;
   /** The tax rule of the shipping address, if any. */
   taxRule: TaxRuleRow | undefined;
+};
+
+/** The store's checkout preferences that decide whether an order may be placed. */
+export type CheckoutRules = {
+  minimumSubtotalCents: number;
+  isPhoneRequired: boolean;
+  hasOrderNotes: boolean;
+};
+export const NO_CHECKOUT_RULES: CheckoutRules = {
+  minimumSubtotalCents: 0,
+  isPhoneRequired: false,
+  hasOrderNotes: false,
 };
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -140,8 +153,9 @@ export function priceCheckout(input: {
   reads: PricingReads;
   currency: CurrencyCode;
   now: Date;
+  rules?: CheckoutRules;
 }): PricedCheckout {
-  const { checkout, reads, currency, now } = input;
+  const { checkout, reads, currency, now, rules = NO_CHECKOUT_RULES } = input;
   const cart = computeCartTotals(
     reads.entries.map((e) => ({
       productType: e.product_type as ProductType,
@@ -153,20 +167,30 @@ export function priceCheckout(input: {
     (sum, e) => sum + (reads.weights.get(e.variant_id) ?? 0) * e.quantity,
     0,
   );
+  const address = checkout.shipping_address;
   const shippingOptions = cart.requiresShipping
-    ? reads.shippingOptions.map((row) => {
-        const price = priceShipping(
-          {
-            kind: row.kind,
-            priceCents: row.price_cents,
-            minSubtotalCents: row.min_subtotal_cents,
-            perKgCents: row.per_kg_cents,
-          },
-          { subtotalCents: cart.subtotalCents, weightGrams },
-        );
-        return { row, price };
-      })
+    ? reads.shippingOptions
+        .filter((row) => shipsTo({ kind: row.kind, zone: row.zone }, address))
+        .map((row) => {
+          const price = priceShipping(
+            {
+              kind: row.kind,
+              priceCents: row.price_cents,
+              minSubtotalCents: row.min_subtotal_cents,
+              perKgCents: row.per_kg_cents,
+              weightTiers: row.weight_tiers,
+            },
+            { subtotalCents: cart.subtotalCents, weightGrams },
+          );
+          return { row, price };
+        })
     : [];
+  // No rate ships to the address: said even when a pickup remains, so the shopper knows
+  // why only pickup is offered.
+  const hasNoShipping =
+    cart.requiresShipping &&
+    address !== null &&
+    !shippingOptions.some(({ row }) => row.kind !== 'pickup');
   const chosen = shippingOptions.find(
     (o) => o.row.option_id === checkout.shipping_option_id && o.price !== null,
   );
@@ -237,8 +261,25 @@ export function priceCheckout(input: {
       kind: row.kind,
       priceCents: price ?? 0,
       isAvailable: price !== null,
+      pickup:
+        row.kind === 'pickup'
+          ? {
+              location: row.pickup_location ?? row.name,
+              address: row.pickup_address,
+              instructions: row.pickup_instructions,
+            }
+          : null,
     })),
     selectedShippingOptionId: shippingOption?.row.option_id ?? null,
+    shippingProblem: hasNoShipping ? checkoutMessages.noShippingToAddress : null,
+    phone: checkout.phone,
+    isPhoneRequired: rules.isPhoneRequired,
+    hasOrderNotes: rules.hasOrderNotes,
+    // The goods subtotal before discounts, as the cart page shows it.
+    minimumProblem:
+      cart.subtotalCents < rules.minimumSubtotalCents
+        ? cartMessages.minimumSubtotal(formatMoney(money(rules.minimumSubtotalCents, currency)))
+        : null,
     coupon:
       checkout.coupon_code && reads.coupon
         ? {

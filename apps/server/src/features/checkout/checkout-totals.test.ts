@@ -5,6 +5,7 @@ import {
   applyBasisPointsHalfUp,
   computeCheckoutTotals,
   priceShipping,
+  shipsTo,
   type TotalsInput,
 } from './checkout-totals.ts';
 
@@ -244,5 +245,64 @@ describe('shipping rates', () => {
         cart,
       ),
     ).toBe(850);
+  });
+
+  it('charges the first weight tier the cart fits in, limits inclusive', () => {
+    const tiered = {
+      kind: 'by_weight' as const,
+      priceCents: 0,
+      minSubtotalCents: null,
+      perKgCents: null,
+      weightTiers: [
+        { upToGrams: 500, priceCents: 300 },
+        { upToGrams: 2_000, priceCents: 600 },
+        { upToGrams: null, priceCents: 1_200 },
+      ],
+    };
+    expect(priceShipping(tiered, { ...cart, weightGrams: 0 })).toBe(300);
+    expect(priceShipping(tiered, { ...cart, weightGrams: 500 })).toBe(300);
+    expect(priceShipping(tiered, { ...cart, weightGrams: 501 })).toBe(600);
+    expect(priceShipping(tiered, { ...cart, weightGrams: 2_000 })).toBe(600);
+    expect(priceShipping(tiered, { ...cart, weightGrams: 50_000 })).toBe(1_200);
+    const capped = { ...tiered, weightTiers: [{ upToGrams: 1_000, priceCents: 300 }] };
+    expect(priceShipping(capped, cart)).toBeNull();
+  });
+
+  it('prices pickup at its own price whatever the cart', () => {
+    const pickup = {
+      kind: 'pickup' as const,
+      priceCents: 0,
+      minSubtotalCents: null,
+      perKgCents: null,
+    };
+    expect(priceShipping(pickup, cart)).toBe(0);
+  });
+});
+
+describe('shipping zones', () => {
+  const usWest = [
+    { country: 'US', regions: ['CA', 'OR'] },
+    { country: 'CA', regions: [] },
+  ];
+  const flat = (zone: typeof usWest | null) => ({ kind: 'flat' as const, zone });
+
+  it('ships everywhere without a zone, and pickup is never limited', () => {
+    expect(shipsTo(flat(null), { country: 'JP' })).toBe(true);
+    expect(shipsTo(flat(null), null)).toBe(true);
+    expect(shipsTo({ kind: 'pickup', zone: usWest }, { country: 'JP' })).toBe(true);
+  });
+
+  it('matches the country, and the region when the zone names regions', () => {
+    expect(shipsTo(flat(usWest), { country: 'US', region: 'CA' })).toBe(true);
+    expect(shipsTo(flat(usWest), { country: 'US', region: ' or ' })).toBe(true);
+    expect(shipsTo(flat(usWest), { country: 'US', region: 'NY' })).toBe(false);
+    expect(shipsTo(flat(usWest), { country: 'US' })).toBe(false);
+    expect(shipsTo(flat(usWest), { country: 'CA', region: 'QC' })).toBe(true);
+    expect(shipsTo(flat(usWest), { country: 'ca' })).toBe(true);
+    expect(shipsTo(flat(usWest), { country: 'FR' })).toBe(false);
+  });
+
+  it('offers a zoned rate only once the address is known', () => {
+    expect(shipsTo(flat(usWest), null)).toBe(false);
   });
 });

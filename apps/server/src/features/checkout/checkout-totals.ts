@@ -108,24 +108,55 @@ export function computeCheckoutTotals(input: TotalsInput): Totals {
 }
 
 export type ShippingRate = {
-  kind: 'flat' | 'free_over' | 'by_weight';
+  kind: 'flat' | 'free_over' | 'by_weight' | 'pickup';
   priceCents: number;
   minSubtotalCents: number | null;
   perKgCents: number | null;
+  weightTiers?: readonly { upToGrams: number | null; priceCents: number }[] | null;
 };
 
 /**
  * What an option costs for this cart, or null when it is not offered. Free-over is
  * judged on the goods subtotal before discounts (what the shopper sees in the cart).
+ * A by-weight rate with tiers charges the first tier the weight fits in (limits are
+ * inclusive); a cart heavier than every limited tier of a rate whose last tier is
+ * limited (only rows written by hand) is not offered.
  */
 export function priceShipping(
   rate: ShippingRate,
   cart: { subtotalCents: number; weightGrams: number },
 ): number | null {
-  if (rate.kind === 'flat') return rate.priceCents;
+  if (rate.kind === 'flat' || rate.kind === 'pickup') return rate.priceCents;
   if (rate.kind === 'free_over') {
     return cart.subtotalCents >= (rate.minSubtotalCents ?? 0) ? 0 : null;
   }
+  if (rate.weightTiers?.length) {
+    const tier = rate.weightTiers.find(
+      (t) => t.upToGrams === null || cart.weightGrams <= t.upToGrams,
+    );
+    return tier ? tier.priceCents : null;
+  }
   const startedKg = Math.ceil(cart.weightGrams / 1000);
   return rate.priceCents + startedKg * (rate.perKgCents ?? 0);
+}
+
+export type Zone = readonly { country: string; regions: readonly string[] }[];
+
+/**
+ * Whether a rate ships to the address. No zone: everywhere. A zone country without
+ * regions covers the whole country; with regions, the address's region must be one of
+ * them (compared trimmed and without case, as shoppers type "ca" or "CA"). Pickup is
+ * never limited. Without an address only rates that ship everywhere are known to apply.
+ */
+export function shipsTo(
+  rate: { kind: ShippingRate['kind']; zone: Zone | null },
+  address: { country: string; region?: string | undefined } | null,
+): boolean {
+  if (rate.kind === 'pickup' || !rate.zone) return true;
+  if (!address) return false;
+  const place = rate.zone.find((p) => p.country === address.country.toUpperCase());
+  if (!place) return false;
+  if (place.regions.length === 0) return true;
+  const region = address.region?.trim().toUpperCase();
+  return Boolean(region) && place.regions.some((r) => r.trim().toUpperCase() === region);
 }

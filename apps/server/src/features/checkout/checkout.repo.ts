@@ -15,6 +15,7 @@ export type CheckoutQueries = ReturnType<typeof checkoutQueries>;
 
 export type CheckoutChanges = {
   email?: string;
+  phone?: string | null;
   shippingAddress?: ShippingAddress;
   shippingOptionId?: string | null;
   couponCode?: string | null;
@@ -70,6 +71,7 @@ export function checkoutQueries(db: Kysely<DB>) {
         .updateTable('checkouts')
         .set({
           ...(changes.email !== undefined && { email: changes.email }),
+          ...(changes.phone !== undefined && { phone: changes.phone }),
           ...(changes.shippingAddress !== undefined && {
             shipping_address: JSON.stringify(changes.shippingAddress),
           }),

@@ -122,7 +122,7 @@ export function registerCheckoutRoutes(
     });
 
   write('/email', 'Set the contact email', setEmailBodySchema, 'PUT', [], (ref, b) =>
-    checkout.setEmail(ref, b.email),
+    checkout.setEmail(ref, b.email, b.phone),
   );
   write(
     '/shipping-address',
@@ -187,6 +187,7 @@ export function registerCheckoutRoutes(
             'IDEMPOTENCY_KEY_REUSED',
             'CART_EMPTY',
             'CHECKOUT_INCOMPLETE',
+            'CHECKOUT_BELOW_MINIMUM',
             'SHIPPING_OPTION_UNAVAILABLE',
             'COUPON_INVALID',
             'GIFT_CARD_INVALID',

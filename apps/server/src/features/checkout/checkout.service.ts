@@ -5,7 +5,13 @@ import type { CheckoutRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import { lockAndCheckStock, stockNeedsOf } from '../inventory/stock.ts';
 import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
-import { giftCardProblem, normaliseCode, priceCheckout } from './checkout-pricing.ts';
+import {
+  type CheckoutRules,
+  giftCardProblem,
+  NO_CHECKOUT_RULES,
+  normaliseCode,
+  priceCheckout,
+} from './checkout-pricing.ts';
 import { readPricingInputs } from './checkout-reads.ts';
 import type { CommerceQueries, CommerceStore } from './commerce-store.repo.ts';
 
@@ -21,21 +27,25 @@ export function createCheckoutService({
   store,
   currencyOf,
   reservationMsOf = async () => DEFAULT_RESERVATION_MS,
+  checkoutRulesOf = async () => NO_CHECKOUT_RULES,
 }: {
   store: CommerceStore;
   currencyOf: (websiteId: string) => Promise<string>;
   /** 0 turns reservations off (stock is still checked when the order is placed). */
   reservationMsOf?: (websiteId: string) => Promise<number>;
+  /** Minimum subtotal, required phone, order notes (checkout preferences). */
+  checkoutRulesOf?: (websiteId: string) => Promise<CheckoutRules>;
 }) {
   async function render(
     q: CommerceQueries,
     websiteId: string,
     checkout: CheckoutRow,
     currency: CurrencyCode,
+    rules: CheckoutRules,
   ): Promise<Checkout> {
     const now = await q.checkouts.now();
     const reads = await readPricingInputs(q, { websiteId, checkout, now });
-    return priceCheckout({ checkout, reads, currency, now }).view;
+    return priceCheckout({ checkout, reads, currency, now, rules }).view;
   }
 
   /** The visitor's own open checkout; someone else's id is simply not found. */
@@ -54,9 +64,10 @@ export function createCheckoutService({
     change: (q: CommerceQueries, checkout: CheckoutRow, currency: CurrencyCode) => Promise<void>,
   ): Promise<Checkout> {
     const currency = (await currencyOf(ref.websiteId)) as CurrencyCode;
+    const rules = await checkoutRulesOf(ref.websiteId);
     return store.transaction(async (q) => {
       await change(q, await ownOpenCheckout(q, ref), currency);
-      return render(q, ref.websiteId, await ownOpenCheckout(q, ref), currency);
+      return render(q, ref.websiteId, await ownOpenCheckout(q, ref), currency, rules);
     });
   }
 
@@ -73,6 +84,7 @@ export function createCheckoutService({
       // Read before the transaction: on the embedded database a read outside it would wait
       // for the connection the transaction holds.
       const reservationMs = await reservationMsOf(websiteId);
+      const rules = await checkoutRulesOf(websiteId);
       return store.transaction(async (q) => {
         const cart = await q.carts.lockOpenCart(websiteId, cartId);
         const entries = cart ? await q.carts.listPricedEntries(websiteId, cartId) : [];
@@ -97,29 +109,52 @@ export function createCheckoutService({
             runAt: expiresAt,
           });
         }
-        return render(q, websiteId, checkout, currency);
+        return render(q, websiteId, checkout, currency, rules);
       });
     },
 
     async get(ref: CheckoutRef): Promise<Checkout> {
       const currency = (await currencyOf(ref.websiteId)) as CurrencyCode;
+      const rules = await checkoutRulesOf(ref.websiteId);
       return store.transaction(async (q) => {
         const checkout = await q.checkouts.findCheckout(ref.websiteId, ref.checkoutId);
         if (!checkout || !ref.cartId || checkout.cart_id !== ref.cartId) {
           throw fail('CHECKOUT_NOT_FOUND', checkoutMessages.notFound);
         }
-        return render(q, ref.websiteId, checkout, currency);
+        return render(q, ref.websiteId, checkout, currency, rules);
       });
     },
 
-    setEmail: (ref: CheckoutRef, email: string) =>
+    setEmail: (ref: CheckoutRef, email: string, phone?: string) =>
       update(ref, async (q) => {
-        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { email });
+        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, {
+          email,
+          ...(phone !== undefined && { phone: phone || null }),
+        });
       }),
 
+    /**
+     * A chosen option whose zone does not hold the new address is dropped, so the
+     * shopper chooses again among the options that ship there.
+     */
     setShippingAddress: (ref: CheckoutRef, shippingAddress: ShippingAddress) =>
-      update(ref, async (q) => {
-        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, { shippingAddress });
+      update(ref, async (q, checkout, currency) => {
+        const moved = { ...checkout, shipping_address: shippingAddress };
+        let shippingOptionId: string | null | undefined;
+        if (checkout.shipping_option_id) {
+          const now = await q.checkouts.now();
+          const reads = await readPricingInputs(q, {
+            websiteId: ref.websiteId,
+            checkout: moved,
+            now,
+          });
+          const priced = priceCheckout({ checkout: moved, reads, currency, now });
+          if (!priced.shippingOption) shippingOptionId = null;
+        }
+        await q.checkouts.updateCheckout(ref.websiteId, ref.checkoutId, {
+          shippingAddress,
+          ...(shippingOptionId !== undefined && { shippingOptionId }),
+        });
       }),
 
     selectShippingOption: (ref: CheckoutRef, optionId: string) =>
@@ -238,6 +273,8 @@ function noCheckoutYet(websiteId: string, cartId: string, now: Date): CheckoutRo
     cart_id: cartId,
     status: 'open',
     email: null,
+    phone: null,
+    note: null,
     shipping_address: null,
     shipping_option_id: null,
     coupon_code: null,

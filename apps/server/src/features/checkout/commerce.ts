@@ -17,6 +17,7 @@ import type { WebsiteService } from '../websites/website.service.ts';
 import { checkoutQueries } from './checkout.repo.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
 import { createCheckoutService, DEFAULT_RESERVATION_MS } from './checkout.service.ts';
+import type { CheckoutRules } from './checkout-pricing.ts';
 import { createCommerceStore } from './commerce-store.repo.ts';
 
 // Checkout, orders, inventory, gift cards, payments, mail and jobs, wired by hand in
@@ -40,6 +41,7 @@ export function createCommerce({
   options = {},
   onStockChange,
   holdMinutesOf,
+  checkoutRulesOf,
   jobHandlers = {},
 }: {
   database: Database;
@@ -50,6 +52,8 @@ export function createCommerce({
   onStockChange?: (websiteId: string) => void;
   /** The website's stock hold at checkout, in minutes (checkout preferences). */
   holdMinutesOf?: (websiteId: string) => Promise<number>;
+  /** Minimum subtotal, required phone and order notes (checkout preferences). */
+  checkoutRulesOf?: (websiteId: string) => Promise<CheckoutRules>;
   /** Other features' background jobs, run by the same worker (a scheduled product). */
   jobHandlers?: Record<string, JobHandler>;
 }) {
@@ -65,6 +69,7 @@ export function createCommerce({
         ? async () => options.reservationMs ?? DEFAULT_RESERVATION_MS
         : async (websiteId) =>
             holdMinutesOf ? (await holdMinutesOf(websiteId)) * 60_000 : DEFAULT_RESERVATION_MS,
+    ...(checkoutRulesOf && { checkoutRulesOf }),
   });
   const payments = options.payments ?? createTestGateway();
   const placeOrder = createPlaceOrderService({
@@ -73,6 +78,7 @@ export function createCommerce({
     websites,
     log,
     ...(onStockChange && { onStockChange }),
+    ...(checkoutRulesOf && { checkoutRulesOf }),
   });
   const orders = createOrdersService({ orderRepo: store.orders, orderAdminRepo: store.orderAdmin });
   const orderAdmin = createOrderAdminService({

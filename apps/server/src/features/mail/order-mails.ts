@@ -1,3 +1,4 @@
+import type { StoreAddress } from '@atelier/contract';
 import { type CurrencyCode, formatMoney, money } from '@atelier/core';
 import { DOWNLOAD_LINK_HOURS } from '../orders/downloads.ts';
 import type { OutgoingMail } from './mail.repo.ts';
@@ -19,6 +20,8 @@ export function orderConfirmationMail(order: {
   }[];
   grandTotalCents: number;
   statusUrl: string;
+  /** The store's address, printed at the foot when the merchant gave one. */
+  storeAddress?: StoreAddress | null;
 }): OutgoingMail {
   const price = (cents: number) => formatMoney(money(cents, order.currency));
   const lines = order.items.flatMap((i) => [
@@ -40,6 +43,7 @@ export function orderConfirmationMail(order: {
       '',
       `Total charged: ${price(order.grandTotalCents)}`,
       `Order status: ${order.statusUrl}`,
+      ...addressFooter(order.storeAddress),
     ].join('\n'),
   };
 }
@@ -83,6 +87,8 @@ export function newOrderMail(order: {
   totalCents: number;
   adminUrl: string;
   testMode: boolean;
+  /** The shopper's note, when the store lets shoppers leave one. */
+  note?: string | null;
 }): OutgoingMail {
   return {
     kind: 'new-order',
@@ -94,6 +100,7 @@ export function newOrderMail(order: {
       ...order.items.map((i) => `${i.quantity} × ${i.productName}`),
       '',
       `Total paid: ${formatMoney(money(order.totalCents, order.currency))}`,
+      ...(order.note ? ['', 'Note from the customer:', order.note] : []),
       `Open it: ${order.adminUrl}`,
     ].join('\n'),
   };
@@ -166,4 +173,17 @@ export function orderRefundedMail(
       `Order status: ${order.statusUrl}`,
     ].join('\n'),
   };
+}
+
+/** The store's address as the last lines of a mail, or nothing when it has none. */
+export function addressFooter(address: StoreAddress | null | undefined): string[] {
+  if (!address) return [];
+  const lines = [
+    address.name,
+    address.line1,
+    address.line2,
+    [address.city, address.region, address.postalCode].filter(Boolean).join(' '),
+    address.country,
+  ].filter(Boolean);
+  return lines.length ? ['', '—', ...lines] : [];
 }

@@ -229,7 +229,14 @@ export function orderAdminQueries(db: Kysely<DB>) {
     },
 
     /** Where new-order emails go until a store setting names one: the first administrator. */
+    /** The store's notification email, else the owner's (the first admin). */
     async notificationEmail(websiteId: string): Promise<string | undefined> {
+      const store = await db
+        .selectFrom('websites')
+        .select('notification_email')
+        .where('website_id', '=', websiteId)
+        .executeTakeFirst();
+      if (store?.notification_email) return store.notification_email;
       const row = await db
         .selectFrom('website_members')
         .select('email')

@@ -127,6 +127,8 @@ export function createOrderAdminService({
       ...toSummary(row),
       shippingAddress: row.shipping_address,
       shippingOptionName: row.shipping_option_name,
+      phone: row.phone,
+      note: row.note,
       couponCode: row.coupon_code,
       payment: row.payment_provider
         ? { provider: row.payment_provider, brand: row.card_brand, last4: row.card_last4 }

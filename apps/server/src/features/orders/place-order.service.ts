@@ -5,7 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/db-types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fail } from '../../http/errors.ts';
-import { priceCheckout, unitPriceOf } from '../checkout/checkout-pricing.ts';
+import {
+  type CheckoutRules,
+  NO_CHECKOUT_RULES,
+  priceCheckout,
+  unitPriceOf,
+} from '../checkout/checkout-pricing.ts';
 import { readPricingInputs } from '../checkout/checkout-reads.ts';
 import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.repo.ts';
 import { newGiftCardCode, parseGiftCardRecipient } from '../giftcards/gift-card-codes.ts';
@@ -45,6 +50,7 @@ export function createPlaceOrderService({
   websites,
   log,
   onStockChange = () => {},
+  checkoutRulesOf = async () => NO_CHECKOUT_RULES,
 }: {
   store: CommerceStore;
   payments: PaymentProvider;
@@ -52,6 +58,7 @@ export function createPlaceOrderService({
   log: FastifyBaseLogger;
   /** Told after an order commits: stock shown on public pages (sold out, scarcity) moved. */
   onStockChange?: (websiteId: string) => void;
+  checkoutRulesOf?: (websiteId: string) => Promise<CheckoutRules>;
 }) {
   async function replay(row: OrderRow, requestHash: string): Promise<PlaceOrderResponse> {
     if (row.request_hash !== requestHash) {
@@ -71,6 +78,8 @@ export function createPlaceOrderService({
       // Links in the emails; read before the transaction, which on the embedded database
       // holds the only connection.
       const origin = await websites.originOf(websiteId);
+      // Read before the transaction: the embedded database has one connection.
+      const rules = await checkoutRulesOf(websiteId);
       const requestHash = hashRequest(input.checkoutId, input.body);
       const earlier = await store.orders.findByIdempotencyKey(websiteId, key);
       if (earlier) return replay(earlier, requestHash);
@@ -101,7 +110,7 @@ export function createPlaceOrderService({
           });
           const currency = website.storeCurrency as CurrencyCode;
           const reads = await readPricingInputs(q, { websiteId, checkout, now, isLocking: true });
-          const priced = priceCheckout({ checkout, reads, currency, now });
+          const priced = priceCheckout({ checkout, reads, currency, now, rules });
           assertReady(priced, checkout.email);
           const { totals } = priced;
 
@@ -143,6 +152,8 @@ export function createPlaceOrderService({
             test_mode: payments.isTestMode,
             secret_token: token,
             email: checkout.email ?? '',
+            phone: checkout.phone,
+            note: rules.hasOrderNotes ? input.body.note || null : null,
             shipping_address: priced.view.requiresShipping ? checkout.shipping_address : null,
             shipping_option_name: priced.shippingOption?.row.name ?? null,
             coupon_code: priced.appliedDiscount?.code ?? null,
@@ -208,6 +219,7 @@ export function createPlaceOrderService({
               })),
               grandTotalCents: order.grand_total_cents,
               statusUrl: origin + orderStatusPath(order.order_id, token),
+              storeAddress: website.storeAddress,
             }),
             ...(await issueGiftCards(q, { websiteId, website, order, entries })),
           ];
@@ -224,6 +236,7 @@ export function createPlaceOrderService({
                 totalCents: order.grand_total_cents + order.gift_card_cents,
                 adminUrl: `${origin}/config/orders/${order.order_id}`,
                 testMode: order.test_mode,
+                note: order.note,
               }),
             );
           }
@@ -278,10 +291,18 @@ export function createPlaceOrderService({
 }
 
 function assertReady(priced: ReturnType<typeof priceCheckout>, email: string | null): void {
+  if (priced.view.minimumProblem) {
+    throw fail('CHECKOUT_BELOW_MINIMUM', priced.view.minimumProblem);
+  }
   if (!email)
     throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.emailMissing, {
       email: checkoutMessages.emailMissing,
     });
+  if (priced.view.isPhoneRequired && !priced.view.phone) {
+    throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.phoneMissing, {
+      phone: checkoutMessages.phoneMissing,
+    });
+  }
   if (priced.view.requiresShipping) {
     if (!priced.view.shippingAddress) {
       throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.addressMissing, {
@@ -289,8 +310,10 @@ function assertReady(priced: ReturnType<typeof priceCheckout>, email: string | n
       });
     }
     if (!priced.shippingOption) {
-      throw fail('CHECKOUT_INCOMPLETE', checkoutMessages.shippingOptionMissing, {
-        optionId: checkoutMessages.shippingOptionMissing,
+      // Nothing ships to the address: say so rather than asking for a choice there is not.
+      const problem = priced.view.shippingProblem ?? checkoutMessages.shippingOptionMissing;
+      throw fail('CHECKOUT_INCOMPLETE', problem, {
+        [priced.view.shippingProblem ? 'shippingAddress' : 'optionId']: problem,
       });
     }
   }

@@ -28,7 +28,13 @@ describe(`commerce preferences (${testDialect})`, () => {
     });
     expect(response.json()).toEqual({
       namespace: 'checkout',
-      preferences: { isExpressCheckout: false, stockHoldMinutes: 10 },
+      preferences: {
+        isExpressCheckout: false,
+        stockHoldMinutes: 10,
+        minimumSubtotalCents: 0,
+        isPhoneRequired: false,
+        hasOrderNotes: false,
+      },
     });
   });
 
@@ -55,7 +61,13 @@ describe(`commerce preferences (${testDialect})`, () => {
       url: '/api/v1/commerce-preferences/checkout',
       headers: admin.headers,
     });
-    expect(read.json().preferences).toEqual({ isExpressCheckout: false, stockHoldMinutes: 10 });
+    expect(read.json().preferences).toEqual({
+      isExpressCheckout: false,
+      stockHoldMinutes: 10,
+      minimumSubtotalCents: 0,
+      isPhoneRequired: false,
+      hasOrderNotes: false,
+    });
   });
 
   it('turns on express checkout: products go straight to checkout and the pill is gone', async () => {
@@ -64,7 +76,13 @@ describe(`commerce preferences (${testDialect})`, () => {
     const saved = await put({ isExpressCheckout: true });
     expect(saved.json()).toEqual({
       namespace: 'checkout',
-      preferences: { isExpressCheckout: true, stockHoldMinutes: 10 },
+      preferences: {
+        isExpressCheckout: true,
+        stockHoldMinutes: 10,
+        minimumSubtotalCents: 0,
+        isPhoneRequired: false,
+        hasOrderNotes: false,
+      },
     });
     const page = await t.app.inject({
       url: '/shop/p/stoneware-mug',

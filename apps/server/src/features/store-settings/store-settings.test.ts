@@ -1,7 +1,9 @@
-import { Role } from '@atelier/core';
+import { cartMessages, checkoutMessages, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialect } from '../../test/test-app.ts';
 import {
+  approvedCard,
+  caAddress,
   createCommerceTestApp,
   createShopper,
   injectSend,
@@ -205,11 +207,255 @@ describe(`store settings, shipping and tax (${testDialect})`, () => {
       language: 'fr-FR',
       timeZone: 'Europe/Paris',
       multipleQuantityAllowedForServices: true,
+      weightUnit: 'kg',
+      sizeUnit: 'cm',
+      notificationEmail: null,
+      storeAddress: null,
     });
     const { shopper, checkout } = await checkoutIn();
     expect(checkout.currency).toBe('EUR');
     const cart = (await shopper.visit()).body;
     expect(JSON.stringify(cart)).toContain('"currency":"EUR"');
     expect(JSON.stringify(cart)).not.toContain('"USD"');
+  });
+
+  it('refuses zones, tiers and pickups that make no sense, naming the field', async () => {
+    const cases: [object, Record<string, string>][] = [
+      [{ kind: 'flat', zone: [] }, { zone: 'Choose at least one country, or ship everywhere.' }],
+      [
+        { kind: 'flat', zone: [{ country: 'US' }, { country: 'us' }] },
+        { zone: 'A country is listed twice.' },
+      ],
+      [{ kind: 'by_weight' }, { weightTiers: 'Add at least one weight tier.' }],
+      [
+        { kind: 'by_weight', weightTiers: [{ upToGrams: 1000, priceCents: 500 }] },
+        {
+          weightTiers: 'Leave the last tier without a limit, so heavier orders can still ship.',
+        },
+      ],
+      [
+        {
+          kind: 'by_weight',
+          weightTiers: [
+            { upToGrams: 1000, priceCents: 500 },
+            { upToGrams: 500, priceCents: 600 },
+            { upToGrams: null, priceCents: 900 },
+          ],
+        },
+        { weightTiers: 'Each tier must go up to more than the one before it.' },
+      ],
+      [{ kind: 'pickup' }, { pickupLocation: 'Enter where shoppers pick up their order.' }],
+    ];
+    for (const [fields, errors] of cases) {
+      const refused = await call('POST', '/shipping-options', {
+        name: 'Bad',
+        priceCents: 0,
+        ...fields,
+      });
+      expect(refused.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(refused.json().errors).toEqual(errors);
+    }
+  });
+
+  it('offers a zoned rate only where its zone holds the address, and pickup always', async () => {
+    const westCoast = await call('POST', '/shipping-options', {
+      name: 'West coast',
+      kind: 'flat',
+      priceCents: 500,
+      zone: [{ country: 'us', regions: ['CA', 'OR'] }],
+    });
+    expect(westCoast.statusCode, westCoast.body).toBe(201);
+    expect(westCoast.json()).toMatchObject({ zone: [{ country: 'US', regions: ['CA', 'OR'] }] });
+    const tiered = await call('POST', '/shipping-options', {
+      name: 'US by weight',
+      kind: 'by_weight',
+      priceCents: 0,
+      perKgCents: 100,
+      zone: [{ country: 'US' }],
+      weightTiers: [
+        { upToGrams: 5000, priceCents: 700 },
+        { upToGrams: null, priceCents: 1500 },
+      ],
+    });
+    expect(tiered.statusCode, tiered.body).toBe(201);
+    // Tiers replace the per-kg price.
+    expect(tiered.json()).toMatchObject({
+      perKgCents: null,
+      zone: [{ country: 'US', regions: [] }],
+    });
+    const pickup = await call('POST', '/shipping-options', {
+      name: 'Pick up at the studio',
+      kind: 'pickup',
+      priceCents: 0,
+      pickupLocation: 'Atelier studio',
+      pickupAddress: '1 Main St, Brooklyn',
+      pickupInstructions: 'Weekdays 9–5, ring twice.',
+      // A pickup has no zone: it is offered whatever the address.
+      zone: [{ country: 'US' }],
+    });
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    expect(pickup.json()).toMatchObject({ zone: null, pickupLocation: 'Atelier studio' });
+
+    const names = (checkout: { shippingOptions: Option[] }) =>
+      checkout.shippingOptions.map((o) => o.name);
+    const inCalifornia = await checkoutIn(caAddress);
+    expect(names(inCalifornia.checkout)).toContain('West coast');
+    expect(inCalifornia.checkout.shippingOptions).toContainEqual(
+      expect.objectContaining({ name: 'US by weight', priceCents: 700, isAvailable: true }),
+    );
+    expect(inCalifornia.checkout.shippingOptions).toContainEqual(
+      expect.objectContaining({
+        kind: 'pickup',
+        pickup: {
+          location: 'Atelier studio',
+          address: '1 Main St, Brooklyn',
+          instructions: 'Weekdays 9–5, ring twice.',
+        },
+      }),
+    );
+    const chosen = await inCalifornia.shopper.put(inCalifornia.id, '/shipping-option', {
+      optionId: westCoast.json().id,
+    });
+    expect(chosen.body.checkout.totals.shippingCents).toBe(500);
+
+    // Moving to New York drops the west-coast choice: it no longer ships there.
+    const moved = await inCalifornia.shopper.put(inCalifornia.id, '/shipping-address', {
+      shippingAddress: nyAddress,
+    });
+    expect(names(moved.body.checkout)).not.toContain('West coast');
+    expect(names(moved.body.checkout)).toContain('US by weight');
+    expect(moved.body.checkout.selectedShippingOptionId).toBeNull();
+    const refused = await inCalifornia.shopper.put(inCalifornia.id, '/shipping-option', {
+      optionId: westCoast.json().id,
+    });
+    expect(refused.body.code).toBe('SHIPPING_OPTION_UNAVAILABLE');
+
+    // Nowhere ships to France once the everywhere rates are gone: only the pickup is left.
+    for (const option of await options()) {
+      if (!['West coast', 'US by weight', 'Pick up at the studio'].includes(option.name)) {
+        expect((await call('DELETE', `/shipping-options/${option.id}`)).statusCode).toBe(204);
+      }
+    }
+    const paris = { ...nyAddress, city: 'Paris', region: '', postalCode: '75001', country: 'FR' };
+    const inFrance = await checkoutIn(paris);
+    expect(names(inFrance.checkout)).toEqual(['Pick up at the studio']);
+    expect(inFrance.checkout.shippingProblem).toBe(checkoutMessages.noShippingToAddress);
+    await inFrance.shopper.put(inFrance.id, '/email', { email: 'ada@example.com' });
+    const unplaced = await inFrance.shopper.place(inFrance.id, 'zone-refused');
+    expect(unplaced.status).toBe(400);
+    expect(unplaced.body.error).toBe(checkoutMessages.noShippingToAddress);
+    const collecting = await inFrance.shopper.put(inFrance.id, '/shipping-option', {
+      optionId: pickup.json().id,
+    });
+    expect(collecting.status, JSON.stringify(collecting.body)).toBe(200);
+    const placed = await inFrance.shopper.place(inFrance.id, 'zone-pickup');
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.order.shippingOptionName).toBe('Pick up at the studio');
+  });
+
+  it('keeps the units, notification email and store address, refusing a bad email', async () => {
+    const bad = await call('PUT', '/store-settings', { notificationEmail: 'orders at shop' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      notificationEmail: 'Enter an email address such as orders@example.com.',
+    });
+    const saved = await call('PUT', '/store-settings', {
+      weightUnit: 'lb',
+      sizeUnit: 'in',
+      notificationEmail: 'orders@example.com',
+      storeAddress: {
+        name: 'Atelier studio',
+        line1: '1 Main St',
+        line2: '',
+        city: 'Brooklyn',
+        region: 'NY',
+        postalCode: '11201',
+        country: 'us',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      weightUnit: 'lb',
+      sizeUnit: 'in',
+      notificationEmail: 'orders@example.com',
+      storeAddress: { city: 'Brooklyn', country: 'US' },
+    });
+  });
+
+  it('refuses checkout below the minimum, asks for the phone, and keeps the note', async () => {
+    const preferences = (values: object) =>
+      kit.app.inject({
+        method: 'PUT',
+        url: '/api/v1/commerce-preferences/checkout',
+        headers,
+        payload: { isExpressCheckout: false, stockHoldMinutes: 10, ...values },
+      });
+    const set = await preferences({
+      minimumSubtotalCents: 10_000,
+      isPhoneRequired: true,
+      hasOrderNotes: true,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const { shopper, id, checkout } = await checkoutIn(caAddress);
+    // Two mugs at 24.00 in EUR, the store's currency since the test above.
+    const minimum = cartMessages.minimumSubtotal('€100.00');
+    expect(checkout).toMatchObject({
+      minimumProblem: minimum,
+      isPhoneRequired: true,
+      hasOrderNotes: true,
+      phone: null,
+    });
+    await shopper.put(id, '/email', { email: 'ada@example.com' });
+    const west = (await options()).find((o) => o.name === 'West coast')!;
+    await shopper.put(id, '/shipping-option', { optionId: west.id });
+    const below = await shopper.place(id, 'below-minimum');
+    expect(below.status).toBe(400);
+    expect(below.body).toMatchObject({ code: 'CHECKOUT_BELOW_MINIMUM', error: minimum });
+
+    await preferences({ minimumSubtotalCents: 4_800, isPhoneRequired: true, hasOrderNotes: true });
+    expect((await shopper.get(id)).body.checkout.minimumProblem).toBeNull();
+    const noPhone = await shopper.place(id, 'no-phone');
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.body.errors).toEqual({ phone: checkoutMessages.phoneMissing });
+    const badPhone = await shopper.put(id, '/email', {
+      email: 'ada@example.com',
+      phone: 'call me',
+    });
+    expect(badPhone.status).toBe(400);
+    const phoned = await shopper.put(id, '/email', {
+      email: 'ada@example.com',
+      phone: '+1 212 555 0100',
+    });
+    expect(phoned.body.checkout.phone).toBe('+1 212 555 0100');
+
+    const placed = await shopper.call(
+      'POST',
+      `/api/commerce/checkout/${id}/orders`,
+      { card: approvedCard, note: 'Please gift wrap.' },
+      { 'idempotency-key': 'with-note' },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const orderId: string = placed.body.order.id;
+    const detail = (
+      await kit.app.inject({
+        url: `/api/content-service/commerce/1.1/websites/${kit.websiteId}/orders/${orderId}`,
+        headers,
+      })
+    ).json().order;
+    expect(detail).toMatchObject({ phone: '+1 212 555 0100', note: 'Please gift wrap.' });
+    const outbox = await kit.app.services.commerce.outbox.listOutbox(kit.websiteId);
+    const newOrder = outbox.find(
+      (m) => m.kind === 'new-order' && m.body_text.includes('Please gift wrap.'),
+    );
+    // The store's notification email, set above, rather than the owner's.
+    expect(newOrder).toMatchObject({ to_email: 'orders@example.com' });
+    const confirmation = outbox.find(
+      (m) =>
+        m.kind === 'order-confirmation' &&
+        m.body_text.includes(`#${placed.body.order.orderNumber}`),
+    );
+    // The store address set above closes the shopper's email.
+    expect(confirmation?.body_text).toContain('Atelier studio\n1 Main St\nBrooklyn NY 11201\nUS');
+    await preferences({});
   });
 });

@@ -1,6 +1,7 @@
 import type {
   ShippingRate,
   ShippingRateInput,
+  StoreAddress,
   StoreSettings,
   StoreSettingsUpdate,
   TaxRule,
@@ -65,6 +66,14 @@ export function createStoreSettings({
           ...(patch.timeZone !== undefined && { time_zone: patch.timeZone }),
           ...(patch.multipleQuantityAllowedForServices !== undefined && {
             multiple_quantity_allowed_for_services: patch.multipleQuantityAllowedForServices,
+          }),
+          ...(patch.weightUnit !== undefined && { weight_unit: patch.weightUnit }),
+          ...(patch.sizeUnit !== undefined && { size_unit: patch.sizeUnit }),
+          ...(patch.notificationEmail !== undefined && {
+            notification_email: patch.notificationEmail || null,
+          }),
+          ...(patch.storeAddress !== undefined && {
+            store_address: storeAddressColumn(patch.storeAddress),
           }),
           updated_at: new Date(),
         })
@@ -254,14 +263,29 @@ export function createStoreSettings({
 const notFoundOption = () =>
   fail('SHIPPING_OPTION_NOT_FOUND', 'This shipping rate no longer exists.');
 
+/** An address with every field empty is no address. */
+function storeAddressColumn(address: StoreAddress | null): string | null {
+  if (!address || Object.values(address).every((value) => !value)) return null;
+  return JSON.stringify(address);
+}
+
 function shippingColumns(input: Parsed<ShippingRateInput>) {
+  const isPickup = input.kind === 'pickup';
+  const tiers = input.kind === 'by_weight' && input.weightTiers?.length ? input.weightTiers : null;
   return {
     name: input.name,
     kind: input.kind,
     price_cents: input.priceCents,
-    // Only the kind's own field is kept, so a flat rate never carries a stale threshold.
+    // Only the kind's own fields are kept, so a flat rate never carries a stale threshold.
     min_subtotal_cents: input.kind === 'free_over' ? input.minSubtotalCents : null,
-    per_kg_cents: input.kind === 'by_weight' ? input.perKgCents : null,
+    // Tiers replace the per-kg price; a by-weight rate keeps one way of pricing.
+    per_kg_cents: input.kind === 'by_weight' && !tiers ? input.perKgCents : null,
+    weight_tiers: tiers ? JSON.stringify(tiers) : null,
+    // A pickup is offered whatever the address: a zone on it would only mislead.
+    zone: !isPickup && input.zone ? JSON.stringify(input.zone) : null,
+    pickup_location: isPickup ? input.pickupLocation || null : null,
+    pickup_address: isPickup ? input.pickupAddress || null : null,
+    pickup_instructions: isPickup ? input.pickupInstructions || null : null,
   };
 }
 
@@ -281,6 +305,10 @@ function toSettings(row: WebsiteRow): StoreSettings {
     language: row.language,
     timeZone: row.time_zone,
     multipleQuantityAllowedForServices: row.multiple_quantity_allowed_for_services,
+    weightUnit: row.weight_unit,
+    sizeUnit: row.size_unit,
+    notificationEmail: row.notification_email,
+    storeAddress: row.store_address,
   };
 }
 
@@ -292,6 +320,11 @@ function toShippingOption(row: ShippingOptionRow): ShippingRate {
     priceCents: row.price_cents,
     minSubtotalCents: row.min_subtotal_cents,
     perKgCents: row.per_kg_cents,
+    weightTiers: row.weight_tiers,
+    zone: row.zone,
+    pickupLocation: row.pickup_location,
+    pickupAddress: row.pickup_address,
+    pickupInstructions: row.pickup_instructions,
     displayIndex: row.display_index,
   };
 }

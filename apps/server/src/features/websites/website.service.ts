@@ -1,3 +1,4 @@
+import type { StoreAddress } from '@atelier/contract';
 import type { WebsiteRow } from '../../db/db-types.ts';
 import type { WebsiteRepo } from './website.repo.ts';
 
@@ -10,6 +11,8 @@ export type Website = {
   useCLDRMoneyFormat: boolean;
   multipleQuantityAllowedForServices: boolean;
   language: string;
+  /** Where the store is, for the foot of order emails; null when not given. */
+  storeAddress: StoreAddress | null;
 };
 
 export type WebsiteService = ReturnType<typeof createWebsiteService>;
@@ -118,5 +121,6 @@ function toWebsite(row: WebsiteRow): Website {
     useCLDRMoneyFormat: row.use_cldr_money_format,
     multipleQuantityAllowedForServices: row.multiple_quantity_allowed_for_services,
     language: row.language,
+    storeAddress: row.store_address,
   };
 }

@@ -203,7 +203,13 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
               <p>No shipping needed.</p>
             )}
             {order.shippingOptionName ? <p>Shipping: {order.shippingOptionName}</p> : null}
+            {order.phone ? <p>Phone: {order.phone}</p> : null}
           </Card>
+          {order.note ? (
+            <Card title="Note from the customer">
+              <p className="order-note">{order.note}</p>
+            </Card>
+          ) : null}
           <Card title="Payment">
             {order.payment ? (
               <p>

@@ -1,10 +1,12 @@
 import type {
   CheckoutPreferences,
   ShippingRate,
-  ShippingRateInput,
+  SizeUnit,
+  StoreAddress,
   StoreSettings,
   TaxRule,
   TaxRuleInput,
+  WeightUnit,
 } from '@atelier/contract';
 import {
   CURRENCIES,
@@ -34,6 +36,8 @@ import {
   TextField,
   useToast,
 } from '../ui/index.ts';
+import { countryName, KIND_LABELS, ShippingRateFields } from './ShippingRateFields.tsx';
+import { draftOf, emptyDraft, fromGrams, inputOf, type RateDraft } from './shipping-rate-draft.ts';
 import './store.css';
 
 // The Store screen (issue 19): the store's currency and formats, its shipping rates and
@@ -95,16 +99,42 @@ export function StoreScreen() {
             {
               value: 'shipping',
               label: 'Shipping',
-              content: <ShippingRates currency={currency} />,
+              content: <ShippingRates currency={currency} weightUnit={settings.weightUnit} />,
             },
             { value: 'taxes', label: 'Taxes', content: <TaxRules /> },
-            { value: 'checkout', label: 'Checkout', content: <CheckoutSettings /> },
+            {
+              value: 'checkout',
+              label: 'Checkout',
+              content: <CheckoutSettings currency={currency} />,
+            },
           ]}
         />
       )}
     </div>
   );
 }
+
+// Spelled here, as types keep them equal to the contract's: the editor loads no zod.
+const WEIGHT_UNITS: readonly WeightUnit[] = ['kg', 'lb', 'oz', 'g'];
+const SIZE_UNITS: readonly SizeUnit[] = ['cm', 'in'];
+const EMPTY_STORE_ADDRESS: StoreAddress = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+};
+const STORE_ADDRESS_FIELDS: readonly [keyof StoreAddress, string][] = [
+  ['name', 'Business name'],
+  ['line1', 'Address'],
+  ['line2', 'Apartment, suite (optional)'],
+  ['city', 'City'],
+  ['region', 'State or region'],
+  ['postalCode', 'Postal code'],
+  ['country', 'Country code (e.g. US)'],
+];
 
 function GeneralSettings({
   settings,
@@ -198,6 +228,60 @@ function GeneralSettings({
           checked={draft.multipleQuantityAllowedForServices}
           onCheckedChange={(checked) => set('multipleQuantityAllowedForServices', checked)}
         />
+        <div className="store-form__pair">
+          <Select
+            label="Weight unit"
+            value={draft.weightUnit}
+            error={errors.weightUnit}
+            onChange={(event) =>
+              set('weightUnit', event.target.value as StoreSettings['weightUnit'])
+            }
+          >
+            {WEIGHT_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Size unit"
+            value={draft.sizeUnit}
+            error={errors.sizeUnit}
+            onChange={(event) => set('sizeUnit', event.target.value as StoreSettings['sizeUnit'])}
+          >
+            {SIZE_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <TextField
+          label="Order notification email"
+          type="email"
+          value={draft.notificationEmail ?? ''}
+          hint="New-order emails go here. Leave empty to send them to the owner's email."
+          error={errors.notificationEmail}
+          onChange={(event) => set('notificationEmail', event.target.value)}
+        />
+        <fieldset className="store-fieldset">
+          <legend>Store address</legend>
+          <p className="field__hint">Shown at the foot of order emails.</p>
+          {STORE_ADDRESS_FIELDS.map(([key, label]) => (
+            <TextField
+              key={key}
+              label={label}
+              value={draft.storeAddress?.[key] ?? ''}
+              error={errors[`storeAddress.${key}`]}
+              onChange={(event) =>
+                set('storeAddress', {
+                  ...(draft.storeAddress ?? EMPTY_STORE_ADDRESS),
+                  [key]: event.target.value,
+                })
+              }
+            />
+          ))}
+        </fieldset>
         <p className={notice ? 'notice notice--error' : 'notice'} role="status">
           {notice}
         </p>
@@ -220,25 +304,21 @@ function GeneralSettings({
   );
 }
 
-const KIND_LABELS: Record<ShippingRate['kind'], string> = {
-  flat: 'Flat rate',
-  free_over: 'Free over a subtotal',
-  by_weight: 'By weight',
-};
-
-type RateDraft = {
-  name: string;
-  kind: ShippingRate['kind'];
-  price: string;
-  minSubtotal: string;
-  perKg: string;
-};
-
-function ShippingRates({ currency }: { currency: CurrencyCode }) {
+function ShippingRates({
+  currency,
+  weightUnit,
+}: {
+  currency: CurrencyCode;
+  weightUnit: WeightUnit;
+}) {
   const toast = useToast();
   const [rates, setRates] = useState<ShippingRate[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<{ id: string | null; draft: RateDraft } | null>(null);
+  const [editing, setEditing] = useState<{
+    id: string | null;
+    draft: RateDraft;
+    hasLegacyPerKg: boolean;
+  } | null>(null);
   const [deleting, setDeleting] = useState<ShippingRate | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
@@ -291,16 +371,10 @@ function ShippingRates({ currency }: { currency: CurrencyCode }) {
     void run(() => api.reorderShippingRates(ids), `${rate.name} moved ${by < 0 ? 'up' : 'down'}.`);
   }
 
+  const moneyText = { decimal, cents };
   function save() {
     if (!editing) return;
-    const { draft } = editing;
-    const input: ShippingRateInput = {
-      name: draft.name,
-      kind: draft.kind,
-      priceCents: draft.kind === 'free_over' ? 0 : cents(draft.price),
-      minSubtotalCents: draft.kind === 'free_over' ? cents(draft.minSubtotal) : null,
-      perKgCents: draft.kind === 'by_weight' ? cents(draft.perKg) : null,
-    };
+    const input = inputOf(editing.draft, weightUnit, moneyText);
     const id = editing.id;
     void run(
       () => (id ? api.updateShippingRate(id, input) : api.createShippingRate(input)),
@@ -318,8 +392,34 @@ function ShippingRates({ currency }: { currency: CurrencyCode }) {
         rate.kind === 'free_over'
           ? `Free from ${show(rate.minSubtotalCents)}`
           : rate.kind === 'by_weight'
-            ? `${show(rate.priceCents)} + ${show(rate.perKgCents)}/kg`
-            : show(rate.priceCents),
+            ? rate.weightTiers?.length
+              ? rate.weightTiers
+                  .map((tier) =>
+                    tier.upToGrams === null
+                      ? `then ${show(tier.priceCents)}`
+                      : `${show(tier.priceCents)} to ${fromGrams(tier.upToGrams, weightUnit)} ${weightUnit}`,
+                  )
+                  .join(', ')
+              : `${show(rate.priceCents)} + ${show(rate.perKgCents)}/kg`
+            : rate.priceCents === 0
+              ? 'Free'
+              : show(rate.priceCents),
+    },
+    {
+      key: 'zone',
+      header: 'Ships to',
+      cell: (rate) =>
+        rate.kind === 'pickup'
+          ? `Pickup at ${rate.pickupLocation ?? rate.name}`
+          : rate.zone === null
+            ? 'Everywhere'
+            : rate.zone
+                .map((place) =>
+                  place.regions.length
+                    ? `${countryName(place.country)} (${place.regions.join(', ')})`
+                    : countryName(place.country),
+                )
+                .join(', '),
     },
     {
       key: 'actions',
@@ -335,13 +435,8 @@ function ShippingRates({ currency }: { currency: CurrencyCode }) {
                 setNotice('');
                 setEditing({
                   id: rate.id,
-                  draft: {
-                    name: rate.name,
-                    kind: rate.kind,
-                    price: decimal(rate.priceCents),
-                    minSubtotal: decimal(rate.minSubtotalCents),
-                    perKg: decimal(rate.perKgCents),
-                  },
+                  draft: draftOf(rate, weightUnit, moneyText),
+                  hasLegacyPerKg: rate.kind === 'by_weight' && rate.perKgCents !== null,
                 });
               }}
               aria-label={`Edit ${rate.name}`}
@@ -390,10 +485,7 @@ function ShippingRates({ currency }: { currency: CurrencyCode }) {
           onClick={() => {
             setErrors({});
             setNotice('');
-            setEditing({
-              id: null,
-              draft: { name: '', kind: 'flat', price: '', minSubtotal: '', perKg: '' },
-            });
+            setEditing({ id: null, draft: emptyDraft(), hasLegacyPerKg: false });
           }}
         >
           Add shipping rate
@@ -429,7 +521,7 @@ function ShippingRates({ currency }: { currency: CurrencyCode }) {
         open={editing !== null}
         onOpenChange={(isOpen) => (isOpen ? undefined : setEditing(null))}
         title={editing?.id ? `Edit ${draft?.name ?? ''}` : 'Add shipping rate'}
-        description={`Amounts in ${currency}.`}
+        description={`Amounts in ${currency}, weights in ${weightUnit}.`}
         footer={
           <>
             <Button onClick={() => setEditing(null)}>Cancel</Button>
@@ -439,57 +531,20 @@ function ShippingRates({ currency }: { currency: CurrencyCode }) {
           </>
         }
       >
-        {draft ? (
-          <div className="store-form">
-            <TextField
-              label="Name"
-              value={draft.name}
-              maxLength={100}
-              error={errors.name}
-              onChange={(event) => setDraft({ name: event.target.value })}
+        {draft && editing ? (
+          <>
+            <ShippingRateFields
+              draft={draft}
+              onChange={setDraft}
+              errors={errors}
+              currency={currency}
+              weightUnit={weightUnit}
+              hasLegacyPerKg={editing.hasLegacyPerKg}
             />
-            <Select
-              label="Kind"
-              value={draft.kind}
-              error={errors.kind}
-              onChange={(event) => setDraft({ kind: event.target.value as RateDraft['kind'] })}
-            >
-              {Object.entries(KIND_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-            {draft.kind !== 'free_over' ? (
-              <TextField
-                label={draft.kind === 'by_weight' ? 'Base price' : 'Price'}
-                inputMode="decimal"
-                value={draft.price}
-                error={errors.priceCents}
-                onChange={(event) => setDraft({ price: event.target.value })}
-              />
-            ) : (
-              <TextField
-                label="Free from a subtotal of"
-                inputMode="decimal"
-                value={draft.minSubtotal}
-                error={errors.minSubtotalCents}
-                onChange={(event) => setDraft({ minSubtotal: event.target.value })}
-              />
-            )}
-            {draft.kind === 'by_weight' ? (
-              <TextField
-                label="Price per started kilogram"
-                inputMode="decimal"
-                value={draft.perKg}
-                error={errors.perKgCents}
-                onChange={(event) => setDraft({ perKg: event.target.value })}
-              />
-            ) : null}
             <p className={notice ? 'notice notice--error' : 'notice'} role="status">
               {notice}
             </p>
-          </div>
+          </>
         ) : null}
       </Dialog>
       <ConfirmDialog
@@ -724,19 +779,32 @@ function TaxRules() {
 }
 
 /** The checkout namespace of the commerce preferences; saved only when something changed. */
-function CheckoutSettings() {
+function CheckoutSettings({ currency }: { currency: CurrencyCode }) {
   const toast = useToast();
   const [saved, setSaved] = useState<CheckoutPreferences | null>(null);
   const [isExpress, setIsExpress] = useState(false);
   const [holdMinutes, setHoldMinutes] = useState('');
+  const [minimum, setMinimum] = useState('');
+  const [isPhoneRequired, setIsPhoneRequired] = useState(false);
+  const [hasOrderNotes, setHasOrderNotes] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
   const [isBusy, setIsBusy] = useState(false);
-  const show = useCallback((preferences: CheckoutPreferences) => {
-    setSaved(preferences);
-    setIsExpress(preferences.isExpressCheckout);
-    setHoldMinutes(String(preferences.stockHoldMinutes));
-  }, []);
+  const minimumText = useCallback(
+    (cents: number) => (cents === 0 ? '' : toDecimalString(money(cents, currency))),
+    [currency],
+  );
+  const show = useCallback(
+    (preferences: CheckoutPreferences) => {
+      setSaved(preferences);
+      setIsExpress(preferences.isExpressCheckout);
+      setHoldMinutes(String(preferences.stockHoldMinutes));
+      setMinimum(minimumText(preferences.minimumSubtotalCents));
+      setIsPhoneRequired(preferences.isPhoneRequired);
+      setHasOrderNotes(preferences.hasOrderNotes);
+    },
+    [minimumText],
+  );
   useEffect(() => {
     api
       .checkoutPreferences()
@@ -747,13 +815,21 @@ function CheckoutSettings() {
   const hasChanges =
     saved !== null &&
     (saved.isExpressCheckout !== isExpress ||
-      String(saved.stockHoldMinutes) !== holdMinutes.trim());
+      String(saved.stockHoldMinutes) !== holdMinutes.trim() ||
+      minimumText(saved.minimumSubtotalCents) !== minimum.trim() ||
+      saved.isPhoneRequired !== isPhoneRequired ||
+      saved.hasOrderNotes !== hasOrderNotes);
 
   async function save() {
     if (!hasChanges) return;
     const trimmed = holdMinutes.trim();
     if (!/^\d+$/.test(trimmed)) {
       setErrors({ stockHoldMinutes: 'Enter a whole number of minutes.' });
+      return;
+    }
+    const minimumCents = minimum.trim() ? decimalToMinorUnits(minimum, currency) : null;
+    if (minimumCents && !minimumCents.ok) {
+      setErrors({ minimumSubtotalCents: `Enter the minimum as an amount in ${currency}.` });
       return;
     }
     setIsBusy(true);
@@ -764,6 +840,9 @@ function CheckoutSettings() {
         await api.updateCheckoutPreferences({
           isExpressCheckout: isExpress,
           stockHoldMinutes: Number(trimmed),
+          minimumSubtotalCents: minimumCents?.ok ? minimumCents.value : 0,
+          isPhoneRequired,
+          hasOrderNotes,
         }),
       );
       toast('Checkout settings saved.');
@@ -800,6 +879,25 @@ function CheckoutSettings() {
             value={holdMinutes}
             error={errors.stockHoldMinutes}
             onChange={(event) => setHoldMinutes(event.target.value)}
+          />
+          <TextField
+            label={`Checkout minimum (${currency})`}
+            inputMode="decimal"
+            hint="Shoppers cannot check out below this subtotal. Leave empty for no minimum."
+            value={minimum}
+            error={errors.minimumSubtotalCents}
+            onChange={(event) => setMinimum(event.target.value)}
+          />
+          <Switch
+            label="Require a phone number at checkout"
+            checked={isPhoneRequired}
+            onCheckedChange={setIsPhoneRequired}
+          />
+          <Switch
+            label="Let shoppers add a note to their order"
+            hint="The note shows on the order and in the new-order email."
+            checked={hasOrderNotes}
+            onCheckedChange={setHasOrderNotes}
           />
           <p className={notice ? 'notice notice--error' : 'notice'} role="status">
             {notice}

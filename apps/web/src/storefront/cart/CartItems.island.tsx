@@ -4,13 +4,22 @@ import { useState } from 'react';
 import { changeEntry } from './cart-client.ts';
 import { additionalFieldsSummary } from './entry-summary.ts';
 
-export type CartItemsProps = { cart: ShoppingCart; useCLDRMoneyFormat: boolean };
+export type CartItemsProps = {
+  cart: ShoppingCart;
+  useCLDRMoneyFormat: boolean;
+  /** The store's checkout minimum (minor units); 0 or absent: none. */
+  minimumSubtotalCents?: number;
+};
 
 /**
  * The cart page's lines with quantity and remove, and the subtotal. Server-rendered with
  * the cart as it was; each change goes to the server, which re-prices the whole cart.
  */
-export default function CartItems({ cart: initialCart, useCLDRMoneyFormat }: CartItemsProps) {
+export default function CartItems({
+  cart: initialCart,
+  useCLDRMoneyFormat,
+  minimumSubtotalCents = 0,
+}: CartItemsProps) {
   const [cart, setCart] = useState(initialCart);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
@@ -18,6 +27,8 @@ export default function CartItems({ cart: initialCart, useCLDRMoneyFormat }: Car
   const currency = cart.subtotalAmount.currency as CurrencyCode;
   const money = (minorUnits: number) =>
     formatMoney({ minorUnits, currency }, { useCLDRMoneyFormat });
+  // Checked on the server again when the order is placed; here it only saves a trip.
+  const isBelowMinimum = cart.subtotalCents < minimumSubtotalCents;
 
   async function apply(entryId: string, change: { quantity: number } | 'remove') {
     setBusyEntry(entryId);
@@ -175,10 +186,21 @@ export default function CartItems({ cart: initialCart, useCLDRMoneyFormat }: Car
         ) : null}
       </dl>
       <p className="cart-summary__note">{summaryNote(cart, money)}</p>
+      {isBelowMinimum ? (
+        <p className="form-error" role="alert">
+          {cartMessages.minimumSubtotal(money(minimumSubtotalCents))}
+        </p>
+      ) : null}
       <p className="cart-actions">
-        <a className="button" href="/checkout">
-          Checkout
-        </a>{' '}
+        {isBelowMinimum ? (
+          <span className="button" aria-disabled="true">
+            Checkout
+          </span>
+        ) : (
+          <a className="button" href="/checkout">
+            Checkout
+          </a>
+        )}{' '}
         <a href="/shop">Continue Shopping</a>
       </p>
     </div>

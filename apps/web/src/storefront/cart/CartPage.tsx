@@ -2,14 +2,22 @@ import type { ShoppingCart } from '@atelier/contract';
 import { Island } from '../../islands/Island.tsx';
 import CartItems from './CartItems.island.tsx';
 
-type CartPageProps = { cart: ShoppingCart; useCLDRMoneyFormat: boolean };
+type CartPageProps = {
+  cart: ShoppingCart;
+  useCLDRMoneyFormat: boolean;
+  minimumSubtotalCents: number;
+};
 
 /** The cart page (page type 200): what the visitor's cart holds, priced now. */
-export function CartPage({ cart, useCLDRMoneyFormat }: CartPageProps) {
+export function CartPage({ cart, useCLDRMoneyFormat, minimumSubtotalCents }: CartPageProps) {
   return (
     <div className="cart-page">
       <h1>Shopping Cart</h1>
-      <Island name="CartItems" component={CartItems} props={{ cart, useCLDRMoneyFormat }} />
+      <Island
+        name="CartItems"
+        component={CartItems}
+        props={{ cart, useCLDRMoneyFormat, minimumSubtotalCents }}
+      />
     </div>
   );
 }

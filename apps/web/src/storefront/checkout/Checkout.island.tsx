@@ -12,7 +12,7 @@ import {
   isCheckoutReady,
   needsCard as needsCardFor,
 } from '@atelier/core';
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import {
   applyCoupon,
   applyGiftCard,
@@ -46,6 +46,9 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
   );
   const { checkout, problem, fieldErrors, isBusy, email, address, couponCode, giftCardCode, card } =
     state;
+  // Phone and note are not part of core's form reducer: only some stores ask for them.
+  const [phone, setPhone] = useState<string | null>(null);
+  const [note, setNote] = useState('');
 
   // Start (or resume) checkout once, when the page opens.
   useEffect(() => {
@@ -90,7 +93,12 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
     );
   const id = checkout.id;
   const needsCard = needsCardFor(checkout);
-  const isReady = isCheckoutReady(checkout);
+  const phoneText = phone ?? checkout.phone ?? '';
+  const { hasOrderNotes } = checkout;
+  const isReady =
+    isCheckoutReady(checkout) &&
+    !checkout.minimumProblem &&
+    !(checkout.isPhoneRequired && !checkout.phone);
 
   async function submitOrder(event: React.FormEvent) {
     event.preventDefault();
@@ -100,6 +108,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
       id,
       needsCard ? cardInputFrom(card) : undefined,
       state.idempotencyKey,
+      hasOrderNotes ? note : undefined,
     );
     if (result.ok) {
       dispatch({ type: 'order-placed' });
@@ -129,7 +138,9 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
           className="checkout__section"
           onSubmit={(event) => {
             event.preventDefault();
-            void save('email', () => setEmail(id, email));
+            void save('email', () =>
+              setEmail(id, email, checkout.isPhoneRequired ? phoneText : undefined),
+            );
           }}
         >
           <h2>Contact</h2>
@@ -144,6 +155,19 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
               onChange={(event) => dispatch({ type: 'email-edited', email: event.target.value })}
             />
           </div>
+          {checkout.isPhoneRequired ? (
+            <div className="form-field">
+              {error('phone')}
+              <label htmlFor="checkout-phone">Phone</label>
+              <input
+                id="checkout-phone"
+                type="tel"
+                autoComplete="tel"
+                value={phoneText}
+                onChange={(event) => setPhone(event.target.value)}
+              />
+            </div>
+          ) : null}
           <button type="submit" className="button button--small" disabled={isBusy}>
             {checkout.email ? 'Update email' : 'Save email'}
           </button>
@@ -210,6 +234,11 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
             <legend>
               <h2>Shipping</h2>
             </legend>
+            {checkout.shippingProblem ? (
+              <p className="form-error" role="alert">
+                {checkout.shippingProblem}
+              </p>
+            ) : null}
             {checkout.shippingOptions.map((option) => (
               <label key={option.id} className="form-field__choice">
                 <input
@@ -222,7 +251,16 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
                     void save('shipping-option', () => selectShippingOption(id, option.id))
                   }
                 />{' '}
+                {option.pickup ? 'Pickup: ' : ''}
                 {option.name} — {option.priceCents === 0 ? 'Free' : money(option.priceCents)}
+                {option.pickup ? (
+                  <span className="checkout__pickup">
+                    {' '}
+                    {[option.pickup.location, option.pickup.address, option.pickup.instructions]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                ) : null}
               </label>
             ))}
           </fieldset>
@@ -350,12 +388,31 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
           ) : (
             <p>Your gift card covers this order.</p>
           )}
+          {checkout.hasOrderNotes ? (
+            <div className="form-field">
+              {error('note')}
+              <label htmlFor="checkout-note">Order note (optional)</label>
+              <textarea
+                id="checkout-note"
+                rows={3}
+                maxLength={2000}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </div>
+          ) : null}
+          {checkout.minimumProblem ? (
+            <p className="form-error" role="alert">
+              {checkout.minimumProblem}
+            </p>
+          ) : null}
           <button type="submit" className="button checkout__place" disabled={isBusy || !isReady}>
             Place order · {money(checkout.totals.grandTotalCents)}
           </button>
           {!isReady ? (
             <p className="checkout__note">
-              Add your email{checkout.requiresShipping ? ', address and shipping' : ''} first.
+              Add your email{checkout.isPhoneRequired ? ', phone' : ''}
+              {checkout.requiresShipping ? ', address and shipping' : ''} first.
             </p>
           ) : null}
         </form>

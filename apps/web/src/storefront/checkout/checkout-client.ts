@@ -27,8 +27,12 @@ const step = async (
 };
 
 export const startCheckout = () => step({ method: 'POST', path: '/api/commerce/checkout' });
-export const setEmail = (id: string, email: string) =>
-  step({ method: 'PUT', path: `${base(id)}/email`, body: { email } });
+export const setEmail = (id: string, email: string, phone?: string) =>
+  step({
+    method: 'PUT',
+    path: `${base(id)}/email`,
+    body: phone === undefined ? { email } : { email, phone },
+  });
 export const setShippingAddress = (id: string, shippingAddress: ShippingAddress) =>
   step({ method: 'PUT', path: `${base(id)}/shipping-address`, body: { shippingAddress } });
 export const selectShippingOption = (id: string, optionId: string) =>
@@ -50,11 +54,12 @@ export const placeOrder = (
   id: string,
   card: CardInput | undefined,
   idempotencyKey: string,
+  note?: string,
 ): Promise<CallResult<PlaceOrderResponse>> =>
   callStorefrontApi({
     method: 'POST',
     path: `${base(id)}/orders`,
-    body: card ? { card } : {},
+    body: { ...(card && { card }), ...(note?.trim() && { note: note.trim() }) },
     headers: { [idempotencyHeader]: idempotencyKey },
     response: contractType<typeof placeOrderResponseSchema>(),
   });
