@@ -132,6 +132,8 @@ export function registerCartRoutes(
     'QUANTITY_INVALID',
     'FORM_INVALID',
     'VARIANT_GONE',
+    // Changing an entry's fields may name another variant (sku) that is hidden or gone.
+    'VARIANT_UNAVAILABLE',
     'OUT_OF_STOCK',
   ]);
 
