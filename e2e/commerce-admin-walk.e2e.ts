@@ -1,12 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
+import {
+  checkAtBothWidths,
+  DESKTOP,
+  saveScreenshot,
+  seriousA11yViolations,
+  useChromium,
+} from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 // Issue 19's "Done means", walked once end to end as a new merchant would, each step in
 // /config: euros with the CLDR format, the demo rate and coupon deleted, a rate for
-// France and a 10% coupon made; a shopper in Paris buys two mugs with the coupon and sees
+// France, VAT included in prices and a 10% coupon made; a shopper in Paris buys two mugs with the coupon and sees
 // euros throughout; the merchant finds the new-order email in the mail log, fulfils with a
 // tracking number (the status page says shipped) and refunds one mug with restock.
 
@@ -68,6 +74,19 @@ describe('commerce admin, the whole walk (Chromium)', () => {
     await rate.waitFor({ state: 'detached' });
     await rates.getByRole('rowheader', { name: 'France courier' }).waitFor();
 
+    // European prices carry their VAT: the tax is shown inside the total, not added.
+    await page.getByRole('tab', { name: 'Taxes' }).click();
+    await page.getByRole('switch', { name: 'Prices include tax' }).click();
+    await page.getByText('Prices now include tax.').first().waitFor();
+    await page.getByRole('button', { name: 'Add tax rule' }).click();
+    const vat = page.getByRole('dialog', { name: 'Add tax rule' });
+    await vat.getByLabel('Country code').fill('FR');
+    await vat.getByLabel('Rate (%)').fill('20');
+    await vat.getByRole('button', { name: 'Save' }).click();
+    await vat.waitFor({ state: 'detached' });
+    await page.getByRole('rowheader', { name: 'FR', exact: true }).waitFor();
+    await checkAtBothWidths(page, [{ name: 'admin-store-taxes' }]);
+
     await nav('Discounts');
     const discounts = page.getByRole('table', { name: 'Discounts' });
     await discounts.getByRole('rowheader', { name: 'WELCOME10' }).waitFor();
@@ -121,11 +140,14 @@ describe('commerce admin, the whole walk (Chromium)', () => {
       await shopper.getByLabel('Discount code').fill('paris10');
       await shopper.getByRole('button', { name: 'Apply' }).first().click();
       const summary = shopper.getByRole('complementary', { name: 'Order summary' });
-      // €48.00 − 10% (€4.80) + €9.00 shipping, no tax rule for France = €52.20.
+      // €48.00 − 10% (€4.80) + €9.00 shipping = €52.20, French VAT (20%) inside the
+      // goods: €43.20 × 20/120 = €7.20, shown and not added.
       await expect
         .poll(() => summary.locator('.checkout__grand').last().textContent())
         .toBe('€52.20');
       await summary.getByText('Discount (PARIS10)').waitFor();
+      await summary.getByText('Tax (included)').waitFor();
+      expect(await summary.textContent()).toContain('€7.20');
 
       await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
       await shopper.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -158,6 +180,7 @@ describe('commerce admin, the whole walk (Chromium)', () => {
     await page.getByRole('link', { name: '#1' }).click();
     await page.getByRole('heading', { level: 1, name: /Order #1/ }).waitFor();
     expect(await page.locator('main').textContent()).toContain('€52.20');
+    await page.getByText('Tax (included)').waitFor();
     await page.getByRole('button', { name: 'Fulfil…' }).click();
     const fulfil = page.getByRole('dialog', { name: 'Fulfil order #1' });
     await fulfil.getByLabel('Carrier').fill('La Poste');

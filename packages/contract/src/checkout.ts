@@ -69,6 +69,8 @@ export const checkoutTotalsSchema = z
     discountCents: z.number().int(),
     shippingCents: z.number().int(),
     taxCents: z.number().int(),
+    /** The tax is inside the prices (the store's prices include tax), not added to them. */
+    isTaxIncluded: z.boolean(),
     totalCents: z.number().int(),
     giftCardCents: z.number().int(),
     grandTotalCents: z.number().int(),
@@ -198,6 +200,8 @@ export const orderSchema = z
     discountCents: z.number().int(),
     shippingTotalCents: z.number().int(),
     taxTotalCents: z.number().int(),
+    /** The tax is inside the prices, not added to them. */
+    isTaxIncluded: z.boolean(),
     giftCardTotalCents: z.number().int(),
     grandTotalCents: z.number().int(),
     payment: z.object({ brand: z.string(), last4: z.string() }).nullable(),

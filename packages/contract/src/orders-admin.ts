@@ -126,6 +126,8 @@ export const orderAdminDetailSchema = z
     discountCents: z.number().int(),
     shippingCents: z.number().int(),
     taxCents: z.number().int(),
+    /** The tax is inside the prices, not added to them. */
+    isTaxIncluded: z.boolean(),
     giftCardCents: z.number().int(),
     /** Charged to the card. */
     grandTotalCents: z.number().int(),

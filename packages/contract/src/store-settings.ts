@@ -60,6 +60,8 @@ export const storeSettingsSchema = z
       .max(64)
       .refine(isTimeZone, 'Enter a time zone such as Europe/Paris or America/New_York.'),
     multipleQuantityAllowedForServices: z.boolean(),
+    /** Prices already contain the tax (VAT style): checkout shows the tax inside the total. */
+    pricesIncludeTax: z.boolean(),
     /** How product weights are shown and typed in the admin; stored in grams. */
     weightUnit: z.enum(weightUnits, { error: 'Choose kg, lb, oz or g.' }),
     /** How product dimensions are shown and typed in the admin. */

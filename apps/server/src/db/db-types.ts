@@ -42,6 +42,8 @@ export interface WebsitesTable {
   use_cldr_money_format: Generated<boolean>;
   captcha_site_key: string | null;
   multiple_quantity_allowed_for_services: Generated<boolean>;
+  /** Prices already contain the tax (VAT style): checkout takes it out, never adds it. */
+  prices_include_tax: Generated<boolean>;
   disqus_shortname: string | null;
   comments_enabled: Generated<boolean>;
   simple_liking_enabled: Generated<boolean>;
@@ -462,6 +464,8 @@ export interface OrdersTable {
   discount_cents: number;
   shipping_cents: number;
   tax_cents: number;
+  /** tax_cents is inside the prices (prices_include_tax when placed), not added to them. */
+  tax_included: Generated<boolean>;
   gift_card_cents: number;
   grand_total_cents: number;
   payment_provider: string | null;

@@ -19,6 +19,7 @@ import * as giftCardAdmin from './0019-gift-card-admin.ts';
 import * as shippingZones from './0020-shipping-zones.ts';
 import * as couponRules from './0021-coupon-rules.ts';
 import * as demoContent from './0022-demo-content.ts';
+import * as pricesIncludeTax from './0023-prices-include-tax.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   shippingZones,
   couponRules,
   demoContent,
+  pricesIncludeTax,
 ];

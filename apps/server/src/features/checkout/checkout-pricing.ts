@@ -46,6 +46,8 @@ export type PricingReads = {
   coupon: DiscountCandidate | undefined;
   /** The website's automatic discounts, whatever their dates. */
   automaticDiscounts: readonly DiscountCandidate[];
+  /** The store's prices include tax (store settings): tax is taken out, not added. */
+  pricesIncludeTax: boolean;
   giftCard: GiftCardRow | undefined;
   reservationExpiresAt: Date | null;
 };
@@ -221,7 +223,13 @@ export function priceCheckout(input: {
       })),
       shippingCents: shippingOption?.priceCents ?? 0,
       coupon: candidate ? couponTerms(candidate.row) : null,
-      tax: rule ? { rateBp: rule.rate_bp, appliesToShipping: rule.applies_to_shipping } : null,
+      tax: rule
+        ? {
+            rateBp: rule.rate_bp,
+            appliesToShipping: rule.applies_to_shipping,
+            isIncluded: reads.pricesIncludeTax,
+          }
+        : null,
       giftCardBalanceCents: isGiftCardUsable ? (reads.giftCard?.balance_cents ?? 0) : 0,
     });
 
@@ -316,6 +324,7 @@ export function priceCheckout(input: {
       discountCents: totals.discountCents,
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,
+      isTaxIncluded: reads.pricesIncludeTax,
       totalCents: totals.totalCents,
       giftCardCents: totals.giftCardCents,
       grandTotalCents: totals.grandTotalCents,

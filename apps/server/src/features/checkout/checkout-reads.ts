@@ -37,6 +37,7 @@ export async function readPricingInputs(
       (await q.checkouts.listAutomaticDiscounts(websiteId)).map(candidate),
     ),
     giftCard,
+    pricesIncludeTax: await q.checkouts.pricesIncludeTax(websiteId),
     reservationExpiresAt: await q.inventory.reservationExpiry(websiteId, checkout.cart_id, now),
   };
 }

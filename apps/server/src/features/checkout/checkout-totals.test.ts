@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyBasisPointsHalfUp,
+  includedTaxHalfUp,
   computeCheckoutTotals,
   priceShipping,
   shipsTo,
@@ -212,6 +213,39 @@ describe('checkout totals', () => {
         },
       ),
     );
+  });
+
+  it('takes tax out of tax-inclusive prices instead of adding it', () => {
+    // €120.00 incl. 20% VAT, 10% off: €108.00 holds €18.00 VAT; €9.00 shipping, taxed,
+    // holds €1.50. The total is what the prices say: 108.00 + 9.00 = 117.00.
+    const totals = computeCheckoutTotals({
+      lines: [physical(12_000), giftCard(5_000)],
+      shippingCents: 900,
+      coupon: { kind: 'percentage', percentBp: 1000 },
+      tax: { rateBp: 2000, appliesToShipping: true, isIncluded: true },
+      giftCardBalanceCents: 0,
+    });
+    expect(totals.lines.map((l) => l.taxCents)).toEqual([1800, 0]);
+    expect(totals.taxCents).toBe(1800 + 150);
+    expect(totals.totalCents).toBe(10_800 + 5_000 + 900);
+    // The same order with tax added on top, for contrast.
+    const added = computeCheckoutTotals({
+      lines: [physical(12_000)],
+      shippingCents: 900,
+      coupon: null,
+      tax: { rateBp: 2000, appliesToShipping: true },
+      giftCardBalanceCents: 0,
+    });
+    expect(added.totalCents).toBe(12_000 + 900 + 2400 + 180);
+  });
+
+  it('rounds included tax half-up', () => {
+    // 7.25% inside 10.00: 1000 × 725 / 10 725 = 67.599… → 68; inside 0.15: 1.01… → 1.
+    expect(includedTaxHalfUp(1000, 725)).toBe(68);
+    expect(includedTaxHalfUp(15, 725)).toBe(1);
+    expect(includedTaxHalfUp(0, 2000)).toBe(0);
+    // 20% inside 0.03 is exactly 0.5 → 1 (half-up).
+    expect(includedTaxHalfUp(3, 2000)).toBe(1);
   });
 
   it('rounds basis points half-up', () => {

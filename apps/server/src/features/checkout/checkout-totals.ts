@@ -14,7 +14,9 @@ import { allocateMinorUnits, ProductType } from '@atelier/core';
 // - free-shipping coupons zero the shipping instead of discounting goods.
 // - tax is rounded half-up PER LINE on (line total − line discount), plus one more
 //   rounding on shipping when the rule taxes shipping; the order's tax is the sum of
-//   those, so every receipt line adds up to the total.
+//   those, so every receipt line adds up to the total. When prices include tax, each of
+//   those amounts already holds its tax: it is amount × bp / (10 000 + bp), shown, and
+//   not added to the total.
 // - the gift card pays min(balance, total); grand total (charged to the card) is the rest,
 //   never negative.
 
@@ -31,7 +33,8 @@ export type CouponTerms =
   | { kind: 'fixed_amount'; amountCents: number }
   | { kind: 'free_shipping' };
 
-export type TaxTerms = { rateBp: number; appliesToShipping: boolean };
+/** `isIncluded`: prices already contain the tax, which is taken out of them, not added. */
+export type TaxTerms = { rateBp: number; appliesToShipping: boolean; isIncluded?: boolean };
 
 export type TotalsInput = {
   lines: readonly TotalsLine[];
@@ -54,6 +57,10 @@ export type Totals = {
   giftCardCents: number;
   grandTotalCents: number;
 };
+
+/** The tax inside a tax-inclusive amount, round(amount × bp / (10 000 + bp)) half-up. */
+export const includedTaxHalfUp = (amount: number, bp: number): number =>
+  Math.floor((2 * amount * bp + 10_000 + bp) / (2 * (10_000 + bp)));
 
 /** round(amount × bp / 10 000) half-up, for non-negative integers. */
 export const applyBasisPointsHalfUp = (amount: number, bp: number): number =>
@@ -81,15 +88,15 @@ export function computeCheckoutTotals(input: TotalsInput): Totals {
 
   const shippingCents = coupon?.kind === 'free_shipping' ? 0 : input.shippingCents;
   const tax = input.tax;
+  const taxOf = tax?.isIncluded ? includedTaxHalfUp : applyBasisPointsHalfUp;
   const lineTaxes = lineTotals.map((total, i) =>
-    tax && isEligible[i] ? applyBasisPointsHalfUp(total - (lineDiscounts[i] ?? 0), tax.rateBp) : 0,
+    tax && isEligible[i] ? taxOf(total - (lineDiscounts[i] ?? 0), tax.rateBp) : 0,
   );
   const shippingTax =
-    tax?.appliesToShipping && shippingCents > 0
-      ? applyBasisPointsHalfUp(shippingCents, tax.rateBp)
-      : 0;
+    tax?.appliesToShipping && shippingCents > 0 ? taxOf(shippingCents, tax.rateBp) : 0;
   const taxCents = lineTaxes.reduce((a, b) => a + b, 0) + shippingTax;
-  const totalCents = subtotalCents - discountCents + shippingCents + taxCents;
+  const addedTaxCents = tax?.isIncluded ? 0 : taxCents;
+  const totalCents = subtotalCents - discountCents + shippingCents + addedTaxCents;
   const giftCardCents = Math.max(0, Math.min(input.giftCardBalanceCents, totalCents));
   return {
     lines: lineTotals.map((lineTotalCents, i) => ({

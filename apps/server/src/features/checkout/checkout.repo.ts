@@ -168,6 +168,15 @@ export function checkoutQueries(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    async pricesIncludeTax(websiteId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('websites')
+        .select('prices_include_tax')
+        .where('website_id', '=', websiteId)
+        .executeTakeFirst();
+      return row?.prices_include_tax ?? false;
+    },
+
     listAutomaticDiscounts(websiteId: string): Promise<CouponRow[]> {
       return db
         .selectFrom('coupons')

@@ -72,6 +72,7 @@ describe(`checkout and orders (${testDialect})`, () => {
       discountCents: 1160,
       shippingCents: 695,
       taxCents: 757,
+      isTaxIncluded: false,
       totalCents: 11892,
       giftCardCents: 0,
       grandTotalCents: 11892,

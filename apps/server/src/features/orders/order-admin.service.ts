@@ -79,10 +79,16 @@ export function toSummary(row: OrderRow): OrderSummary {
 const unshipped = (line: OrderItemRow) =>
   Math.max(0, line.quantity - line.fulfilled_quantity - line.refunded_quantity);
 
-/** What the customer paid for `units` of a line: its price less discount, plus its tax. */
-const paidForUnits = (line: OrderItemRow, units: number) =>
+/**
+ * What the customer paid for `units` of a line: its price less discount, plus its tax
+ * unless the order's prices included it.
+ */
+const paidForUnits = (line: OrderItemRow, units: number, isTaxIncluded: boolean) =>
   Math.round(
-    ((line.unit_price_cents * line.quantity - line.discount_cents + line.tax_cents) * units) /
+    ((line.unit_price_cents * line.quantity -
+      line.discount_cents +
+      (isTaxIncluded ? 0 : line.tax_cents)) *
+      units) /
       line.quantity,
   );
 
@@ -153,6 +159,7 @@ export function createOrderAdminService({
       discountCents: row.discount_cents,
       shippingCents: row.shipping_cents,
       taxCents: row.tax_cents,
+      isTaxIncluded: row.tax_included,
       giftCardCents: row.gift_card_cents,
       grandTotalCents: row.grand_total_cents,
       refundedCardCents: row.refunded_card_cents,
@@ -470,7 +477,7 @@ export function createOrderAdminService({
           input.body.amountCents ??
           Math.min(
             left,
-            units.reduce((sum, u) => sum + paidForUnits(u.line, u.units), 0),
+            units.reduce((sum, u) => sum + paidForUnits(u.line, u.units, order.tax_included), 0),
           );
         if (amount === 0 && units.length === 0) {
           throw fail('ORDER_ACTION_INVALID', orderAdminMessages.refundNothing);

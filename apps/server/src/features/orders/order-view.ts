@@ -65,6 +65,7 @@ export function toOrder(
     discountCents: row.discount_cents,
     shippingTotalCents: row.shipping_cents,
     taxTotalCents: row.tax_cents,
+    isTaxIncluded: row.tax_included,
     giftCardTotalCents: row.gift_card_cents,
     grandTotalCents: row.grand_total_cents,
     payment:

@@ -162,6 +162,7 @@ export function createPlaceOrderService({
             discount_cents: totals.discountCents,
             shipping_cents: totals.shippingCents,
             tax_cents: totals.taxCents,
+            tax_included: priced.view.totals.isTaxIncluded,
             gift_card_cents: totals.giftCardCents,
             grand_total_cents: totals.grandTotalCents,
             payment_provider: payment ? payments.name : null,

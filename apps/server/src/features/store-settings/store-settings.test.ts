@@ -207,6 +207,7 @@ describe(`store settings, shipping and tax (${testDialect})`, () => {
       language: 'fr-FR',
       timeZone: 'Europe/Paris',
       multipleQuantityAllowedForServices: true,
+      pricesIncludeTax: false,
       weightUnit: 'kg',
       sizeUnit: 'cm',
       notificationEmail: null,
@@ -351,6 +352,49 @@ describe(`store settings, shipping and tax (${testDialect})`, () => {
     const placed = await inFrance.shopper.place(inFrance.id, 'zone-pickup');
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(placed.body.order.shippingOptionName).toBe('Pick up at the studio');
+  });
+
+  it('takes tax out of tax-inclusive prices, and refunds what the customer paid', async () => {
+    const inclusive = await call('PUT', '/store-settings', { pricesIncludeTax: true });
+    expect(inclusive.statusCode, inclusive.body).toBe(200);
+    expect(inclusive.json().pricesIncludeTax).toBe(true);
+    const vat = await call('POST', '/tax-rules', { country: 'FR', rateBp: 2000 });
+    expect(vat.statusCode, vat.body).toBe(201);
+
+    const paris = { ...nyAddress, city: 'Paris', region: '', postalCode: '75018', country: 'FR' };
+    const { shopper, id, checkout } = await checkoutIn(paris);
+    const option = checkout.shippingOptions.find((o: { isAvailable: boolean }) => o.isAvailable);
+    await shopper.put(id, '/email', { email: 'amelie@example.fr' });
+    const priced = (await shopper.put(id, '/shipping-option', { optionId: option.id })).body
+      .checkout;
+    // Two mugs at 24.00 with 20% VAT inside: 48.00 holds 8.00; nothing is added.
+    expect(priced.totals).toMatchObject({
+      subtotalCents: 4800,
+      taxCents: 800,
+      isTaxIncluded: true,
+      totalCents: 4800 + option.priceCents,
+    });
+    const placed = await shopper.place(id, 'inclusive-1');
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.order).toMatchObject({ taxTotalCents: 800, isTaxIncluded: true });
+
+    const orders = `/api/content-service/commerce/1.1/websites/${kit.websiteId}/orders`;
+    const refunded = await kit.app.inject({
+      method: 'POST',
+      url: `${orders}/${placed.body.order.id}/refunds`,
+      headers: { ...headers, 'idempotency-key': 'inclusive-refund' },
+      payload: { items: [{ lineNumber: 1, quantity: 1 }] },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // One mug of two: 24.00 as paid, its VAT inside it, not on top.
+    expect(refunded.json().order).toMatchObject({
+      isTaxIncluded: true,
+      taxCents: 800,
+      refundedCardCents: 2400,
+    });
+    expect((await call('PUT', '/store-settings', { pricesIncludeTax: false })).statusCode).toBe(
+      200,
+    );
   });
 
   it('keeps the units, notification email and store address, refusing a bad email', async () => {

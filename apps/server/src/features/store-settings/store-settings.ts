@@ -67,6 +67,9 @@ export function createStoreSettings({
           ...(patch.multipleQuantityAllowedForServices !== undefined && {
             multiple_quantity_allowed_for_services: patch.multipleQuantityAllowedForServices,
           }),
+          ...(patch.pricesIncludeTax !== undefined && {
+            prices_include_tax: patch.pricesIncludeTax,
+          }),
           ...(patch.weightUnit !== undefined && { weight_unit: patch.weightUnit }),
           ...(patch.sizeUnit !== undefined && { size_unit: patch.sizeUnit }),
           ...(patch.notificationEmail !== undefined && {
@@ -305,6 +308,7 @@ function toSettings(row: WebsiteRow): StoreSettings {
     language: row.language,
     timeZone: row.time_zone,
     multipleQuantityAllowedForServices: row.multiple_quantity_allowed_for_services,
+    pricesIncludeTax: row.prices_include_tax,
     weightUnit: row.weight_unit,
     sizeUnit: row.size_unit,
     notificationEmail: row.notification_email,

@@ -161,7 +161,7 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
               ) : null}
               <dt>Shipping{order.shippingOptionName ? ` (${order.shippingOptionName})` : ''}</dt>
               <dd>{money(order.shippingCents)}</dd>
-              <dt>Tax</dt>
+              <dt>{order.isTaxIncluded ? 'Tax (included)' : 'Tax'}</dt>
               <dd>{money(order.taxCents)}</dd>
               {order.giftCardCents > 0 ? (
                 <>

@@ -101,7 +101,11 @@ export function StoreScreen() {
               label: 'Shipping',
               content: <ShippingRates currency={currency} weightUnit={settings.weightUnit} />,
             },
-            { value: 'taxes', label: 'Taxes', content: <TaxRules /> },
+            {
+              value: 'taxes',
+              label: 'Taxes',
+              content: <TaxRules settings={settings} onSaved={setSettings} />,
+            },
             {
               value: 'checkout',
               label: 'Checkout',
@@ -567,8 +571,27 @@ type RuleDraft = { country: string; region: string; rate: string; appliesToShipp
 
 const percent = (rateBp: number) => `${(rateBp / 100).toLocaleString('en-US')}%`;
 
-function TaxRules() {
+function TaxRules({
+  settings,
+  onSaved,
+}: {
+  settings: StoreSettings;
+  onSaved: (settings: StoreSettings) => void;
+}) {
   const toast = useToast();
+  const [isSavingInclusive, setIsSavingInclusive] = useState(false);
+  async function setPricesIncludeTax(pricesIncludeTax: boolean) {
+    setIsSavingInclusive(true);
+    setNotice('');
+    try {
+      onSaved(await api.updateSettings({ pricesIncludeTax }));
+      toast(pricesIncludeTax ? 'Prices now include tax.' : 'Tax is now added to prices.');
+    } catch (error) {
+      setNotice(errorText(error));
+    } finally {
+      setIsSavingInclusive(false);
+    }
+  }
   const [rules, setRules] = useState<TaxRule[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string | null; draft: RuleDraft } | null>(null);
@@ -672,8 +695,19 @@ function TaxRules() {
     setEditing((current) => current && { ...current, draft: { ...current.draft, ...patch } });
   return (
     <Card>
+      <Switch
+        label="Prices include tax"
+        hint={
+          settings.pricesIncludeTax
+            ? 'Product and shipping prices already contain the tax; checkout shows the tax inside the total.'
+            : 'Checkout adds the tax to product prices (and to shipping where a rule says so).'
+        }
+        checked={settings.pricesIncludeTax}
+        disabled={isSavingInclusive}
+        onCheckedChange={(checked) => void setPricesIncludeTax(checked)}
+      />
       <div className="store-bar">
-        <p>A region's rule wins over its country's. Prices are shown before tax.</p>
+        <p>A region's rule wins over its country's.</p>
         <Button
           variant="primary"
           onClick={() => {

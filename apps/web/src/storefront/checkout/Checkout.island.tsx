@@ -453,7 +453,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
               </dd>
             </>
           ) : null}
-          <dt>Tax</dt>
+          <dt>{checkout.totals.isTaxIncluded ? 'Tax (included)' : 'Tax'}</dt>
           <dd>{money(checkout.totals.taxCents)}</dd>
           {checkout.totals.giftCardCents > 0 ? (
             <>

@@ -122,7 +122,7 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
         ) : null}
         <dt>Shipping{order.shippingOptionName ? ` (${order.shippingOptionName})` : ''}</dt>
         <dd>{money(order.shippingTotalCents)}</dd>
-        <dt>Tax</dt>
+        <dt>{order.isTaxIncluded ? 'Tax (included)' : 'Tax'}</dt>
         <dd>{money(order.taxTotalCents)}</dd>
         {order.giftCardTotalCents > 0 ? (
           <>
