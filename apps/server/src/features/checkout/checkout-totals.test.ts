@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyBasisPointsHalfUp,
-  includedTaxHalfUp,
   computeCheckoutTotals,
+  includedTaxHalfUp,
   priceShipping,
   shipsTo,
   type TotalsInput,
