@@ -52,7 +52,7 @@ describe('buying in Chromium', () => {
 
     await page.getByLabel('Discount code').fill('WELCOME10');
     await page.getByRole('button', { name: 'Apply' }).first().click();
-    await page.getByText('WELCOME10').waitFor();
+    await page.getByText('WELCOME10', { exact: true }).waitFor();
 
     // $116.00 − 10% = $104.40; shipping $6.95; CA tax 7.25% of $104.40 = $7.57; total $118.92.
     const summary = page.getByRole('complementary', { name: 'Order summary' });

@@ -39,8 +39,17 @@ export async function dragTo(
   where: 'top' | 'bottom' | 'middle',
 ): Promise<void> {
   const source = await from.boundingBox();
+  if (!source) throw new Error('drag source is not on screen');
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
+    steps: 5,
+  });
+  // Aimed where the target is once the drag has begun (the canvas may have moved), and
+  // held there a moment before letting go: on a busy machine the drop indicator follows
+  // the last pointer move a frame or two late, and a drop before it would land elsewhere.
   const target = await to.boundingBox();
-  if (!source || !target) throw new Error('drag source or target is not on screen');
+  if (!target) throw new Error('drag target is not on screen');
   const x = target.x + target.width / 2;
   const y =
     where === 'top'
@@ -48,12 +57,10 @@ export async function dragTo(
       : where === 'bottom'
         ? target.y + target.height - 4
         : target.y + target.height / 2;
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, {
-    steps: 5,
-  });
   await page.mouse.move(x, y, { steps: 20 });
+  await page.waitForTimeout(150);
+  await page.mouse.move(x, y + (where === 'top' ? 1 : -1));
+  await page.waitForTimeout(100);
   await page.mouse.up();
 }
 
