@@ -48,6 +48,10 @@ export const formDefinitionSchema = z
     successRedirect: z.string().nullable(),
     disclaimer: z.string().nullable(),
     captchaSettings: z.object({ isEnabled: z.boolean() }),
+    /** The submit button's label (site forms; additional-fields forms use the product's). */
+    submitLabel: z.string(),
+    /** Shown under the submission message after a successful submit; sanitized on write. */
+    postSubmitHtml: z.string().nullable(),
   })
   .meta({ id: 'FormDefinition' });
 export type FormDefinition = z.infer<typeof formDefinitionSchema>;
@@ -67,3 +71,90 @@ export const formIdParamsSchema = z.object({
 
 /** POST /api/rest/forms/validate/{formId} (SPEC §7): failure carries field id → message. */
 export const formValidationResponseSchema = z.object({ ok: z.literal(true) });
+
+// ---- Site forms (issue 20): the owner's form builder, the visitor's submission, the inbox.
+
+/** What the owner writes in the form builder (POST/PUT /api/v1/forms…). */
+export const formInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name the form').max(200),
+    fields: z.array(formFieldDefinitionSchema).max(100),
+    submitLabel: z.string().trim().min(1, 'Label the submit button').max(100),
+    submissionMessage: z.string().max(2000),
+    /** Sanitized on write: tags and attributes outside a small allow-list are dropped. */
+    postSubmitHtml: z.string().max(20_000).nullable(),
+    successRedirect: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((v) => (v.startsWith('/') ? !v.startsWith('//') : /^https?:\/\//i.test(v)), {
+        message: 'Use a web address starting with https:// or a page of this site such as /thanks.',
+      })
+      .nullable(),
+    disclaimer: z.string().max(2000).nullable(),
+    notificationEmail: z.string().trim().email('Enter a valid email address').max(256).nullable(),
+    /** Keep submissions in the inbox only: no notification email. */
+    isStorageOnly: z.boolean(),
+    captchaSettings: z.object({ isEnabled: z.boolean() }),
+  })
+  .meta({ id: 'FormInput' });
+export type FormInput = z.infer<typeof formInputSchema>;
+
+/** A form as the owner's list and builder read it. */
+export const formAdminSchema = formDefinitionSchema
+  .extend({
+    notificationEmail: z.string().nullable(),
+    isStorageOnly: z.boolean(),
+    submissionCount: z.number().int().nonnegative(),
+    unreadCount: z.number().int().nonnegative(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'FormAdmin' });
+export type FormAdmin = z.infer<typeof formAdminSchema>;
+
+/** POST /api/form/FormSubmissionKey (SPEC §7): empty body → a single-use key. */
+export const formSubmissionKeyResponseSchema = z.object({ key: z.string() });
+
+/** POST /api/form/SaveFormSubmission (SPEC §3 Form submission, §7). */
+export const saveFormSubmissionBodySchema = z
+  .object({
+    /** Not in SPEC's list, which leaves the form implicit; the server needs to know it. */
+    formId: z.string().uuid('This form has not been configured yet.'),
+    form: formAnswersSchema,
+    key: z.string().min(1).max(200),
+    captchaKey: z.string().max(10_000).optional(),
+    pageTitle: z.string().max(500).optional(),
+    pageId: z.string().max(100).optional(),
+    contentSource: z.enum(['i', 'c']).optional(),
+    pagePath: z.string().max(2048).optional(),
+    pagePermissionTypeValue: z.number().int().optional(),
+  })
+  .strict()
+  .meta({ id: 'SaveFormSubmission' });
+export type SaveFormSubmissionBody = z.infer<typeof saveFormSubmissionBodySchema>;
+export const saveFormSubmissionResponseSchema = z.object({ ok: z.literal(true) });
+
+/** One stored submission, as the owner's inbox shows it. */
+export const formSubmissionSchema = z
+  .object({
+    id: z.string(),
+    formId: z.string(),
+    values: formAnswersSchema,
+    pageTitle: z.string().nullable(),
+    pagePath: z.string().nullable(),
+    isRead: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'FormSubmission' });
+export type FormSubmission = z.infer<typeof formSubmissionSchema>;
+
+/** The per-action scopes a captcha challenge is issued for (SPEC §9). */
+export const CAPTCHA_SCOPES = [
+  'FORM_BLOCK_SUBMISSION',
+  'NEWSLETTER_BLOCK_SUBMISSION',
+  'PRODUCT_WAITLIST_SUBMISSION',
+  'PROMO_POPUP_SUBMISSION',
+] as const;
+export const captchaScopeSchema = z.enum(CAPTCHA_SCOPES);
+export type CaptchaScope = z.infer<typeof captchaScopeSchema>;

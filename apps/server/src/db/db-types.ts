@@ -1,5 +1,6 @@
 import type {
   ApiKeyScopes,
+  FormAnswers,
   FormFieldDefinitionDto,
   ShippingZone,
   SizeUnit,
@@ -581,8 +582,35 @@ export interface FormsTable {
   success_redirect: string | null;
   disclaimer: string | null;
   is_captcha_enabled: Generated<boolean>;
+  submit_label: Generated<string>;
+  post_submit_html: string | null;
+  notification_email: string | null;
+  is_storage_only: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface FormSubmissionKeysTable {
+  website_id: string;
+  submission_key: string;
+  visitor_hash: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface FormSubmissionsTable {
+  website_id: string;
+  submission_id: Generated<string>;
+  form_id: string;
+  field_values: Json<FormAnswers>;
+  page_title: string | null;
+  page_id: string | null;
+  page_path: string | null;
+  content_source: string | null;
+  submission_key: string;
+  is_read: Generated<boolean>;
+  created_at: Timestamp;
 }
 
 export interface CommercePreferencesTable {
@@ -651,6 +679,8 @@ export interface DB {
   product_merchandising: ProductMerchandisingTable;
   schema_migrations: SchemaMigrationsTable;
   forms: FormsTable;
+  form_submission_keys: FormSubmissionKeysTable;
+  form_submissions: FormSubmissionsTable;
   commerce_preferences: CommercePreferencesTable;
   shipping_options: ShippingOptionsTable;
   variant_shipping_weights: VariantShippingWeightsTable;
@@ -703,6 +733,7 @@ export type OrderItemRow = Selectable<OrderItemsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type JobRow = Selectable<JobsTable>;
 export type FormRow = Selectable<FormsTable>;
+export type FormSubmissionRow = Selectable<FormSubmissionsTable>;
 export type WebsiteMemberRow = Selectable<WebsiteMembersTable>;
 export type MemberSessionRow = Selectable<MemberSessionsTable>;
 export type WebsiteTemplateRow = Selectable<WebsiteTemplatesTable>;

@@ -20,6 +20,7 @@ import * as shippingZones from './0020-shipping-zones.ts';
 import * as couponRules from './0021-coupon-rules.ts';
 import * as demoContent from './0022-demo-content.ts';
 import * as pricesIncludeTax from './0023-prices-include-tax.ts';
+import * as siteForms from './0024-site-forms.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   couponRules,
   demoContent,
   pricesIncludeTax,
+  siteForms,
 ];

@@ -60,5 +60,7 @@ function toDefinition(row: FormRow): FormDefinition {
     successRedirect: row.success_redirect,
     disclaimer: row.disclaimer,
     captchaSettings: { isEnabled: row.is_captcha_enabled },
+    submitLabel: row.submit_label,
+    postSubmitHtml: row.post_submit_html,
   };
 }
