@@ -258,6 +258,28 @@ describe(`gift cards admin (${testDialect})`, () => {
     expect(await detail(giftCard.id)).toMatchObject({ balanceCents: 0, status: 'voided' });
   });
 
+  it('cancels an order paid partly with a card voided since, keeping the card voided', async () => {
+    const { code, giftCard } = (await issue({ amount: '5' })).json();
+    const { shopper, id } = await checkoutWith(code);
+    const paid = await pay(shopper, id);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    await owner.call('POST', `${cards}/${giftCard.id}/void`, {});
+    const cancelled = await owner.call(
+      'POST',
+      `${base}/orders/${paid.body.order.id}/cancel`,
+      { restock: false },
+      { 'idempotency-key': 'gift-cancel-voided' },
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const order = cancelled.json().order;
+    expect(order.status).toBe('cancelled');
+    expect(order.events.at(-1).message).toContain('$5.00 not returned to a voided gift card');
+    expect(order.events.at(-1).message).toContain(
+      `refunded $${(paid.body.order.grandTotalCents / 100).toFixed(2)}`,
+    );
+    expect(await detail(giftCard.id)).toMatchObject({ balanceCents: 0, status: 'voided' });
+  });
+
   it('lets a store manager issue and void, and refuses an editor every route', async () => {
     const t = { app: kit.app } as TestApp;
     for (const [email, role] of [

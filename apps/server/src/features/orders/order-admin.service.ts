@@ -258,7 +258,13 @@ export function createOrderAdminService({
     cents: number,
     key: string,
     actor: Actor,
-  ): Promise<{ cardCents: number; giftCardCents: number; reference: string | null }> {
+    { isSkippingVoided = false }: { isSkippingVoided?: boolean } = {},
+  ): Promise<{
+    cardCents: number;
+    giftCardCents: number;
+    forfeitedCents: number;
+    reference: string | null;
+  }> {
     const cardLeft = order.grand_total_cents - order.refunded_card_cents;
     const giftLeft = order.gift_card_cents - order.refunded_gift_card_cents;
     if (cents > cardLeft + giftLeft) {
@@ -269,6 +275,7 @@ export function createOrderAdminService({
     const cardCents = Math.min(cents, cardLeft);
     const giftCardCents = cents - cardCents;
     let reference: string | null = null;
+    let forfeitedCents = 0;
     if (giftCardCents > 0) {
       // Skip what earlier refunds already returned, card by card.
       let alreadyBack = order.refunded_gift_card_cents;
@@ -289,11 +296,14 @@ export function createOrderAdminService({
             cents: back,
             by: { actor },
           }));
-        if (returned === 'voided') {
+        // A refund of an amount is refused so the merchant can refund less; a cancel goes
+        // on, since the store voided the card itself, and the timeline says what stayed.
+        if (returned === 'voided' && !isSkippingVoided) {
           throw fail('ORDER_ACTION_INVALID', orderAdminMessages.giftCardVoided, {
             amountCents: orderAdminMessages.giftCardVoided,
           });
         }
+        if (returned === 'voided') forfeitedCents += back;
         toReturn -= back;
       }
     }
@@ -318,9 +328,9 @@ export function createOrderAdminService({
     }
     await q.orderAdmin.updateOrder(order.website_id, order.order_id, {
       refunded_card_cents: order.refunded_card_cents + cardCents,
-      refunded_gift_card_cents: order.refunded_gift_card_cents + giftCardCents,
+      refunded_gift_card_cents: order.refunded_gift_card_cents + giftCardCents - forfeitedCents,
     });
-    return { cardCents, giftCardCents, reference };
+    return { cardCents, giftCardCents: giftCardCents - forfeitedCents, forfeitedCents, reference };
   }
 
   function assertOpen(order: OrderRow): void {
@@ -417,7 +427,9 @@ export function createOrderAdminService({
           throw fail('ORDER_STATE_CONFLICT', orderAdminMessages.cannotCancelFulfilled);
         }
         const lines = await q.orders.listItems(order.website_id, order.order_id);
-        const back = await giveBack(q, order, paidOf(order) - refundedOf(order), key, input.actor);
+        const back = await giveBack(q, order, paidOf(order) - refundedOf(order), key, input.actor, {
+          isSkippingVoided: true,
+        });
         const restocked = input.body.restock
           ? await restockLines(
               q,
@@ -435,6 +447,8 @@ export function createOrderAdminService({
             'Cancelled',
             input.body.reason && `: ${input.body.reason}`,
             refunded > 0 && `; refunded ${formatMoney(money(refunded, currency))}`,
+            back.forfeitedCents > 0 &&
+              `; ${formatMoney(money(back.forfeitedCents, currency))} not returned to a voided gift card`,
             restocked.length > 0 && `; restocked ${restocked.join(', ')}`,
             input.body.notifyCustomer && '; customer emailed',
           ]
