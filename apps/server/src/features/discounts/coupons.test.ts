@@ -306,6 +306,48 @@ describe(`coupons admin (${testDialect})`, () => {
     expect((await call('DELETE', `${path()}/${listed.id}`)).status).toBe(204);
   });
 
+  it('gives a once-per-customer automatic discount to one of two checkouts placed at once', async () => {
+    const auto = await call('POST', path(), {
+      code: 'WELCOME-BACK',
+      kind: 'fixed_amount',
+      amountCents: 150,
+      isAutomatic: true,
+      oncePerCustomer: true,
+    });
+    expect(auto.status).toBe(201);
+    // Different goods, so no stock lock lines the two up before the discount does.
+    const ready = async (sku: string) => {
+      const shopper = await newShopper();
+      const id = await checkoutWith(shopper, sku, 1);
+      await shopper.put(id, '/email', { email: 'twin@example.com' });
+      const priced = (await shopper.get(id)).body.checkout;
+      expect(priced.automaticDiscount).toEqual({ name: 'WELCOME-BACK', kind: 'fixed_amount' });
+      const option = priced.shippingOptions.find((o: { isAvailable: boolean }) => o.isAvailable);
+      await shopper.put(id, '/shipping-option', { optionId: option.id });
+      return { shopper, id };
+    };
+    const twins = [await ready('MUG-OAT'), await ready('LWS-M-SAND')];
+    // Both were priced with the discount; on PostgreSQL they race for it, on the embedded
+    // database the second runs after the first and is simply priced without it.
+    const placed = await Promise.all(twins.map((t, i) => t.shopper.place(t.id, `twin-${i}`)));
+    for (const [i, result] of placed.entries()) {
+      if (result.status === 200) continue;
+      expect(result.status).toBe(400);
+      expect(result.body.error).toBe('You have already used this coupon code.');
+      const twin = twins[i];
+      if (!twin) throw new Error('no twin');
+      const retried = await twin.shopper.place(twin.id, `twin-${i}-again`);
+      expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+      placed[i] = retried;
+    }
+    const discounts = placed.map((p) => p.body.order.discountCents);
+    expect(discounts.sort((a, b) => a - b)).toEqual([0, 150]);
+    const listed = (await call('GET', path())).body.coupons.find(
+      (c: { code: string }) => c.code === 'WELCOME-BACK',
+    );
+    expect(listed.timesUsed).toBe(1);
+  });
+
   it('refuses editors', async () => {
     const { secret } = await kit.app.services.apiKeys.create({
       websiteId: kit.websiteId,

@@ -136,10 +136,23 @@ export function createPlaceOrderService({
           }
 
           await takeStock(q.inventory, { websiteId, cartId: checkout.cart_id, needs });
-          if (priced.appliedDiscount) {
-            if (!(await q.checkouts.countCouponUse(websiteId, priced.appliedDiscount.coupon_id))) {
+          const discount = priced.appliedDiscount;
+          if (discount) {
+            if (!(await q.checkouts.countCouponUse(websiteId, discount.coupon_id))) {
               throw fail('COUPON_INVALID', checkoutMessages.couponUsedUp, {
                 code: checkoutMessages.couponUsedUp,
+              });
+            }
+            // Counting locked the discount's row, so a twin checkout by the same shopper
+            // waits here until this one commits; asking again (a new statement sees what
+            // committed meanwhile) keeps an automatic discount, which pricing read without
+            // a lock, once per customer too.
+            if (
+              discount.once_per_customer &&
+              (await q.checkouts.hasOrderWithCoupon(websiteId, discount.code, checkout.email ?? ''))
+            ) {
+              throw fail('COUPON_INVALID', checkoutMessages.couponAlreadyUsed, {
+                code: checkoutMessages.couponAlreadyUsed,
               });
             }
           }
