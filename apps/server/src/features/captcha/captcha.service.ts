@@ -18,8 +18,9 @@ export type CaptchaOptions = {
   /** How long a challenge may be solved and then used (default 10 minutes). */
   ttlMs?: number;
   /**
-   * The largest secret number: the browser tries half of them on average. 100 000 is about
-   * 0.1 s in desktop Chromium and well under a second on a mid-range phone.
+   * The largest secret number: the browser tries half of them on average. Web Crypto in a
+   * worker does roughly 60–250k SHA-256 a second (a loaded 2-core box to a desktop; a
+   * mid-range phone sits low in that range), so 50 000 is ~0.1–0.5 s, at worst ~1 s.
    */
   maxNumber?: number;
   /** How often spent solutions past their expiry are deleted (default once a minute). */
@@ -47,7 +48,7 @@ export function createCaptchaService(deps: {
   const { captchaRepo } = deps;
   const now = deps.options?.now ?? (() => new Date());
   const ttlMs = deps.options?.ttlMs ?? 10 * 60_000;
-  const maxNumber = deps.options?.maxNumber ?? 100_000;
+  const maxNumber = deps.options?.maxNumber ?? 50_000;
   const purgeEveryMs = deps.options?.purgeEveryMs ?? 60_000;
   // A key never changes once stored, so each process reads it once per website.
   const secrets = new Map<string, Promise<string>>();

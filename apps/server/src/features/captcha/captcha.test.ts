@@ -74,7 +74,7 @@ describe(`the proof-of-work captcha (${testDialect})`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const challenge: CaptchaChallenge = response.json();
-    expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: 100_000 });
+    expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: 50_000 });
     expect(challenge.challenge).toMatch(/^[0-9a-f]{64}$/);
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
     const params = new URLSearchParams(challenge.salt.split('?')[1]);
