@@ -7,7 +7,13 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.ts';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot } from './support/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  saveScreenshot,
+  seriousA11yViolations,
+} from './support/browser.ts';
 
 // Issue 20's captcha widget in Chromium against the real server: the widget (built by Vite
 // as the storefront is, its solver in a worker) fetches a challenge, solves it, and the
@@ -57,10 +63,16 @@ describe('the captcha widget in Chromium', () => {
     query = '',
   ): Promise<{ page: Page; errors: string[]; workers: string[] }> {
     const context = await browser.newContext({ viewport });
+    // The storefront's Content-Security-Policy, so the worker must start under it too.
+    const csp = String((await t.app.inject('/healthz')).headers['content-security-policy']);
     await context.route(`${baseUrl}${HARNESS}**`, async (route) => {
       const path = new URL(route.request().url()).pathname.slice(HARNESS.length) || 'index.html';
       const body = await readFile(join(outDir, path));
-      await route.fulfill({ body, contentType: MIME[extname(path)] ?? 'text/plain' });
+      await route.fulfill({
+        body,
+        contentType: MIME[extname(path)] ?? 'text/plain',
+        headers: { 'content-security-policy': csp },
+      });
     });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -94,6 +106,7 @@ describe('the captcha widget in Chromium', () => {
     expect(await checkbox.isChecked()).toBe(true);
     expect(await page.getByRole('status').textContent()).toBe('Verified');
     await saveScreenshot(page, 'captcha-verified-desktop');
+    expect(await seriousA11yViolations(page, '.captcha')).toEqual([]);
 
     const [payload] = await payloadsOf(page);
     expect(payload).toBeTruthy();
