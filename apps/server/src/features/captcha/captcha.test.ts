@@ -96,12 +96,42 @@ describe(`the proof-of-work captcha (${testDialect})`, () => {
     ).toEqual({ ok: false, reason: 'replayed' });
   });
 
+  it('lets exactly one of several simultaneous uses through', async () => {
+    const payload = await solvedFor('FORM_BLOCK_SUBMISSION');
+    const verdicts = await Promise.all(Array.from({ length: 6 }, () => verify(payload)));
+    expect(verdicts.filter((v) => v.ok)).toHaveLength(1);
+    expect(verdicts.filter((v) => !v.ok)).toEqual(
+      Array.from({ length: 5 }, () => ({ ok: false, reason: 'replayed' })),
+    );
+  });
+
   it('keeps one secret per site, shared by every process', async () => {
     const payload = await solvedFor('PROMO_POPUP_SUBMISSION');
     const elsewhere = createCaptchaService({ captchaRepo: createCaptchaRepo(t.database.db) });
     expect(
       await elsewhere.verify({ websiteId: siteId, scope: 'PROMO_POPUP_SUBMISSION', payload }),
     ).toEqual({ ok: true });
+  });
+
+  it('agrees on one new secret when two processes make it at once', async () => {
+    const third = (
+      await t.app.services.websites.create({ title: 'Third', hosts: ['third.example'] })
+    ).id;
+    const [a, b] = [0, 1].map(() =>
+      createCaptchaService({ captchaRepo: createCaptchaRepo(t.database.db) }),
+    );
+    if (!a || !b) throw new Error('two services');
+    const [fromA, fromB] = await Promise.all([
+      a.issue(third, 'FORM_BLOCK_SUBMISSION'),
+      b.issue(third, 'FORM_BLOCK_SUBMISSION'),
+    ]);
+    const scope = 'FORM_BLOCK_SUBMISSION';
+    expect(await b.verify({ websiteId: third, scope, payload: solve(fromA) })).toEqual({
+      ok: true,
+    });
+    expect(await a.verify({ websiteId: third, scope, payload: solve(fromB) })).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses a solution for another action', async () => {
