@@ -25,6 +25,9 @@ import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { type AuthOptions, createAuthService } from './features/auth/auth.service.ts';
 import { createMemberGuard } from './features/auth/member-guard.ts';
+import { createCaptchaRepo } from './features/captcha/captcha.repo.ts';
+import { registerCaptchaRoutes } from './features/captcha/captcha.routes.ts';
+import { type CaptchaOptions, createCaptchaService } from './features/captcha/captcha.service.ts';
 import { createCartRepo } from './features/cart/cart.repo.ts';
 import { registerCartRoutes } from './features/cart/cart.routes.ts';
 import { createCartService } from './features/cart/cart.service.ts';
@@ -119,6 +122,8 @@ export type AppOptions = {
   commerce?: CommerceOptions;
   /** Editor sessions: lifetimes and the clock they expire by (tests move it). */
   auth?: AuthOptions;
+  /** Proof-of-work captcha: difficulty, lifetime, the clock; and challenges per address a minute. */
+  captcha?: CaptchaOptions & { challengeLimit?: number };
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -171,6 +176,10 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   });
   const formsRepo = createFormsRepo(db);
   const forms = createFormsService({ formsRepo });
+  const captcha = createCaptchaService({
+    captchaRepo: createCaptchaRepo(db),
+    ...(options.captcha && { options: options.captcha }),
+  });
   const preferences = createPreferencesService({
     preferencesRepo: createPreferencesRepo(db),
     onPublicChange,
@@ -258,6 +267,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     catalog,
     cart,
     forms,
+    captcha,
     preferences,
     formsRepo,
     content,
@@ -483,6 +493,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     filesDir: join(config.dataDir, 'files'),
   });
   registerFormsRoutes(app, { forms: services.forms, websiteOf });
+  registerCaptchaRoutes(app, {
+    captcha: services.captcha,
+    websiteOf,
+    ...(options.captcha?.challengeLimit !== undefined && {
+      challengeLimit: options.captcha.challengeLimit,
+    }),
+  });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });
   registerAuthRoutes(app, { auth: services.auth, guard: memberGuard, websiteOf });

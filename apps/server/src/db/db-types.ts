@@ -613,6 +613,18 @@ export interface FormSubmissionsTable {
   created_at: Timestamp;
 }
 
+export interface CaptchaSecretsTable {
+  website_id: string;
+  hmac_key: string;
+  created_at: Timestamp;
+}
+
+export interface CaptchaSpentTable {
+  website_id: string;
+  signature: string;
+  expires_at: Date;
+}
+
 export interface CommercePreferencesTable {
   website_id: string;
   namespace: string;
@@ -681,6 +693,8 @@ export interface DB {
   forms: FormsTable;
   form_submission_keys: FormSubmissionKeysTable;
   form_submissions: FormSubmissionsTable;
+  captcha_secrets: CaptchaSecretsTable;
+  captcha_spent: CaptchaSpentTable;
   commerce_preferences: CommercePreferencesTable;
   shipping_options: ShippingOptionsTable;
   variant_shipping_weights: VariantShippingWeightsTable;

@@ -21,6 +21,7 @@ import * as couponRules from './0021-coupon-rules.ts';
 import * as demoContent from './0022-demo-content.ts';
 import * as pricesIncludeTax from './0023-prices-include-tax.ts';
 import * as siteForms from './0024-site-forms.ts';
+import * as captcha from './0025-captcha.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   demoContent,
   pricesIncludeTax,
   siteForms,
+  captcha,
 ];
