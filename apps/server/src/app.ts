@@ -64,6 +64,9 @@ import { createEditorPagesService } from './features/editor/editor-pages.service
 import { registerEditorShellRoutes } from './features/editor/editor-shell.routes.ts';
 import { createPageScheduleRepo } from './features/editor/page-schedule.repo.ts';
 import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
+import { createFormInboxRepo } from './features/forms/form-inbox.repo.ts';
+import { registerFormInboxRoutes } from './features/forms/form-inbox.routes.ts';
+import { createFormInboxService } from './features/forms/form-inbox.service.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
@@ -207,6 +210,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     onPublicChange,
   });
   const customers = createCustomersService({ customersRepo: createCustomersRepo(db), currencyOf });
+  const formInbox = createFormInboxService({ formInboxRepo: createFormInboxRepo(db) });
   const productCsv = createProductCsv({
     csvRepo: createProductCsvRepo(db),
     catalogRepo,
@@ -284,6 +288,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     coupons,
     demoContent,
     customers,
+    formInbox,
     productCategories,
     productCsv,
     apiKeys,
@@ -480,6 +485,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerGiftCardAdminRoutes(app, { giftCards: services.commerce.giftCardsAdmin, requireApiKey });
   registerCustomerRoutes(app, { customers: services.customers, requireApiKey });
+  registerFormInboxRoutes(app, { formInbox: services.formInbox, requireApiKey });
   registerCartRoutes(app, {
     cart: services.cart,
     websiteOf,

@@ -252,6 +252,12 @@ export const errorCatalogue = {
       'The amount or recipient of a gift card to issue is not acceptable; `errors` names it.',
   },
 
+  // Form inbox (issue 20)
+  FORM_SUBMISSION_NOT_FOUND: {
+    status: 404,
+    summary: 'This form has no submission with that id.',
+  },
+
   // Templates
   TEMPLATE_INVALID: { status: 400, summary: 'The template does not compile; `errors` says where.' },
 } as const satisfies Record<string, { status: number; summary: string }>;

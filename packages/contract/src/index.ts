@@ -10,6 +10,7 @@ export * from './customers.ts';
 export * from './demo-content.ts';
 export * from './editor.ts';
 export * from './errors.ts';
+export * from './form-inbox.ts';
 export * from './forms.ts';
 export * from './gift-cards-admin.ts';
 export * from './header-footer.ts';

@@ -10,6 +10,7 @@ import { ApiError, api } from './api/client.ts';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { FileManager } from './files/FileManager.tsx';
+import { InboxScreen } from './forms/InboxScreen.tsx';
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { MailLog } from './orders/MailLog.tsx';
@@ -133,6 +134,10 @@ const SCREEN_TITLES: Record<Screen, string> = {
 const ORDER_PATH = /^\/config\/orders\/([0-9a-f-]{36})$/;
 const orderIdInLocation = () => ORDER_PATH.exec(window.location.pathname)?.[1] ?? null;
 
+/** `/config/forms/<id>/submissions` opens that form's inbox (issue 20). */
+const FORM_INBOX_PATH = /^\/config\/forms\/([0-9a-f-]{36})\/submissions$/;
+const inboxFormIdInLocation = () => FORM_INBOX_PATH.exec(window.location.pathname)?.[1] ?? null;
+
 /** `/config/pages/<id>` opens that page's editor, so Back leaves it and a reload keeps it. */
 const PAGE_PATH = /^\/config\/pages\/([0-9a-f-]{36})$/;
 const pageIdInLocation = () => PAGE_PATH.exec(window.location.pathname)?.[1] ?? null;
@@ -157,6 +162,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   const [listVersion, setListVersion] = useState(0);
   const [productRoute, setProductRoute] = useState<ProductRoute | null>(productRouteInLocation);
   const [openOrderId, setOpenOrderId] = useState<string | null>(orderIdInLocation);
+  // Submissions are visitors' personal data: the inbox is for those who see orders.
+  const [inboxFormId, setInboxFormId] = useState<string | null>(() =>
+    canEditCatalog(session.member?.role ?? 0) ? inboxFormIdInLocation() : null,
+  );
   // A store manager has no pages: their first screen is the products.
   const [screen, setScreen] = useState<Screen>(() =>
     orderIdInLocation()
@@ -185,6 +194,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       const orderId = orderIdInLocation();
       setOpenOrderId(orderId);
       if (orderId) setScreen('orders');
+      setInboxFormId(inboxFormIdInLocation());
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
@@ -229,6 +239,14 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     else {
       window.history.replaceState(null, '', '/config');
       setOpenOrderId(null);
+    }
+  }
+
+  function closeInbox() {
+    if (window.history.state?.inboxFormId) window.history.back();
+    else {
+      window.history.replaceState(null, '', '/config');
+      setInboxFormId(null);
     }
   }
 
@@ -292,14 +310,15 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       current={screen}
       onNavigate={(key) => {
         if (key === 'developer') setHasOpenedDeveloperMode(true);
-        if (productRoute || openOrderId) {
+        if (productRoute || openOrderId || inboxFormId) {
           window.history.pushState(null, '', '/config');
           setProductRoute(null);
           setOpenOrderId(null);
+          setInboxFormId(null);
         }
         setScreen(key);
       }}
-      title={SCREEN_TITLES[screen]}
+      title={inboxFormId ? 'Form submissions' : SCREEN_TITLES[screen]}
       navFooter={
         <>
           <ShellLink href="/" icon="external" isExternal>
@@ -317,7 +336,9 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         </>
       }
     >
-      {screen === 'pages' ? (
+      {inboxFormId ? (
+        <InboxScreen key={inboxFormId} formId={inboxFormId} onBack={closeInbox} />
+      ) : screen === 'pages' ? (
         <PagesPanel
           openPageId={openPageId}
           listVersion={listVersion}

@@ -16,11 +16,15 @@ const CATALOG_PREFIX = '/api/content-service/product/1.1/websites/{websiteId}';
 const PREFERENCES_PREFIX = '/api/v1/commerce-preferences/';
 /** Orders and the mail log (issue 19): the same roles as the catalog. */
 const COMMERCE_PREFIX = '/api/content-service/commerce/1.1/websites/{websiteId}';
+/** A form's inbox (issue 20): visitors' personal data, the same roles as orders. */
+const FORM_INBOX_PREFIX =
+  '/api/content-service/forms/1.1/websites/{websiteId}/forms/{formId}/submissions';
 /** Who besides admins may call the routes under each prefix. */
 const PREFIXES: readonly { prefix: string; managerAllowed: boolean }[] = [
   { prefix: CATALOG_PREFIX, managerAllowed: true },
   { prefix: PREFERENCES_PREFIX, managerAllowed: true },
   { prefix: COMMERCE_PREFIX, managerAllowed: true },
+  { prefix: FORM_INBOX_PREFIX, managerAllowed: true },
   { prefix: '/api/api-keys', managerAllowed: false },
   // Removing the demo store deletes products and pages at once: admins only (issue 19).
   { prefix: '/api/demo-content', managerAllowed: false },
@@ -132,6 +136,16 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'POST /gift-cards',
         'GET /gift-cards/{giftCardId}',
         'POST /gift-cards/{giftCardId}/void',
+      ]),
+    );
+    expect(routes.map((r) => `${r.method} ${r.path.replace(FORM_INBOX_PREFIX, '')}`)).toEqual(
+      expect.arrayContaining([
+        'GET ',
+        'PATCH ',
+        'GET /export.csv',
+        'GET /{submissionId}',
+        'POST /delete',
+        'DELETE /{submissionId}',
       ]),
     );
     expect(routes.length).toBeGreaterThanOrEqual(15);
