@@ -10,6 +10,7 @@ import {
 } from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { placeOrder } from './support/shopper.ts';
 
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n' +
@@ -165,56 +166,14 @@ describe('product details in the editor (Chromium)', () => {
     const shopper = await page.context().browser()!.newContext();
     try {
       const shop = await shopper.newPage();
-      await shop.goto(`${server.baseUrl}/shop/p/everyday-tote-sewing-pattern`);
-      const sent = await shop.evaluate(async () => {
-        const crumb = () =>
-          document.cookie
-            .split('; ')
-            .find((c) => c.startsWith('crumb='))
-            ?.slice(6) ?? '';
-        const call = async (method: string, url: string, body?: unknown, headers = {}) => {
-          const response = await fetch(url, {
-            method,
-            headers: {
-              ...(body !== undefined && { 'content-type': 'application/json' }),
-              'x-csrf-token': crumb(),
-              ...headers,
-            },
-            ...(body !== undefined && { body: JSON.stringify(body) }),
-          });
-          return response.json();
-        };
-        await call('GET', '/api/commerce/shopping-cart');
-        const product = await call(
-          'GET',
-          '/api/catalog/collections/shop/products/everyday-tote-sewing-pattern',
-        );
-        const added = await call('POST', '/api/commerce/shopping-cart/entries', {
-          itemId: product.id,
-          sku: product.variants[0].sku,
-          quantity: 1,
-        });
-        const started = await call('POST', '/api/commerce/checkout');
-        if (!started.checkout) return { added, started };
-        const id = started.checkout.id;
-        await call('PUT', `/api/commerce/checkout/${id}/email`, { email: 'ada@example.com' });
-        return call(
-          'POST',
-          `/api/commerce/checkout/${id}/orders`,
-          {
-            card: {
-              number: '4242 4242 4242 4242',
-              expMonth: 12,
-              expYear: 2099,
-              cvc: '123',
-              nameOnCard: 'Ada Lovelace',
-            },
-          },
-          { 'idempotency-key': `e2e-${Date.now()}` },
-        );
+      const sent = await placeOrder(shop, server.baseUrl, {
+        product: 'everyday-tote-sewing-pattern',
+        email: 'ada@example.com',
+        name: 'Ada Lovelace',
+        isShipped: false,
       });
       expect(sent.order, JSON.stringify(sent)).toBeDefined();
-      await shop.goto(`${server.baseUrl}/commerce/orders/${sent.order.id}?token=${sent.token}`);
+      await shop.goto(`${server.baseUrl}/commerce/orders/${sent.order?.id}?token=${sent.token}`);
       const link = shop.getByRole('link', { name: 'Download Everyday Tote Sewing Pattern' });
       await link.waitFor();
       const href = (await link.getAttribute('href')) ?? '';

@@ -12,15 +12,17 @@ import {
   type DataColumn,
   DataTable,
   EmptyState,
+  LIST_PAGE_SIZES,
+  ListToolbar,
   Skeleton,
   type SortState,
-  TextField,
+  serverPaging,
+  useListSearch,
 } from '../ui/index.ts';
 import { CustomerDetail } from './CustomerDetail.tsx';
 import '../orders/orders.css';
 import './customers.css';
 
-const PAGE_SIZES = [10, 25, 50, 100] as const;
 const DEFAULT_SORT: NonNullable<SortState> = { key: 'lastOrder', direction: 'descending' };
 
 type ListState = { q: string; sort: SortState; page: number; pageSize: number };
@@ -90,21 +92,13 @@ export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string
     page: 1,
     pageSize: 25,
   });
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useListSearch((q) =>
+    setState((s) => (s.q === q ? s : { ...s, q, page: 1 })),
+  );
   const [answer, setAnswer] = useState<CustomerList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(true);
   const [openEmail, setOpenEmail] = useState<string | null>(null);
-
-  // The search box asks once typing pauses, not on every key.
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        setState((s) => (s.q === searchText.trim() ? s : { ...s, q: searchText.trim(), page: 1 })),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const load = useCallback(async () => {
     setIsLoading(true);
@@ -175,16 +169,9 @@ export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string
         columns={columnsFor(setOpenEmail)}
         rowKey={(customer) => customer.email}
         rowLabel={(customer) => `Customer ${customer.name ?? customer.email}`}
-        pageSizes={PAGE_SIZES}
+        pageSizes={LIST_PAGE_SIZES}
         isBusy={isLoading}
-        server={{
-          sort: state.sort,
-          page: state.page,
-          pageSize: state.pageSize,
-          total: answer.total,
-          onChange: (next) =>
-            setState((s) => ({ ...s, sort: next.sort, page: next.page, pageSize: next.pageSize })),
-        }}
+        server={serverPaging(state, answer.total, setState)}
       />
     );
   }
@@ -206,32 +193,16 @@ export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string
         ) : null}
       </div>
       <Card as="div">
-        <search className="orders__filters" aria-label="Find customers">
-          <TextField
-            className="orders__search"
-            label="Search"
-            type="search"
-            placeholder="Email or name"
-            autoComplete="off"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </search>
-        <div className="orders__bar">
-          <p className="orders__count" role="status">
-            {answer ? `${answer.total} ${answer.total === 1 ? 'customer' : 'customers'}` : ''}
-          </p>
-        </div>
-        {error ? (
-          <div className="orders__error">
-            <p role="alert" className="notice notice--error">
-              {error}
-            </p>
-            <Button size="sm" onClick={() => void load()}>
-              {editorMessages.tryAgain}
-            </Button>
-          </div>
-        ) : null}
+        <ListToolbar
+          label="Find customers"
+          placeholder="Email or name"
+          searchText={searchText}
+          onSearchText={setSearchText}
+          total={answer?.total ?? null}
+          noun={['customer', 'customers']}
+          error={error}
+          onRetry={() => void load()}
+        />
         {body}
       </Card>
     </div>

@@ -12,17 +12,18 @@ import {
   type DataColumn,
   DataTable,
   EmptyState,
-  Select,
+  FilterSelect,
+  LIST_PAGE_SIZES,
+  ListToolbar,
   Skeleton,
-  TextField,
+  serverPaging,
+  useListSearch,
 } from '../ui/index.ts';
 import { GiftCardDetail } from './GiftCardDetail.tsx';
 import { GIFT_CARD_STATUS_LABELS, maskedCodeLabel } from './gift-card-labels.ts';
 import { IssueGiftCardDialog } from './IssueGiftCardDialog.tsx';
 import { MaskedCode } from './MaskedCode.tsx';
 import './giftcards.css';
-
-const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 type ListState = {
   q: string;
@@ -102,7 +103,9 @@ const columnsFor = (onOpen: (id: string) => void): DataColumn<GiftCardSummary>[]
  */
 export function GiftCardsScreen() {
   const [state, setState] = useState<ListState>({ q: '', status: '', page: 1, pageSize: 25 });
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useListSearch((q) =>
+    setState((s) => (s.q === q ? s : { ...s, q, page: 1 })),
+  );
   const [answer, setAnswer] = useState<GiftCardList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(true);
@@ -118,16 +121,6 @@ export function GiftCardsScreen() {
       )
       .catch(() => setCurrency(null));
   }, []);
-
-  // The search box asks once typing pauses, not on every key.
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        setState((s) => (s.q === searchText.trim() ? s : { ...s, q: searchText.trim(), page: 1 })),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const load = useCallback(async () => {
     setIsLoading(true);
@@ -210,15 +203,9 @@ export function GiftCardsScreen() {
         columns={columnsFor(setOpenId)}
         rowKey={(card) => card.id}
         rowLabel={(card) => maskedCodeLabel(card.last4)}
-        pageSizes={PAGE_SIZES}
+        pageSizes={LIST_PAGE_SIZES}
         isBusy={isLoading}
-        server={{
-          sort: null,
-          page: state.page,
-          pageSize: state.pageSize,
-          total: answer.total,
-          onChange: (next) => setState((s) => ({ ...s, page: next.page, pageSize: next.pageSize })),
-        }}
+        server={serverPaging(state, answer.total, setState)}
       />
     );
   }
@@ -236,55 +223,28 @@ export function GiftCardsScreen() {
         {issueButton}
       </div>
       <Card as="div">
-        <search className="gift-cards__filters" aria-label="Find gift cards">
-          <TextField
-            className="gift-cards__search"
-            label="Search"
-            type="search"
-            placeholder="Code, last 4, recipient email or name"
-            autoComplete="off"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          <Select
-            label="Status"
-            value={state.status}
-            onChange={(event) =>
-              setState((s) => ({
-                ...s,
-                status: event.target.value as ListState['status'],
-                page: 1,
-              }))
-            }
-          >
-            <option value="">Any status</option>
-            {Object.entries(GIFT_CARD_STATUS_LABELS).map(([value, { label }]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </search>
-        <div className="gift-cards__bar">
-          <p className="gift-cards__count" role="status">
-            {answer ? `${answer.total} ${answer.total === 1 ? 'gift card' : 'gift cards'}` : ''}
-          </p>
-          {isFiltered && answer && answer.total > 0 ? (
-            <Button size="sm" variant="quiet" onClick={clearFilters}>
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
-        {error ? (
-          <div className="gift-cards__error">
-            <p role="alert" className="notice notice--error">
-              {error}
-            </p>
-            <Button size="sm" onClick={() => void load()}>
-              {editorMessages.tryAgain}
-            </Button>
-          </div>
-        ) : null}
+        <ListToolbar
+          label="Find gift cards"
+          placeholder="Code, last 4, recipient email or name"
+          searchText={searchText}
+          onSearchText={setSearchText}
+          filters={
+            <FilterSelect
+              label="Status"
+              anyLabel="Any status"
+              value={state.status}
+              options={GIFT_CARD_STATUS_LABELS}
+              onChange={(status) =>
+                setState((s) => ({ ...s, status: status as ListState['status'], page: 1 }))
+              }
+            />
+          }
+          total={answer?.total ?? null}
+          noun={['gift card', 'gift cards']}
+          onClearFilters={isFiltered ? clearFilters : undefined}
+          error={error}
+          onRetry={() => void load()}
+        />
         {body}
       </Card>
       {issueDialog}

@@ -11,10 +11,18 @@ export {
   PAGE_SIZES,
 } from './DataTable.tsx';
 export { ConfirmDialog, Dialog } from './Dialog.tsx';
-export type { SortDirection, SortState } from './data-table.ts';
+export { listCountText, type SortDirection, type SortState } from './data-table.ts';
 export { Badge, type BadgeTone, Card, EmptyState, Skeleton } from './feedback.tsx';
 export { fieldDescription, Select, Switch, TextArea, TextField } from './fields.tsx';
 export { Icon, type IconName } from './icons.tsx';
+export {
+  FilterSelect,
+  LIST_PAGE_SIZES,
+  LIST_SEARCH_DELAY_MS,
+  ListToolbar,
+  serverPaging,
+  useListSearch,
+} from './ListToolbar.tsx';
 export { Popover } from './Popover.tsx';
 export { type TabItem, Tabs } from './Tabs.tsx';
 export { ToastProvider, useToast } from './Toast.tsx';
