@@ -51,7 +51,7 @@ describe('the Customers screen (Chromium)', () => {
     await nav.getByRole('button', { name: 'Orders', exact: true }).click();
     await nav.getByRole('button', { name: 'Customers', exact: true }).click();
     const table = page.getByRole('table', { name: 'Customers' });
-    await table.getByRole('button', { name: 'Grace Hopper' }).waitFor();
+    await table.getByRole('link', { name: 'Grace Hopper' }).waitFor();
     await expect.poll(() => page.locator('.ui-list__count').textContent()).toBe('2 customers');
     const row = await table.getByRole('row').filter({ hasText: 'Grace Hopper' }).textContent();
     expect(row).toContain('grace@example.com');
@@ -65,8 +65,9 @@ describe('the Customers screen (Chromium)', () => {
   });
 
   it('opens a customer with their orders and saves a note', async () => {
-    await page.getByRole('button', { name: 'Grace Hopper' }).click();
+    await page.getByRole('link', { name: 'Grace Hopper' }).click();
     await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/config/customers/grace%40example.com');
     await page.getByRole('link', { name: /Order #\d+/ }).waitFor();
     await page.getByText('Not subscribed', { exact: true }).waitFor();
     const note = page.getByLabel('Note about this customer');
@@ -74,6 +75,11 @@ describe('the Customers screen (Chromium)', () => {
     await page.getByRole('button', { name: 'Save note' }).click();
     await page.getByText('Note saved.', { exact: true }).waitFor();
     await page.getByText(/Last changed .* by owner@example\.com/).waitFor();
+
+    // The customer has an address of their own: a reload (or a shared link) opens them again.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+    await expect.poll(() => note.inputValue()).toBe('Prefers gift wrap. Call before shipping.');
     await checkAtBothWidths(page, [
       { name: 'admin-customer', scrollTo: page.locator('.customer-detail') },
     ]);
@@ -88,6 +94,12 @@ describe('the Customers screen (Chromium)', () => {
     await page.getByRole('link', { name: /Order #\d+/ }).click();
     await page.getByRole('heading', { level: 1, name: /Order #\d+/ }).waitFor();
     expect(page.url()).toContain('/config/orders/');
+    // Back returns to the customer, and their Back to the list.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+    await page.getByRole('button', { name: 'Back to customers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/config');
   });
 
   it('exports the customers as CSV with the note', async () => {

@@ -3,8 +3,10 @@ import { editorMessages } from '@atelier/core';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { customersApi } from '../api/customers-client.ts';
+import { detailPath } from '../detail-routes.ts';
 import { dateTimeFormat, moneyText } from '../orders/order-labels.ts';
 import {
+  AppLink,
   Badge,
   Button,
   buttonClass,
@@ -19,7 +21,6 @@ import {
   serverPaging,
   useListSearch,
 } from '../ui/index.ts';
-import { CustomerDetail } from './CustomerDetail.tsx';
 import '../orders/orders.css';
 import './customers.css';
 
@@ -35,9 +36,13 @@ const columnsFor = (onOpen: (email: string) => void): DataColumn<CustomerSummary
     isSortable: true,
     cell: (customer) => (
       <span className="customers__who">
-        <button type="button" className="customers__open" onClick={() => onOpen(customer.email)}>
+        <AppLink
+          className="customers__open"
+          href={detailPath({ screen: 'customers', id: customer.email })}
+          onOpen={() => onOpen(customer.email)}
+        >
           {customer.name ?? customer.email}
-        </button>
+        </AppLink>
         {customer.testOrdersCount === customer.ordersCount ? <Badge>Test</Badge> : null}
         {customer.hasNote ? <Badge tone="accent">Note</Badge> : null}
         <span className="customers__phone-only">
@@ -83,9 +88,9 @@ const columnsFor = (onOpen: (email: string) => void): DataColumn<CustomerSummary
 
 /**
  * The store's customers (issue 19): everyone who placed an order, one per email, searched,
- * sorted and paged by the server; opening one shows their orders and the merchant's note.
+ * sorted and paged by the server; a name opens the customer at their own address.
  */
-export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string) => void }) {
+export function CustomersScreen({ onOpen }: { onOpen: (email: string) => void }) {
   const [state, setState] = useState<ListState>({
     q: '',
     sort: DEFAULT_SORT,
@@ -98,7 +103,6 @@ export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string
   const [answer, setAnswer] = useState<CustomerList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(true);
-  const [openEmail, setOpenEmail] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setIsLoading(true);
@@ -122,18 +126,8 @@ export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string
   }, [state]);
 
   useEffect(() => {
-    if (openEmail === null) void load();
-  }, [load, openEmail]);
-
-  if (openEmail !== null) {
-    return (
-      <CustomerDetail
-        email={openEmail}
-        onClose={() => setOpenEmail(null)}
-        onOpenOrder={onOpenOrder}
-      />
-    );
-  }
+    void load();
+  }, [load]);
 
   const clearSearch = () => {
     setSearchText('');
@@ -166,7 +160,7 @@ export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string
         caption="Customers"
         isCaptionHidden
         rows={answer.customers}
-        columns={columnsFor(setOpenEmail)}
+        columns={columnsFor(onOpen)}
         rowKey={(customer) => customer.email}
         rowLabel={(customer) => `Customer ${customer.name ?? customer.email}`}
         pageSizes={LIST_PAGE_SIZES}

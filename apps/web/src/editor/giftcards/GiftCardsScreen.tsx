@@ -4,8 +4,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { giftCardsApi } from '../api/gift-cards-client.ts';
 import { storeSettingsApi } from '../api/store-settings-client.ts';
+import { detailPath } from '../detail-routes.ts';
 import { dateTimeFormat, moneyText } from '../orders/order-labels.ts';
 import {
+  AppLink,
   Badge,
   Button,
   Card,
@@ -19,7 +21,6 @@ import {
   serverPaging,
   useListSearch,
 } from '../ui/index.ts';
-import { GiftCardDetail } from './GiftCardDetail.tsx';
 import { GIFT_CARD_STATUS_LABELS, maskedCodeLabel } from './gift-card-labels.ts';
 import { IssueGiftCardDialog } from './IssueGiftCardDialog.tsx';
 import { MaskedCode } from './MaskedCode.tsx';
@@ -38,9 +39,13 @@ const columnsFor = (onOpen: (id: string) => void): DataColumn<GiftCardSummary>[]
     header: 'Code',
     isRowHeader: true,
     cell: (card) => (
-      <button type="button" className="gift-cards__open" onClick={() => onOpen(card.id)}>
+      <AppLink
+        className="gift-cards__open"
+        href={detailPath({ screen: 'gift-cards', id: card.id })}
+        onOpen={() => onOpen(card.id)}
+      >
         <MaskedCode last4={card.last4} />
-      </button>
+      </AppLink>
     ),
   },
   {
@@ -98,10 +103,10 @@ const columnsFor = (onOpen: (id: string) => void): DataColumn<GiftCardSummary>[]
 
 /**
  * The store's gift cards (issue 19): issued and bought cards with their balances,
- * searched and filtered by the server; a card opens with its history; Issue gift card
+ * searched and filtered by the server; a card opens with its history at its own address; Issue gift card
  * makes one by hand and shows its code once.
  */
-export function GiftCardsScreen() {
+export function GiftCardsScreen({ onOpen }: { onOpen: (giftCardId: string) => void }) {
   const [state, setState] = useState<ListState>({ q: '', status: '', page: 1, pageSize: 25 });
   const [searchText, setSearchText] = useListSearch((q) =>
     setState((s) => (s.q === q ? s : { ...s, q, page: 1 })),
@@ -109,7 +114,6 @@ export function GiftCardsScreen() {
   const [answer, setAnswer] = useState<GiftCardList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(true);
-  const [openId, setOpenId] = useState<string | null>(null);
   const [isIssuing, setIsIssuing] = useState(false);
   const [currency, setCurrency] = useState<string | null>(null);
 
@@ -141,26 +145,8 @@ export function GiftCardsScreen() {
   }, [state]);
 
   useEffect(() => {
-    if (openId === null) void load();
-  }, [load, openId]);
-
-  const issueDialog = (
-    <IssueGiftCardDialog
-      open={isIssuing}
-      onOpenChange={setIsIssuing}
-      currency={currency}
-      onIssued={() => void load()}
-    />
-  );
-
-  if (openId) {
-    return (
-      <>
-        <GiftCardDetail giftCardId={openId} onClose={() => setOpenId(null)} />
-        {issueDialog}
-      </>
-    );
-  }
+    void load();
+  }, [load]);
 
   const isFiltered = Boolean(state.q || state.status);
   const clearFilters = () => {
@@ -200,7 +186,7 @@ export function GiftCardsScreen() {
         caption="Gift cards"
         isCaptionHidden
         rows={answer.giftCards}
-        columns={columnsFor(setOpenId)}
+        columns={columnsFor(onOpen)}
         rowKey={(card) => card.id}
         rowLabel={(card) => maskedCodeLabel(card.last4)}
         pageSizes={LIST_PAGE_SIZES}
@@ -247,7 +233,12 @@ export function GiftCardsScreen() {
         />
         {body}
       </Card>
-      {issueDialog}
+      <IssueGiftCardDialog
+        open={isIssuing}
+        onOpenChange={setIsIssuing}
+        currency={currency}
+        onIssued={() => void load()}
+      />
     </div>
   );
 }

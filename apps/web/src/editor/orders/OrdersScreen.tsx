@@ -3,7 +3,9 @@ import { editorMessages } from '@atelier/core';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { ordersApi } from '../api/orders-client.ts';
+import { detailPath } from '../detail-routes.ts';
 import {
+  AppLink,
   Badge,
   Button,
   Card,
@@ -46,16 +48,12 @@ const columnsFor = (onOpen: (orderId: string) => void): DataColumn<OrderSummary>
     isRowHeader: true,
     cell: (order) => (
       <span className="orders__number">
-        <a
-          href={`/config/orders/${order.id}`}
-          onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-            event.preventDefault();
-            onOpen(order.id);
-          }}
+        <AppLink
+          href={detailPath({ screen: 'orders', id: order.id })}
+          onOpen={() => onOpen(order.id)}
         >
           #{order.orderNumber}
-        </a>
+        </AppLink>
         {order.testMode ? <Badge>Test</Badge> : null}
       </span>
     ),

@@ -9,6 +9,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { ApiError, api, productCsvUrls } from '../api/client.ts';
 import {
+  AppLink,
   Badge,
   Button,
   buttonClass,
@@ -75,18 +76,13 @@ const columnsFor = (onOpen: (productId: string) => void): DataColumn<ProductSumm
     isSortable: true,
     cell: (product) => (
       <span className="products__name">
-        {/* A real link (new tab, copy address) that opens in-app on a plain click. */}
-        <a
+        <AppLink
           className="products__title"
           href={`/config/products/${product.id}`}
-          onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-            event.preventDefault();
-            onOpen(product.id);
-          }}
+          onOpen={() => onOpen(product.id)}
         >
           {product.title}
-        </a>
+        </AppLink>
         <code className="products__url">{`/${product.collectionUrlId}/p/${product.urlId}`}</code>
       </span>
     ),

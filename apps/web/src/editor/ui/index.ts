@@ -1,5 +1,6 @@
 // The admin design system: every /config screen builds from these (docs/ARCHITECTURE.md,
 // "Admin design system"). Styles are in admin-ui.css, loaded by the editor entry.
+export { AppLink } from './AppLink.tsx';
 export { AppShell, ShellLink, type ShellNavItem } from './AppShell.tsx';
 export { Button, type ButtonSize, type ButtonVariant, buttonClass, IconButton } from './Button.tsx';
 export {
