@@ -115,6 +115,37 @@ describe('product details in the editor (Chromium)', () => {
     }
   });
 
+  it('shows and reads the parcel in the store units once the store is in lb and in', async () => {
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Store', exact: true })
+      .click();
+    await page.getByLabel('Weight unit').selectOption('lb');
+    await page.getByLabel('Size unit').selectOption('in');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Store settings saved.').first().waitFor();
+
+    // 350 g and 30 cm, saved above, in pounds and inches.
+    await openProduct('Linen Work Shirt');
+    await expect.poll(() => page.getByLabel('Weight (lb)').inputValue()).toBe('0.772');
+    expect(await page.getByLabel('Length (in)').inputValue()).toBe('11.8');
+    await page.getByLabel('Weight (lb)').fill('2');
+    await page.getByLabel('Length (in)').fill('12');
+    await save();
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const session = await callFrom(page, 'GET', '/api/config/session');
+    const product = await callFrom(
+      page,
+      'GET',
+      `/api/content-service/product/1.1/websites/${session.json.websiteId}/products/${id}`,
+    );
+    // 2 lb is kept as 907 g: what a shipping tier "up to 2 lb" is kept as, so it matches.
+    expect(product.json.shipping).toMatchObject({ weightGrams: 907, lengthMm: 305 });
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Weight (lb)').inputValue()).toBe('2');
+    expect(await page.getByLabel('Length (in)').inputValue()).toBe('12');
+  });
+
   it('renames the address, and the old one leads to the new', async () => {
     await page.getByLabel('URL id').fill('washed-linen-shirt');
     await save();

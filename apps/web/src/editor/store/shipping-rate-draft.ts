@@ -18,19 +18,11 @@ export const WORLD_COUNTRY_CODES: readonly string[] = (
   'US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW'
 ).split(' ');
 
-const GRAMS_PER: Record<WeightUnit, number> = { g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 };
+// The weight conversions are shared with the product editor (a product's weight meets
+// these tiers at checkout), in ../shipping-units.ts.
+import { fromGrams, toGrams } from '../shipping-units.ts';
 
-/** A weight typed in the store's unit, in whole grams (NaN when it is not a number). */
-export function toGrams(text: string, unit: WeightUnit): number {
-  const value = Number(text.trim().replace(',', '.'));
-  if (!text.trim() || !Number.isFinite(value)) return Number.NaN;
-  return Math.round(value * GRAMS_PER[unit]);
-}
-
-/** Grams shown in the store's unit, to three decimals at most ("1.5", not "1.500"). */
-export function fromGrams(grams: number, unit: WeightUnit): string {
-  return String(Math.round((grams / GRAMS_PER[unit]) * 1000) / 1000);
-}
+export { fromGrams, toGrams };
 
 export type ZoneDraft = { country: string; regions: string };
 export type TierDraft = { upTo: string; price: string };
