@@ -144,6 +144,12 @@ describe('product details in the editor (Chromium)', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Weight (lb)').inputValue()).toBe('2');
     expect(await page.getByLabel('Length (in)').inputValue()).toBe('12');
+    await checkAtBothWidths(page, [
+      {
+        name: 'admin-product-shipping-lb-in',
+        scrollTo: page.getByRole('heading', { name: 'Shipping', exact: true }),
+      },
+    ]);
   });
 
   it('renames the address, and the old one leads to the new', async () => {

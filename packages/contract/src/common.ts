@@ -17,6 +17,14 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/** The `page` query field of a paged list: a whole number from 1. */
+export const pageQuerySchema = z.coerce
+  .number('page must be a whole number from 1')
+  .int('page must be a whole number from 1')
+  .min(1, 'page must be a whole number from 1')
+  .max(100_000, 'page can be at most 100000')
+  .default(1);
+
 /**
  * The `page` and `pageSize` query fields of an admin list (orders, customers, gift cards):
  * a page from 1 and a size out of `sizes`, with the same messages on every list.
@@ -24,12 +32,7 @@ export type Health = z.infer<typeof healthSchema>;
 export function pagingQueryShape(sizes: readonly number[], defaultSize = 25) {
   const sizeMessage = `pageSize must be one of ${sizes.join(', ')}`;
   return {
-    page: z.coerce
-      .number('page must be a whole number from 1')
-      .int('page must be a whole number from 1')
-      .min(1, 'page must be a whole number from 1')
-      .max(100_000, 'page can be at most 100000')
-      .default(1),
+    page: pageQuerySchema,
     pageSize: z.coerce
       .number(sizeMessage)
       .refine((size) => sizes.includes(size), sizeMessage)

@@ -1,4 +1,6 @@
 import type { ShippingRate, ShippingRateInput, WeightUnit } from '@atelier/contract';
+// Shared with the product editor: a product's weight meets these tiers at checkout.
+import { fromGrams, toGrams } from '../shipping-units.ts';
 
 // The shipping rate dialog's draft and its two conversions (rate → draft on open, draft →
 // API input on save). Pure, so the units arithmetic is tested without a browser. Text
@@ -17,12 +19,6 @@ export const WORLD_COUNTRY_CODES: readonly string[] = (
   'SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM ' +
   'US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW'
 ).split(' ');
-
-// The weight conversions are shared with the product editor (a product's weight meets
-// these tiers at checkout), in ../shipping-units.ts.
-import { fromGrams, toGrams } from '../shipping-units.ts';
-
-export { fromGrams, toGrams };
 
 export type ZoneDraft = { country: string; regions: string };
 export type TierDraft = { upTo: string; price: string };
