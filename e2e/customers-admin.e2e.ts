@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAtBothWidths, DESKTOP, PHONE, useChromium } from './support/browser.ts';
 import { createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { buyAsShopper } from './support/shopper.ts';
 
 /**
  * The merchant's customers in /config (issue 19): a shopper buys a mug, the owner finds
@@ -29,76 +30,8 @@ describe('the Customers screen (Chromium)', () => {
     await page.setViewportSize(DESKTOP);
   }
 
-  async function buyMug(email: string, name: string): Promise<{ order: { id: string } }> {
-    const shopper = await page.context().browser()!.newContext();
-    try {
-      const shop = await shopper.newPage();
-      await shop.goto(`${server.baseUrl}/shop/p/stoneware-mug`);
-      return await shop.evaluate(
-        async ({ email, name }) => {
-          const crumb = () =>
-            document.cookie
-              .split('; ')
-              .find((c) => c.startsWith('crumb='))
-              ?.slice(6) ?? '';
-          const send = async (method: string, url: string, body?: unknown, headers = {}) => {
-            const response = await fetch(url, {
-              method,
-              headers: {
-                ...(body !== undefined && { 'content-type': 'application/json' }),
-                'x-csrf-token': crumb(),
-                ...headers,
-              },
-              ...(body !== undefined && { body: JSON.stringify(body) }),
-            });
-            return response.json();
-          };
-          await send('GET', '/api/commerce/shopping-cart');
-          const product = await send('GET', '/api/catalog/collections/shop/products/stoneware-mug');
-          await send('POST', '/api/commerce/shopping-cart/entries', {
-            itemId: product.id,
-            sku: 'MUG-OAT',
-            quantity: 1,
-          });
-          const id = (await send('POST', '/api/commerce/checkout')).checkout.id;
-          await send('PUT', `/api/commerce/checkout/${id}/email`, { email });
-          const addressed = await send('PUT', `/api/commerce/checkout/${id}/shipping-address`, {
-            shippingAddress: {
-              name,
-              line1: '1 Main St',
-              city: 'New York',
-              region: 'NY',
-              postalCode: '10001',
-              country: 'US',
-            },
-          });
-          const option = addressed.checkout.shippingOptions.find(
-            (o: { isAvailable: boolean }) => o.isAvailable,
-          );
-          await send('PUT', `/api/commerce/checkout/${id}/shipping-option`, {
-            optionId: option.id,
-          });
-          return send(
-            'POST',
-            `/api/commerce/checkout/${id}/orders`,
-            {
-              card: {
-                number: '4242 4242 4242 4242',
-                expMonth: 12,
-                expYear: 2099,
-                cvc: '123',
-                nameOnCard: name,
-              },
-            },
-            { 'idempotency-key': `e2e-customers-${email}-${Date.now()}` },
-          );
-        },
-        { email, name },
-      );
-    } finally {
-      await shopper.close();
-    }
-  }
+  const buyMug = (email: string, name: string) =>
+    buyAsShopper(page, server.baseUrl, { product: 'stoneware-mug', sku: 'MUG-OAT', email, name });
 
   it('shows the empty state, then the customers who ordered, found by search', async () => {
     await createOwner(page, server.baseUrl);
@@ -118,8 +51,8 @@ describe('the Customers screen (Chromium)', () => {
     await nav.getByRole('button', { name: 'Orders', exact: true }).click();
     await nav.getByRole('button', { name: 'Customers', exact: true }).click();
     const table = page.getByRole('table', { name: 'Customers' });
-    await table.getByRole('button', { name: 'Grace Hopper' }).waitFor();
-    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('2 customers');
+    await table.getByRole('link', { name: 'Grace Hopper' }).waitFor();
+    await expect.poll(() => page.locator('.ui-list__count').textContent()).toBe('2 customers');
     const row = await table.getByRole('row').filter({ hasText: 'Grace Hopper' }).textContent();
     expect(row).toContain('grace@example.com');
     expect(row).toMatch(/\$\d+\.\d\d/);
@@ -127,13 +60,14 @@ describe('the Customers screen (Chromium)', () => {
     await expectTableFits();
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('HOPPER');
-    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('1 customer');
+    await expect.poll(() => page.locator('.ui-list__count').textContent()).toBe('1 customer');
     expect(await table.textContent()).not.toContain('Ada Lovelace');
   });
 
   it('opens a customer with their orders and saves a note', async () => {
-    await page.getByRole('button', { name: 'Grace Hopper' }).click();
+    await page.getByRole('link', { name: 'Grace Hopper' }).click();
     await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/config/customers/grace%40example.com');
     await page.getByRole('link', { name: /Order #\d+/ }).waitFor();
     await page.getByText('Not subscribed', { exact: true }).waitFor();
     const note = page.getByLabel('Note about this customer');
@@ -141,6 +75,11 @@ describe('the Customers screen (Chromium)', () => {
     await page.getByRole('button', { name: 'Save note' }).click();
     await page.getByText('Note saved.', { exact: true }).waitFor();
     await page.getByText(/Last changed .* by owner@example\.com/).waitFor();
+
+    // The customer has an address of their own: a reload (or a shared link) opens them again.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+    await expect.poll(() => note.inputValue()).toBe('Prefers gift wrap. Call before shipping.');
     await checkAtBothWidths(page, [
       { name: 'admin-customer', scrollTo: page.locator('.customer-detail') },
     ]);
@@ -155,6 +94,12 @@ describe('the Customers screen (Chromium)', () => {
     await page.getByRole('link', { name: /Order #\d+/ }).click();
     await page.getByRole('heading', { level: 1, name: /Order #\d+/ }).waitFor();
     expect(page.url()).toContain('/config/orders/');
+    // Back returns to the customer, and their Back to the list.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+    await page.getByRole('button', { name: 'Back to customers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/config');
   });
 
   it('exports the customers as CSV with the note', async () => {

@@ -62,8 +62,9 @@ describe('gift cards admin (Chromium)', () => {
   });
 
   it('voids the card after a confirmation, and its history shows both events', async () => {
-    await page.getByRole('button', { name: `ending ${code.slice(-4)}` }).click();
+    await page.getByRole('link', { name: `ending ${code.slice(-4)}` }).click();
     await page.getByRole('heading', { level: 1, name: /Gift card/ }).waitFor();
+    expect(page.url()).toMatch(/\/config\/gift-cards\/[0-9a-f-]{36}$/);
     const history = page.locator('.ui-card').filter({ hasText: 'History' });
     await expect.poll(() => history.textContent()).toContain('Issued');
     expect(await history.textContent()).toContain('Emailed to grace@example.com');
@@ -77,6 +78,11 @@ describe('gift cards admin (Chromium)', () => {
     expect(await history.textContent()).toContain('−$25.00');
     await page.getByRole('button', { name: 'Void gift card…' }).waitFor({ state: 'detached' });
     await checkAtBothWidths(page, [{ name: 'admin-gift-card-detail' }]);
+
+    // The card has an address of its own: a reload (or a shared link) opens it again.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /Gift card/ }).waitFor();
+    await expect.poll(() => history.textContent()).toContain('Voided');
 
     await page.getByRole('button', { name: 'Back to gift cards' }).click();
     const row = page

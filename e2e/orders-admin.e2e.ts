@@ -9,6 +9,7 @@ import {
 } from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { buyAsShopper } from './support/shopper.ts';
 
 /**
  * The merchant's orders in /config (issue 19): a shopper buys two mugs, the order appears
@@ -41,71 +42,14 @@ describe('the Orders screen (Chromium)', () => {
     await page.setViewportSize(DESKTOP);
   }
 
-  async function buyTwoMugs(): Promise<{ order: { id: string }; token: string }> {
-    const shopper = await page.context().browser()!.newContext();
-    try {
-      const shop = await shopper.newPage();
-      await shop.goto(`${server.baseUrl}/shop/p/stoneware-mug`);
-      return await shop.evaluate(async () => {
-        const crumb = () =>
-          document.cookie
-            .split('; ')
-            .find((c) => c.startsWith('crumb='))
-            ?.slice(6) ?? '';
-        const send = async (method: string, url: string, body?: unknown, headers = {}) => {
-          const response = await fetch(url, {
-            method,
-            headers: {
-              ...(body !== undefined && { 'content-type': 'application/json' }),
-              'x-csrf-token': crumb(),
-              ...headers,
-            },
-            ...(body !== undefined && { body: JSON.stringify(body) }),
-          });
-          return response.json();
-        };
-        await send('GET', '/api/commerce/shopping-cart');
-        const product = await send('GET', '/api/catalog/collections/shop/products/stoneware-mug');
-        await send('POST', '/api/commerce/shopping-cart/entries', {
-          itemId: product.id,
-          sku: 'MUG-OAT',
-          quantity: 2,
-        });
-        const id = (await send('POST', '/api/commerce/checkout')).checkout.id;
-        await send('PUT', `/api/commerce/checkout/${id}/email`, { email: 'grace@example.com' });
-        const addressed = await send('PUT', `/api/commerce/checkout/${id}/shipping-address`, {
-          shippingAddress: {
-            name: 'Grace Hopper',
-            line1: '1 Main St',
-            city: 'New York',
-            region: 'NY',
-            postalCode: '10001',
-            country: 'US',
-          },
-        });
-        const option = addressed.checkout.shippingOptions.find(
-          (o: { isAvailable: boolean }) => o.isAvailable,
-        );
-        await send('PUT', `/api/commerce/checkout/${id}/shipping-option`, { optionId: option.id });
-        return send(
-          'POST',
-          `/api/commerce/checkout/${id}/orders`,
-          {
-            card: {
-              number: '4242 4242 4242 4242',
-              expMonth: 12,
-              expYear: 2099,
-              cvc: '123',
-              nameOnCard: 'Grace Hopper',
-            },
-          },
-          { 'idempotency-key': `e2e-orders-${Date.now()}` },
-        );
-      });
-    } finally {
-      await shopper.close();
-    }
-  }
+  const buyTwoMugs = () =>
+    buyAsShopper(page, server.baseUrl, {
+      product: 'stoneware-mug',
+      sku: 'MUG-OAT',
+      quantity: 2,
+      email: 'grace@example.com',
+      name: 'Grace Hopper',
+    });
 
   it('shows a new order in the list without a reload', async () => {
     await createOwner(page, server.baseUrl);
@@ -120,7 +64,7 @@ describe('the Orders screen (Chromium)', () => {
 
     const placed = await buyTwoMugs();
     expect(placed.order, JSON.stringify(placed)).toBeDefined();
-    statusPath = `/commerce/orders/${placed.order.id}?token=${placed.token}`;
+    statusPath = `/commerce/orders/${placed.order?.id}?token=${placed.token}`;
     const table = page.getByRole('table', { name: 'Orders' });
     await table.getByRole('link', { name: '#1' }).waitFor({ timeout: 20_000 });
     const row = await table.getByRole('row').nth(1).textContent();
@@ -128,7 +72,7 @@ describe('the Orders screen (Chromium)', () => {
     expect(row).toContain('Unfulfilled');
     expect(row).toContain('Test');
     await page.getByRole('searchbox', { name: 'Search' }).fill('grace@');
-    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('1 order');
+    await expect.poll(() => page.locator('.ui-list__count').textContent()).toBe('1 order');
     await checkAtBothWidths(page, [{ name: 'admin-orders' }]);
     await expectTableFits();
   });

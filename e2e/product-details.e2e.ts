@@ -10,6 +10,7 @@ import {
 } from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { placeOrder } from './support/shopper.ts';
 
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n' +
@@ -114,6 +115,43 @@ describe('product details in the editor (Chromium)', () => {
     }
   });
 
+  it('shows and reads the parcel in the store units once the store is in lb and in', async () => {
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Store', exact: true })
+      .click();
+    await page.getByLabel('Weight unit').selectOption('lb');
+    await page.getByLabel('Size unit').selectOption('in');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Store settings saved.').first().waitFor();
+
+    // 350 g and 30 cm, saved above, in pounds and inches.
+    await openProduct('Linen Work Shirt');
+    await expect.poll(() => page.getByLabel('Weight (lb)').inputValue()).toBe('0.772');
+    expect(await page.getByLabel('Length (in)').inputValue()).toBe('11.8');
+    await page.getByLabel('Weight (lb)').fill('2');
+    await page.getByLabel('Length (in)').fill('12');
+    await save();
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const session = await callFrom(page, 'GET', '/api/config/session');
+    const product = await callFrom(
+      page,
+      'GET',
+      `/api/content-service/product/1.1/websites/${session.json.websiteId}/products/${id}`,
+    );
+    // 2 lb is kept as 907 g: what a shipping tier "up to 2 lb" is kept as, so it matches.
+    expect(product.json.shipping).toMatchObject({ weightGrams: 907, lengthMm: 305 });
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Weight (lb)').inputValue()).toBe('2');
+    expect(await page.getByLabel('Length (in)').inputValue()).toBe('12');
+    await checkAtBothWidths(page, [
+      {
+        name: 'admin-product-shipping-lb-in',
+        scrollTo: page.getByRole('heading', { name: 'Shipping', exact: true }),
+      },
+    ]);
+  });
+
   it('renames the address, and the old one leads to the new', async () => {
     await page.getByLabel('URL id').fill('washed-linen-shirt');
     await save();
@@ -165,56 +203,14 @@ describe('product details in the editor (Chromium)', () => {
     const shopper = await page.context().browser()!.newContext();
     try {
       const shop = await shopper.newPage();
-      await shop.goto(`${server.baseUrl}/shop/p/everyday-tote-sewing-pattern`);
-      const sent = await shop.evaluate(async () => {
-        const crumb = () =>
-          document.cookie
-            .split('; ')
-            .find((c) => c.startsWith('crumb='))
-            ?.slice(6) ?? '';
-        const call = async (method: string, url: string, body?: unknown, headers = {}) => {
-          const response = await fetch(url, {
-            method,
-            headers: {
-              ...(body !== undefined && { 'content-type': 'application/json' }),
-              'x-csrf-token': crumb(),
-              ...headers,
-            },
-            ...(body !== undefined && { body: JSON.stringify(body) }),
-          });
-          return response.json();
-        };
-        await call('GET', '/api/commerce/shopping-cart');
-        const product = await call(
-          'GET',
-          '/api/catalog/collections/shop/products/everyday-tote-sewing-pattern',
-        );
-        const added = await call('POST', '/api/commerce/shopping-cart/entries', {
-          itemId: product.id,
-          sku: product.variants[0].sku,
-          quantity: 1,
-        });
-        const started = await call('POST', '/api/commerce/checkout');
-        if (!started.checkout) return { added, started };
-        const id = started.checkout.id;
-        await call('PUT', `/api/commerce/checkout/${id}/email`, { email: 'ada@example.com' });
-        return call(
-          'POST',
-          `/api/commerce/checkout/${id}/orders`,
-          {
-            card: {
-              number: '4242 4242 4242 4242',
-              expMonth: 12,
-              expYear: 2099,
-              cvc: '123',
-              nameOnCard: 'Ada Lovelace',
-            },
-          },
-          { 'idempotency-key': `e2e-${Date.now()}` },
-        );
+      const sent = await placeOrder(shop, server.baseUrl, {
+        product: 'everyday-tote-sewing-pattern',
+        email: 'ada@example.com',
+        name: 'Ada Lovelace',
+        isShipped: false,
       });
       expect(sent.order, JSON.stringify(sent)).toBeDefined();
-      await shop.goto(`${server.baseUrl}/commerce/orders/${sent.order.id}?token=${sent.token}`);
+      await shop.goto(`${server.baseUrl}/commerce/orders/${sent.order?.id}?token=${sent.token}`);
       const link = shop.getByRole('link', { name: 'Download Everyday Tote Sewing Pattern' });
       await link.waitFor();
       const href = (await link.getAttribute('href')) ?? '';

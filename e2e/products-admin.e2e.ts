@@ -28,7 +28,7 @@ describe('the Products screen (Chromium)', () => {
     table()
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: title }) });
-  const count = () => page.locator('.products__count');
+  const count = () => page.locator('.ui-list__count');
   /** Waits until the table shows exactly these rows, in this order. */
   async function expectTitles(expected: string[]) {
     await expect.poll(titles, { timeout: 5_000 }).toEqual(expected);

@@ -1,6 +1,6 @@
 import { MAX_TAG_LENGTH, ProductType, productMessages } from '@atelier/core';
 import { z } from 'zod';
-import { currencyCodeSchema } from './common.ts';
+import { currencyCodeSchema, pageQuerySchema } from './common.ts';
 import { MAX_INT4 } from './text.ts';
 
 export const productTypeSchema = z.union([
@@ -629,12 +629,8 @@ export const productAdminListQuerySchema = z.object({
   sort: z
     .enum(PRODUCT_SORTS, `sort must be one of ${PRODUCT_SORTS.join(', ')}`)
     .default('-updated'),
-  page: z.coerce
-    .number('page must be a whole number from 1')
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(100_000, 'page can be at most 100000')
-    .default(1),
+  page: pageQuerySchema,
+  // Not pagingQueryShape's: this one narrows the size to ProductPageSize.
   pageSize: z.coerce
     .number(`pageSize must be one of ${PRODUCT_PAGE_SIZES.join(', ')}`)
     .refine(

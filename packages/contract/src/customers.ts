@@ -1,7 +1,7 @@
 import { customerMessages } from '@atelier/core';
 import { z } from 'zod';
 import { shippingAddressSchema } from './checkout.ts';
-import { currencyCodeSchema } from './common.ts';
+import { currencyCodeSchema, pagedResultShape, pagingQueryShape } from './common.ts';
 import { ORDER_PAGE_SIZES, orderSummarySchema } from './orders-admin.ts';
 
 // The merchant's customers (issue 19): everyone who placed an order, one per lower-cased
@@ -28,19 +28,7 @@ export const customerListQuerySchema = z.object({
     .enum(CUSTOMER_SORTS, `sort must be one of ${CUSTOMER_SORTS.join(', ')}`)
     .default('lastOrder'),
   direction: z.enum(['asc', 'desc'], 'direction must be asc or desc').default('desc'),
-  page: z.coerce
-    .number('page must be a whole number from 1')
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(100_000, 'page can be at most 100000')
-    .default(1),
-  pageSize: z.coerce
-    .number(`pageSize must be one of ${ORDER_PAGE_SIZES.join(', ')}`)
-    .refine(
-      (size) => (ORDER_PAGE_SIZES as readonly number[]).includes(size),
-      `pageSize must be one of ${ORDER_PAGE_SIZES.join(', ')}`,
-    )
-    .default(25),
+  ...pagingQueryShape(ORDER_PAGE_SIZES),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
@@ -70,9 +58,7 @@ export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 export const customerListSchema = z
   .object({
     customers: z.array(customerSummarySchema),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    pageSize: z.number().int().positive(),
+    ...pagedResultShape,
   })
   .meta({ id: 'CustomerList' });
 export type CustomerList = z.infer<typeof customerListSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema } from './common.ts';
+import { currencyCodeSchema, pagedResultShape, pagingQueryShape } from './common.ts';
 
 // Gift cards as the merchant manages them at /config → Gift cards (issue 19): the list
 // with balances, one card with its history, issuing one by hand and voiding one. A
@@ -41,19 +41,7 @@ export const giftCardListQuerySchema = z.object({
   status: z
     .enum(GIFT_CARD_STATUSES, `status must be one of ${GIFT_CARD_STATUSES.join(', ')}`)
     .optional(),
-  page: z.coerce
-    .number('page must be a whole number from 1')
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(100_000, 'page can be at most 100000')
-    .default(1),
-  pageSize: z.coerce
-    .number(`pageSize must be one of ${GIFT_CARD_PAGE_SIZES.join(', ')}`)
-    .refine(
-      (size) => (GIFT_CARD_PAGE_SIZES as readonly number[]).includes(size),
-      `pageSize must be one of ${GIFT_CARD_PAGE_SIZES.join(', ')}`,
-    )
-    .default(25),
+  ...pagingQueryShape(GIFT_CARD_PAGE_SIZES),
 });
 export type GiftCardListQuery = z.infer<typeof giftCardListQuerySchema>;
 
@@ -78,9 +66,7 @@ export type GiftCardSummary = z.infer<typeof giftCardSummarySchema>;
 export const giftCardListSchema = z
   .object({
     giftCards: z.array(giftCardSummarySchema),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    pageSize: z.number().int().positive(),
+    ...pagedResultShape,
   })
   .meta({ id: 'GiftCardList' });
 export type GiftCardList = z.infer<typeof giftCardListSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './checkout.ts';
-import { currencyCodeSchema } from './common.ts';
+import { currencyCodeSchema, pagedResultShape, pagingQueryShape } from './common.ts';
 
 // The merchant's orders (issue 19): list, detail with its timeline, and the actions —
 // fulfil, cancel, refund. Every action takes an `Idempotency-Key` header or an
@@ -27,19 +27,7 @@ export const orderAdminListQuerySchema = z.object({
   from: dateOnly.optional(),
   /** Placed on or before this day (UTC). */
   to: dateOnly.optional(),
-  page: z.coerce
-    .number('page must be a whole number from 1')
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(100_000, 'page can be at most 100000')
-    .default(1),
-  pageSize: z.coerce
-    .number(`pageSize must be one of ${ORDER_PAGE_SIZES.join(', ')}`)
-    .refine(
-      (size) => (ORDER_PAGE_SIZES as readonly number[]).includes(size),
-      `pageSize must be one of ${ORDER_PAGE_SIZES.join(', ')}`,
-    )
-    .default(25),
+  ...pagingQueryShape(ORDER_PAGE_SIZES),
 });
 export type OrderAdminListQuery = z.infer<typeof orderAdminListQuerySchema>;
 
@@ -64,9 +52,7 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderAdminListSchema = z
   .object({
     orders: z.array(orderSummarySchema),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    pageSize: z.number().int().positive(),
+    ...pagedResultShape,
   })
   .meta({ id: 'OrderAdminList' });
 export type OrderAdminList = z.infer<typeof orderAdminListSchema>;

@@ -7,10 +7,13 @@ import {
 import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
+import { CustomerDetail } from './customers/CustomerDetail.tsx';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
+import { type DetailRoute, detailPath, detailRouteOf } from './detail-routes.ts';
 import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { FileManager } from './files/FileManager.tsx';
 import { InboxScreen } from './forms/InboxScreen.tsx';
+import { GiftCardDetail } from './giftcards/GiftCardDetail.tsx';
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { MailLog } from './orders/MailLog.tsx';
@@ -130,9 +133,8 @@ const SCREEN_TITLES: Record<Screen, string> = {
   developer: 'Developer',
 };
 
-/** `/config/orders/<id>` opens that order, so Back returns to the list and a reload keeps it. */
-const ORDER_PATH = /^\/config\/orders\/([0-9a-f-]{36})$/;
-const orderIdInLocation = () => ORDER_PATH.exec(window.location.pathname)?.[1] ?? null;
+/** `/config/orders/<id>` (customers, gift cards) opens that detail: see detail-routes.ts. */
+const detailInLocation = () => detailRouteOf(window.location.pathname);
 
 /** `/config/forms/<id>/submissions` opens that form's inbox (issue 20). */
 const FORM_INBOX_PATH = /^\/config\/forms\/([0-9a-f-]{36})\/submissions$/;
@@ -161,18 +163,18 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   // Bumped after a page changes so the list shows its new title and status.
   const [listVersion, setListVersion] = useState(0);
   const [productRoute, setProductRoute] = useState<ProductRoute | null>(productRouteInLocation);
-  const [openOrderId, setOpenOrderId] = useState<string | null>(orderIdInLocation);
+  const [detail, setDetail] = useState<DetailRoute | null>(detailInLocation);
   // Submissions are visitors' personal data: the inbox is for those who see orders.
   const [inboxFormId, setInboxFormId] = useState<string | null>(() =>
     canEditCatalog(session.member?.role ?? 0) ? inboxFormIdInLocation() : null,
   );
   // A store manager has no pages: their first screen is the products.
-  const [screen, setScreen] = useState<Screen>(() =>
-    orderIdInLocation()
-      ? 'orders'
-      : productRouteInLocation() || !canEditContent(session.member?.role ?? 0)
+  const [screen, setScreen] = useState<Screen>(
+    () =>
+      detailInLocation()?.screen ??
+      (productRouteInLocation() || !canEditContent(session.member?.role ?? 0)
         ? 'products'
-        : 'pages',
+        : 'pages'),
   );
   // Once opened, developer mode stays mounted (hidden) so unsaved template text survives a
   // visit to the other screens.
@@ -191,9 +193,9 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       const route = productRouteInLocation();
       setProductRoute(route);
       if (route) setScreen('products');
-      const orderId = orderIdInLocation();
-      setOpenOrderId(orderId);
-      if (orderId) setScreen('orders');
+      const shown = detailInLocation();
+      setDetail(shown);
+      if (shown) setScreen(shown.screen);
       setInboxFormId(inboxFormIdInLocation());
     };
     window.addEventListener('popstate', onPopState);
@@ -230,15 +232,17 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     }
   }
 
-  function openOrder(orderId: string) {
-    window.history.pushState({ orderId }, '', `/config/orders/${orderId}`);
-    setOpenOrderId(orderId);
+  function openDetail(route: DetailRoute) {
+    window.history.pushState({ detail: route }, '', detailPath(route));
+    setDetail(route);
+    setScreen(route.screen);
   }
-  function closeOrder() {
-    if (window.history.state?.orderId) window.history.back();
+  function closeDetail() {
+    // Opened in the app: step back (to the list, or the customer an order was opened from).
+    if (window.history.state?.detail) window.history.back();
     else {
       window.history.replaceState(null, '', '/config');
-      setOpenOrderId(null);
+      setDetail(null);
     }
   }
 
@@ -310,10 +314,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       current={screen}
       onNavigate={(key) => {
         if (key === 'developer') setHasOpenedDeveloperMode(true);
-        if (productRoute || openOrderId || inboxFormId) {
+        if (productRoute || detail || inboxFormId) {
           window.history.pushState(null, '', '/config');
           setProductRoute(null);
-          setOpenOrderId(null);
+          setDetail(null);
           setInboxFormId(null);
         }
         setScreen(key);
@@ -366,17 +370,19 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           onOpen={(productId) => openProduct({ productId, newType: ProductType.physical })}
           onAdd={(newType) => openProduct({ productId: null, newType })}
         />
-      ) : screen === 'orders' && openOrderId ? (
-        <OrderDetail key={openOrderId} orderId={openOrderId} onClose={closeOrder} />
+      ) : screen === 'orders' && detail?.screen === 'orders' ? (
+        <OrderDetail key={detail.id} orderId={detail.id} onClose={closeDetail} />
       ) : screen === 'orders' ? (
-        <OrdersScreen onOpen={openOrder} />
-      ) : screen === 'customers' ? (
-        <CustomersScreen
-          onOpenOrder={(orderId) => {
-            openOrder(orderId);
-            setScreen('orders');
-          }}
+        <OrdersScreen onOpen={(id) => openDetail({ screen: 'orders', id })} />
+      ) : screen === 'customers' && detail?.screen === 'customers' ? (
+        <CustomerDetail
+          key={detail.id}
+          email={detail.id}
+          onClose={closeDetail}
+          onOpenOrder={(id) => openDetail({ screen: 'orders', id })}
         />
+      ) : screen === 'customers' ? (
+        <CustomersScreen onOpen={(id) => openDetail({ screen: 'customers', id })} />
       ) : screen === 'mail' ? (
         <MailLog />
       ) : screen === 'inventory' ? (
@@ -389,8 +395,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <StoreScreen />
       ) : screen === 'discounts' ? (
         <DiscountsScreen />
+      ) : screen === 'gift-cards' && detail?.screen === 'gift-cards' ? (
+        <GiftCardDetail key={detail.id} giftCardId={detail.id} onClose={closeDetail} />
       ) : screen === 'gift-cards' ? (
-        <GiftCardsScreen />
+        <GiftCardsScreen onOpen={(id) => openDetail({ screen: 'gift-cards', id })} />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
       ) : screen === 'files' ? (

@@ -9,7 +9,7 @@ import {
   moneyText,
   PAYMENT_LABELS,
 } from '../orders/order-labels.ts';
-import { Badge, Button, Card, Skeleton, TextArea, useToast } from '../ui/index.ts';
+import { AppLink, Badge, Button, Card, Skeleton, TextArea, useToast } from '../ui/index.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -143,18 +143,9 @@ export function CustomerDetail({
             <ul className="customer-orders">
               {customer.orders.map((order) => (
                 <li key={order.id}>
-                  <a
-                    href={`/config/orders/${order.id}`}
-                    onClick={(event) => {
-                      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) {
-                        return;
-                      }
-                      event.preventDefault();
-                      onOpenOrder(order.id);
-                    }}
-                  >
+                  <AppLink href={`/config/orders/${order.id}`} onOpen={() => onOpenOrder(order.id)}>
                     Order #{order.orderNumber}
-                  </a>
+                  </AppLink>
                   <time dateTime={new Date(order.created).toISOString()}>
                     {dateTimeFormat.format(new Date(order.created))}
                   </time>

@@ -3,8 +3,10 @@ import { editorMessages } from '@atelier/core';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { customersApi } from '../api/customers-client.ts';
+import { detailPath } from '../detail-routes.ts';
 import { dateTimeFormat, moneyText } from '../orders/order-labels.ts';
 import {
+  AppLink,
   Badge,
   Button,
   buttonClass,
@@ -12,15 +14,16 @@ import {
   type DataColumn,
   DataTable,
   EmptyState,
+  LIST_PAGE_SIZES,
+  ListToolbar,
   Skeleton,
   type SortState,
-  TextField,
+  serverPaging,
+  useListSearch,
 } from '../ui/index.ts';
-import { CustomerDetail } from './CustomerDetail.tsx';
 import '../orders/orders.css';
 import './customers.css';
 
-const PAGE_SIZES = [10, 25, 50, 100] as const;
 const DEFAULT_SORT: NonNullable<SortState> = { key: 'lastOrder', direction: 'descending' };
 
 type ListState = { q: string; sort: SortState; page: number; pageSize: number };
@@ -33,9 +36,13 @@ const columnsFor = (onOpen: (email: string) => void): DataColumn<CustomerSummary
     isSortable: true,
     cell: (customer) => (
       <span className="customers__who">
-        <button type="button" className="customers__open" onClick={() => onOpen(customer.email)}>
+        <AppLink
+          className="customers__open"
+          href={detailPath({ screen: 'customers', id: customer.email })}
+          onOpen={() => onOpen(customer.email)}
+        >
           {customer.name ?? customer.email}
-        </button>
+        </AppLink>
         {customer.testOrdersCount === customer.ordersCount ? <Badge>Test</Badge> : null}
         {customer.hasNote ? <Badge tone="accent">Note</Badge> : null}
         <span className="customers__phone-only">
@@ -81,30 +88,21 @@ const columnsFor = (onOpen: (email: string) => void): DataColumn<CustomerSummary
 
 /**
  * The store's customers (issue 19): everyone who placed an order, one per email, searched,
- * sorted and paged by the server; opening one shows their orders and the merchant's note.
+ * sorted and paged by the server; a name opens the customer at their own address.
  */
-export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string) => void }) {
+export function CustomersScreen({ onOpen }: { onOpen: (email: string) => void }) {
   const [state, setState] = useState<ListState>({
     q: '',
     sort: DEFAULT_SORT,
     page: 1,
     pageSize: 25,
   });
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useListSearch((q) =>
+    setState((s) => (s.q === q ? s : { ...s, q, page: 1 })),
+  );
   const [answer, setAnswer] = useState<CustomerList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(true);
-  const [openEmail, setOpenEmail] = useState<string | null>(null);
-
-  // The search box asks once typing pauses, not on every key.
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        setState((s) => (s.q === searchText.trim() ? s : { ...s, q: searchText.trim(), page: 1 })),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const load = useCallback(async () => {
     setIsLoading(true);
@@ -128,18 +126,8 @@ export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string
   }, [state]);
 
   useEffect(() => {
-    if (openEmail === null) void load();
-  }, [load, openEmail]);
-
-  if (openEmail !== null) {
-    return (
-      <CustomerDetail
-        email={openEmail}
-        onClose={() => setOpenEmail(null)}
-        onOpenOrder={onOpenOrder}
-      />
-    );
-  }
+    void load();
+  }, [load]);
 
   const clearSearch = () => {
     setSearchText('');
@@ -172,19 +160,12 @@ export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string
         caption="Customers"
         isCaptionHidden
         rows={answer.customers}
-        columns={columnsFor(setOpenEmail)}
+        columns={columnsFor(onOpen)}
         rowKey={(customer) => customer.email}
         rowLabel={(customer) => `Customer ${customer.name ?? customer.email}`}
-        pageSizes={PAGE_SIZES}
+        pageSizes={LIST_PAGE_SIZES}
         isBusy={isLoading}
-        server={{
-          sort: state.sort,
-          page: state.page,
-          pageSize: state.pageSize,
-          total: answer.total,
-          onChange: (next) =>
-            setState((s) => ({ ...s, sort: next.sort, page: next.page, pageSize: next.pageSize })),
-        }}
+        server={serverPaging(state, answer.total, setState)}
       />
     );
   }
@@ -206,32 +187,16 @@ export function CustomersScreen({ onOpenOrder }: { onOpenOrder: (orderId: string
         ) : null}
       </div>
       <Card as="div">
-        <search className="orders__filters" aria-label="Find customers">
-          <TextField
-            className="orders__search"
-            label="Search"
-            type="search"
-            placeholder="Email or name"
-            autoComplete="off"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </search>
-        <div className="orders__bar">
-          <p className="orders__count" role="status">
-            {answer ? `${answer.total} ${answer.total === 1 ? 'customer' : 'customers'}` : ''}
-          </p>
-        </div>
-        {error ? (
-          <div className="orders__error">
-            <p role="alert" className="notice notice--error">
-              {error}
-            </p>
-            <Button size="sm" onClick={() => void load()}>
-              {editorMessages.tryAgain}
-            </Button>
-          </div>
-        ) : null}
+        <ListToolbar
+          label="Find customers"
+          placeholder="Email or name"
+          searchText={searchText}
+          onSearchText={setSearchText}
+          total={answer?.total ?? null}
+          noun={['customer', 'customers']}
+          error={error}
+          onRetry={() => void load()}
+        />
         {body}
       </Card>
     </div>

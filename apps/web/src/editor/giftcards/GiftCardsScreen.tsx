@@ -4,25 +4,27 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { giftCardsApi } from '../api/gift-cards-client.ts';
 import { storeSettingsApi } from '../api/store-settings-client.ts';
+import { detailPath } from '../detail-routes.ts';
 import { dateTimeFormat, moneyText } from '../orders/order-labels.ts';
 import {
+  AppLink,
   Badge,
   Button,
   Card,
   type DataColumn,
   DataTable,
   EmptyState,
-  Select,
+  FilterSelect,
+  LIST_PAGE_SIZES,
+  ListToolbar,
   Skeleton,
-  TextField,
+  serverPaging,
+  useListSearch,
 } from '../ui/index.ts';
-import { GiftCardDetail } from './GiftCardDetail.tsx';
 import { GIFT_CARD_STATUS_LABELS, maskedCodeLabel } from './gift-card-labels.ts';
 import { IssueGiftCardDialog } from './IssueGiftCardDialog.tsx';
 import { MaskedCode } from './MaskedCode.tsx';
 import './giftcards.css';
-
-const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 type ListState = {
   q: string;
@@ -37,9 +39,13 @@ const columnsFor = (onOpen: (id: string) => void): DataColumn<GiftCardSummary>[]
     header: 'Code',
     isRowHeader: true,
     cell: (card) => (
-      <button type="button" className="gift-cards__open" onClick={() => onOpen(card.id)}>
+      <AppLink
+        className="gift-cards__open"
+        href={detailPath({ screen: 'gift-cards', id: card.id })}
+        onOpen={() => onOpen(card.id)}
+      >
         <MaskedCode last4={card.last4} />
-      </button>
+      </AppLink>
     ),
   },
   {
@@ -97,16 +103,17 @@ const columnsFor = (onOpen: (id: string) => void): DataColumn<GiftCardSummary>[]
 
 /**
  * The store's gift cards (issue 19): issued and bought cards with their balances,
- * searched and filtered by the server; a card opens with its history; Issue gift card
+ * searched and filtered by the server; a card opens with its history at its own address; Issue gift card
  * makes one by hand and shows its code once.
  */
-export function GiftCardsScreen() {
+export function GiftCardsScreen({ onOpen }: { onOpen: (giftCardId: string) => void }) {
   const [state, setState] = useState<ListState>({ q: '', status: '', page: 1, pageSize: 25 });
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useListSearch((q) =>
+    setState((s) => (s.q === q ? s : { ...s, q, page: 1 })),
+  );
   const [answer, setAnswer] = useState<GiftCardList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(true);
-  const [openId, setOpenId] = useState<string | null>(null);
   const [isIssuing, setIsIssuing] = useState(false);
   const [currency, setCurrency] = useState<string | null>(null);
 
@@ -118,16 +125,6 @@ export function GiftCardsScreen() {
       )
       .catch(() => setCurrency(null));
   }, []);
-
-  // The search box asks once typing pauses, not on every key.
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        setState((s) => (s.q === searchText.trim() ? s : { ...s, q: searchText.trim(), page: 1 })),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const load = useCallback(async () => {
     setIsLoading(true);
@@ -148,26 +145,8 @@ export function GiftCardsScreen() {
   }, [state]);
 
   useEffect(() => {
-    if (openId === null) void load();
-  }, [load, openId]);
-
-  const issueDialog = (
-    <IssueGiftCardDialog
-      open={isIssuing}
-      onOpenChange={setIsIssuing}
-      currency={currency}
-      onIssued={() => void load()}
-    />
-  );
-
-  if (openId) {
-    return (
-      <>
-        <GiftCardDetail giftCardId={openId} onClose={() => setOpenId(null)} />
-        {issueDialog}
-      </>
-    );
-  }
+    void load();
+  }, [load]);
 
   const isFiltered = Boolean(state.q || state.status);
   const clearFilters = () => {
@@ -207,18 +186,12 @@ export function GiftCardsScreen() {
         caption="Gift cards"
         isCaptionHidden
         rows={answer.giftCards}
-        columns={columnsFor(setOpenId)}
+        columns={columnsFor(onOpen)}
         rowKey={(card) => card.id}
         rowLabel={(card) => maskedCodeLabel(card.last4)}
-        pageSizes={PAGE_SIZES}
+        pageSizes={LIST_PAGE_SIZES}
         isBusy={isLoading}
-        server={{
-          sort: null,
-          page: state.page,
-          pageSize: state.pageSize,
-          total: answer.total,
-          onChange: (next) => setState((s) => ({ ...s, page: next.page, pageSize: next.pageSize })),
-        }}
+        server={serverPaging(state, answer.total, setState)}
       />
     );
   }
@@ -236,58 +209,36 @@ export function GiftCardsScreen() {
         {issueButton}
       </div>
       <Card as="div">
-        <search className="gift-cards__filters" aria-label="Find gift cards">
-          <TextField
-            className="gift-cards__search"
-            label="Search"
-            type="search"
-            placeholder="Code, last 4, recipient email or name"
-            autoComplete="off"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          <Select
-            label="Status"
-            value={state.status}
-            onChange={(event) =>
-              setState((s) => ({
-                ...s,
-                status: event.target.value as ListState['status'],
-                page: 1,
-              }))
-            }
-          >
-            <option value="">Any status</option>
-            {Object.entries(GIFT_CARD_STATUS_LABELS).map(([value, { label }]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </search>
-        <div className="gift-cards__bar">
-          <p className="gift-cards__count" role="status">
-            {answer ? `${answer.total} ${answer.total === 1 ? 'gift card' : 'gift cards'}` : ''}
-          </p>
-          {isFiltered && answer && answer.total > 0 ? (
-            <Button size="sm" variant="quiet" onClick={clearFilters}>
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
-        {error ? (
-          <div className="gift-cards__error">
-            <p role="alert" className="notice notice--error">
-              {error}
-            </p>
-            <Button size="sm" onClick={() => void load()}>
-              {editorMessages.tryAgain}
-            </Button>
-          </div>
-        ) : null}
+        <ListToolbar
+          label="Find gift cards"
+          placeholder="Code, last 4, recipient email or name"
+          searchText={searchText}
+          onSearchText={setSearchText}
+          filters={
+            <FilterSelect
+              label="Status"
+              anyLabel="Any status"
+              value={state.status}
+              options={GIFT_CARD_STATUS_LABELS}
+              onChange={(status) =>
+                setState((s) => ({ ...s, status: status as ListState['status'], page: 1 }))
+              }
+            />
+          }
+          total={answer?.total ?? null}
+          noun={['gift card', 'gift cards']}
+          onClearFilters={isFiltered ? clearFilters : undefined}
+          error={error}
+          onRetry={() => void load()}
+        />
         {body}
       </Card>
-      {issueDialog}
+      <IssueGiftCardDialog
+        open={isIssuing}
+        onOpenChange={setIsIssuing}
+        currency={currency}
+        onIssued={() => void load()}
+      />
     </div>
   );
 }

@@ -3,16 +3,22 @@ import { editorMessages } from '@atelier/core';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { ordersApi } from '../api/orders-client.ts';
+import { detailPath } from '../detail-routes.ts';
 import {
+  AppLink,
   Badge,
   Button,
   Card,
   type DataColumn,
   DataTable,
   EmptyState,
-  Select,
+  FilterSelect,
+  LIST_PAGE_SIZES,
+  ListToolbar,
   Skeleton,
+  serverPaging,
   TextField,
+  useListSearch,
 } from '../ui/index.ts';
 import {
   dateTimeFormat,
@@ -23,7 +29,6 @@ import {
 } from './order-labels.ts';
 import './orders.css';
 
-const PAGE_SIZES = [10, 25, 50, 100] as const;
 /** New orders show up without a reload: the list asks again this often while open. */
 const POLL_MS = 10_000;
 
@@ -43,16 +48,12 @@ const columnsFor = (onOpen: (orderId: string) => void): DataColumn<OrderSummary>
     isRowHeader: true,
     cell: (order) => (
       <span className="orders__number">
-        <a
-          href={`/config/orders/${order.id}`}
-          onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-            event.preventDefault();
-            onOpen(order.id);
-          }}
+        <AppLink
+          href={detailPath({ screen: 'orders', id: order.id })}
+          onOpen={() => onOpen(order.id)}
         >
           #{order.orderNumber}
-        </a>
+        </AppLink>
         {order.testMode ? <Badge>Test</Badge> : null}
       </span>
     ),
@@ -114,20 +115,12 @@ export function OrdersScreen({ onOpen }: { onOpen: (orderId: string) => void }) 
     page: 1,
     pageSize: 25,
   });
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useListSearch((q) =>
+    setState((s) => (s.q === q ? s : { ...s, q, page: 1 })),
+  );
   const [answer, setAnswer] = useState<OrderAdminList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isLoading, setIsLoading] = useState(true);
-
-  // The search box asks once typing pauses, not on every key.
-  useEffect(() => {
-    const timer = setTimeout(
-      () =>
-        setState((s) => (s.q === searchText.trim() ? s : { ...s, q: searchText.trim(), page: 1 })),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const load = useCallback(
     async (isQuiet: boolean) => {
@@ -196,15 +189,9 @@ export function OrdersScreen({ onOpen }: { onOpen: (orderId: string) => void }) 
         columns={columnsFor(onOpen)}
         rowKey={(order) => order.id}
         rowLabel={(order) => `Order #${order.orderNumber}`}
-        pageSizes={PAGE_SIZES}
+        pageSizes={LIST_PAGE_SIZES}
         isBusy={isLoading}
-        server={{
-          sort: null,
-          page: state.page,
-          pageSize: state.pageSize,
-          total: answer.total,
-          onChange: (next) => setState((s) => ({ ...s, page: next.page, pageSize: next.pageSize })),
-        }}
+        server={serverPaging(state, answer.total, setState)}
       />
     );
   }
@@ -221,61 +208,40 @@ export function OrdersScreen({ onOpen }: { onOpen: (orderId: string) => void }) 
         </div>
       </div>
       <Card as="div">
-        <search className="orders__filters" aria-label="Find orders">
-          <TextField
-            className="orders__search"
-            label="Search"
-            type="search"
-            placeholder="Number, email or name"
-            autoComplete="off"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          <Select
-            label="Status"
-            value={state.status}
-            onChange={(event) => filter({ status: event.target.value as ListState['status'] })}
-          >
-            <option value="">Any status</option>
-            {Object.entries(ORDER_STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-          <TextField
-            label="From"
-            type="date"
-            value={state.from}
-            onChange={(event) => filter({ from: event.target.value })}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={state.to}
-            onChange={(event) => filter({ to: event.target.value })}
-          />
-        </search>
-        <div className="orders__bar">
-          <p className="orders__count" role="status">
-            {answer ? `${answer.total} ${answer.total === 1 ? 'order' : 'orders'}` : ''}
-          </p>
-          {isFiltered && answer && answer.total > 0 ? (
-            <Button size="sm" variant="quiet" onClick={clearFilters}>
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
-        {error ? (
-          <div className="orders__error">
-            <p role="alert" className="notice notice--error">
-              {error}
-            </p>
-            <Button size="sm" onClick={() => void load(false)}>
-              {editorMessages.tryAgain}
-            </Button>
-          </div>
-        ) : null}
+        <ListToolbar
+          label="Find orders"
+          placeholder="Number, email or name"
+          searchText={searchText}
+          onSearchText={setSearchText}
+          filters={
+            <>
+              <FilterSelect
+                label="Status"
+                anyLabel="Any status"
+                value={state.status}
+                options={ORDER_STATUS_LABELS}
+                onChange={(status) => filter({ status: status as ListState['status'] })}
+              />
+              <TextField
+                label="From"
+                type="date"
+                value={state.from}
+                onChange={(event) => filter({ from: event.target.value })}
+              />
+              <TextField
+                label="To"
+                type="date"
+                value={state.to}
+                onChange={(event) => filter({ to: event.target.value })}
+              />
+            </>
+          }
+          total={answer?.total ?? null}
+          noun={['order', 'orders']}
+          onClearFilters={isFiltered ? clearFilters : undefined}
+          error={error}
+          onRetry={() => void load(false)}
+        />
         {body}
       </Card>
     </div>

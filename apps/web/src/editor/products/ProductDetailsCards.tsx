@@ -8,6 +8,7 @@ import {
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
+import type { ShippingUnits } from '../shipping-units.ts';
 import { Button, Card, Dialog, Select, Switch, TextArea, TextField } from '../ui/index.ts';
 import { pathName, treeRows } from './category-tree.ts';
 import type { BillingUnit, DetailsForm, Visibility } from './product-details-form.ts';
@@ -131,7 +132,13 @@ export function SeoCard({ details, address, title, errors, onChange }: Props) {
 }
 
 /** Weight and size of a physical product's parcel. */
-export function ShippingCard({ details, type, errors, onChange }: Props) {
+export function ShippingCard({
+  details,
+  type,
+  errors,
+  onChange,
+  units,
+}: Props & { units: ShippingUnits }) {
   if (type !== ProductType.physical) return null;
   return (
     <Card
@@ -140,33 +147,33 @@ export function ShippingCard({ details, type, errors, onChange }: Props) {
     >
       <div className="product-editor__dimensions">
         <TextField
-          label="Weight (kg)"
+          label={`Weight (${units.weight})`}
           inputMode="decimal"
-          placeholder="0.5"
-          value={details.weightKg}
+          placeholder={units.weight === 'g' ? '500' : '0.5'}
+          value={details.weight}
           error={errors['shipping.weightGrams'] ?? errors.shipping}
-          onChange={(event) => onChange({ weightKg: event.target.value })}
+          onChange={(event) => onChange({ weight: event.target.value })}
         />
         <TextField
-          label="Length (cm)"
+          label={`Length (${units.size})`}
           inputMode="decimal"
-          value={details.lengthCm}
+          value={details.length}
           error={errors['shipping.lengthMm']}
-          onChange={(event) => onChange({ lengthCm: event.target.value })}
+          onChange={(event) => onChange({ length: event.target.value })}
         />
         <TextField
-          label="Width (cm)"
+          label={`Width (${units.size})`}
           inputMode="decimal"
-          value={details.widthCm}
+          value={details.width}
           error={errors['shipping.widthMm']}
-          onChange={(event) => onChange({ widthCm: event.target.value })}
+          onChange={(event) => onChange({ width: event.target.value })}
         />
         <TextField
-          label="Height (cm)"
+          label={`Height (${units.size})`}
           inputMode="decimal"
-          value={details.heightCm}
+          value={details.height}
           error={errors['shipping.heightMm']}
-          onChange={(event) => onChange({ heightCm: event.target.value })}
+          onChange={(event) => onChange({ height: event.target.value })}
         />
       </div>
     </Card>

@@ -2,8 +2,10 @@ import type { CatalogProduct, NavigationLink } from '@atelier/contract';
 import { editorMessages, type ProductType } from '@atelier/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api, ProductChangedError } from '../api/client.ts';
+import { storeSettingsApi } from '../api/store-settings-client.ts';
 import { FileManager } from '../files/FileManager.tsx';
 import { RichTextField } from '../rich-text/RichTextField.tsx';
+import { METRIC_UNITS, type ShippingUnits } from '../shipping-units.ts';
 import {
   Badge,
   Button,
@@ -50,6 +52,13 @@ import { VariantMatrix } from './VariantMatrix.tsx';
 import { type ConflictField, describeConflict, rebaseForm } from './variant-matrix.ts';
 import './products.css';
 
+/** The store's weight and size units (Store settings); metric when they cannot be read. */
+const loadStoreUnits = (): Promise<ShippingUnits> =>
+  storeSettingsApi.settings().then(
+    (settings) => ({ weight: settings.weightUnit, size: settings.sizeUnit }),
+    () => METRIC_UNITS,
+  );
+
 type Collection = { id: string; title: string };
 
 /** The store's product collections, from the site layout (they are its store pages). */
@@ -89,6 +98,7 @@ export function ProductEditor({
   const id = useId();
   const toast = useToast();
   const [saved, setSaved] = useState<CatalogProduct | null>(null);
+  const [units, setUnits] = useState<ShippingUnits>(METRIC_UNITS);
   const [form, setForm] = useState<ProductForm | null>(
     productId === null ? newProductForm(newType) : null,
   );
@@ -125,6 +135,7 @@ export function ProductEditor({
 
   useEffect(() => {
     if (productId === null) {
+      void loadStoreUnits().then(setUnits);
       // A new product goes into a store page: the first one unless the merchant picks another.
       api
         .siteLayout()
@@ -137,10 +148,11 @@ export function ProductEditor({
       return;
     }
     let isCurrent = true;
-    api
-      .product(productId)
-      .then((product) => {
+    // The weight and size show in the store's units, so they are known before the product.
+    Promise.all([api.product(productId), loadStoreUnits()])
+      .then(([product, storeUnits]) => {
         if (!isCurrent) return;
+        setUnits(storeUnits);
         // Unsaved changes kept from an earlier visit come back, with the version they
         // started from, so a save still notices an edit someone made in between.
         const draft = loadDraft(product.id);
@@ -149,8 +161,8 @@ export function ProductEditor({
         setForm(draft?.form ?? formFromProduct(product));
         setCleanForm(formFromProduct(base));
         setRestoredAt(draft?.savedAt ?? null);
-        setDetails(detailsFromProduct(product));
-        setCleanDetails(detailsFromProduct(product));
+        setDetails(detailsFromProduct(product, storeUnits));
+        setCleanDetails(detailsFromProduct(product, storeUnits));
       })
       .catch((failure: unknown) => {
         if (isCurrent)
@@ -219,7 +231,7 @@ export function ProductEditor({
     detailsToSave: DetailsForm = details,
   ) {
     if (!toSave) return;
-    const readDetails = toDetailsInput(detailsToSave, toSave.productType);
+    const readDetails = toDetailsInput(detailsToSave, toSave.productType, units);
     const local = { ...clientErrors(toSave), ...(readDetails.ok ? {} : readDetails.errors) };
     setMessage(null);
     if (Object.keys(local).length > 0 || !readDetails.ok) {
@@ -254,8 +266,8 @@ export function ProductEditor({
         setSaved(product);
         setForm(formFromProduct(product));
         setCleanForm(formFromProduct(product));
-        setDetails(detailsFromProduct(product));
-        setCleanDetails(detailsFromProduct(product));
+        setDetails(detailsFromProduct(product, units));
+        setCleanDetails(detailsFromProduct(product, units));
         setRestoredAt(null);
         setConflict(null);
         toast('Product saved');
@@ -297,8 +309,8 @@ export function ProductEditor({
     setSaved(conflict.current);
     setForm(formFromProduct(conflict.current));
     setCleanForm(formFromProduct(conflict.current));
-    setDetails(detailsFromProduct(conflict.current));
-    setCleanDetails(detailsFromProduct(conflict.current));
+    setDetails(detailsFromProduct(conflict.current, units));
+    setCleanDetails(detailsFromProduct(conflict.current, units));
     setRestoredAt(null);
     setConflict(null);
     setMessage(null);
@@ -308,7 +320,7 @@ export function ProductEditor({
     if (!conflict || !form || !saved) return;
     const rebased = rebaseForm(form, saved, conflict.current);
     // The details likewise: only those the merchant changed go over theirs.
-    const theirDetails = detailsFromProduct(conflict.current);
+    const theirDetails = detailsFromProduct(conflict.current, units);
     const rebasedDetails = Object.fromEntries(
       (Object.keys(details) as (keyof DetailsForm)[]).map((key) => [
         key,
@@ -582,7 +594,7 @@ export function ProductEditor({
 
         <VisibilityCard {...detailsProps} />
         <CategoriesCard {...detailsProps} />
-        <ShippingCard {...detailsProps} />
+        <ShippingCard {...detailsProps} units={units} />
         <DigitalFileCard {...detailsProps} />
         <SubscriptionCard {...detailsProps} />
         <ScarcityCard {...detailsProps} />

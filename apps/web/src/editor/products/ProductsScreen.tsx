@@ -9,6 +9,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { ApiError, api, productCsvUrls } from '../api/client.ts';
 import {
+  AppLink,
   Badge,
   Button,
   buttonClass,
@@ -18,15 +19,16 @@ import {
   DataTable,
   Dialog,
   EmptyState,
+  FilterSelect,
+  LIST_PAGE_SIZES,
+  ListToolbar,
   Select,
   Skeleton,
-  TextField,
   useToast,
 } from '../ui/index.ts';
 import { CsvImportDialog } from './CsvImportDialog.tsx';
 import { AddToCategoryDialog, CategoryOptions, useCatalogChoices } from './catalog-choices.tsx';
 import {
-  countText,
   hasFilters,
   NO_FILTERS,
   PRODUCT_TYPE_LABELS,
@@ -37,7 +39,8 @@ import {
 import './products.css';
 import { useProductList } from './use-product-list.ts';
 
-const PAGE_SIZES = [10, 25, 50, 100] as const;
+/** The visibility filter's choices. */
+const VISIBILITY_LABELS = { visible: 'Visible', hidden: 'Hidden' } as const;
 
 const updatedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -73,18 +76,13 @@ const columnsFor = (onOpen: (productId: string) => void): DataColumn<ProductSumm
     isSortable: true,
     cell: (product) => (
       <span className="products__name">
-        {/* A real link (new tab, copy address) that opens in-app on a plain click. */}
-        <a
+        <AppLink
           className="products__title"
           href={`/config/products/${product.id}`}
-          onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-            event.preventDefault();
-            onOpen(product.id);
-          }}
+          onOpen={() => onOpen(product.id)}
         >
           {product.title}
-        </a>
+        </AppLink>
         <code className="products__url">{`/${product.collectionUrlId}/p/${product.urlId}`}</code>
       </span>
     ),
@@ -253,7 +251,7 @@ export function ProductsScreen({
           columns={columns}
           rowKey={(product) => product.id}
           rowLabel={(product) => product.title}
-          pageSizes={PAGE_SIZES}
+          pageSizes={LIST_PAGE_SIZES}
           isBusy={isLoading}
           selection={{ selected, onChange: setSelected }}
           server={{
@@ -346,90 +344,60 @@ export function ProductsScreen({
         </Select>
       </Dialog>
       <Card as="div">
-        <search className="products__filters" aria-label="Find products">
-          <TextField
-            className="products__search"
-            label="Search"
-            type="search"
-            placeholder="Name or SKU"
-            autoComplete="off"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          <Select
-            label="Type"
-            value={state.type}
-            onChange={(event) => filter({ type: event.target.value as ProductFilters['type'] })}
-          >
-            <option value="">All types</option>
-            {Object.entries(PRODUCT_TYPE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-          <Select
-            label="Stock"
-            value={state.stock}
-            onChange={(event) => filter({ stock: event.target.value as ProductFilters['stock'] })}
-          >
-            <option value="">Any stock</option>
-            {Object.entries(STOCK_LABELS).map(([value, { label }]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-          <Select
-            label="Visibility"
-            value={state.visibility}
-            onChange={(event) =>
-              filter({ visibility: event.target.value as ProductFilters['visibility'] })
-            }
-          >
-            <option value="">Any visibility</option>
-            <option value="visible">Visible</option>
-            <option value="hidden">Hidden</option>
-          </Select>
-          <Select
-            label="Category"
-            value={state.category}
-            onChange={(event) => filter({ category: event.target.value })}
-          >
-            <option value="">Any category</option>
-            <CategoryOptions pages={choices.pages} />
-          </Select>
-          <Select
-            label="Tag"
-            value={state.tag}
-            onChange={(event) => filter({ tag: event.target.value })}
-          >
-            <option value="">Any tag</option>
-            {choices.tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </Select>
-        </search>
-        <div className="products__bar">
-          <p className="products__count" role="status">
-            {answer ? countText(answer.total) : ''}
-          </p>
-          {isFiltered && answer && answer.total > 0 ? (
-            <Button size="sm" variant="quiet" onClick={clearFilters}>
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
-        {error ? (
-          <div className="products__error">
-            <p role="alert" className="notice notice--error">
-              {error}
-            </p>
-            <Button onClick={() => reload()}>{editorMessages.tryAgain}</Button>
-          </div>
-        ) : null}
+        <ListToolbar
+          className="products__filters"
+          label="Find products"
+          placeholder="Name or SKU"
+          searchText={searchText}
+          onSearchText={setSearchText}
+          filters={
+            <>
+              <FilterSelect
+                label="Type"
+                anyLabel="All types"
+                value={state.type}
+                options={PRODUCT_TYPE_LABELS}
+                onChange={(type) => filter({ type: type as ProductFilters['type'] })}
+              />
+              <FilterSelect
+                label="Stock"
+                anyLabel="Any stock"
+                value={state.stock}
+                options={STOCK_LABELS}
+                onChange={(stock) => filter({ stock: stock as ProductFilters['stock'] })}
+              />
+              <FilterSelect
+                label="Visibility"
+                anyLabel="Any visibility"
+                value={state.visibility}
+                options={VISIBILITY_LABELS}
+                onChange={(visibility) =>
+                  filter({ visibility: visibility as ProductFilters['visibility'] })
+                }
+              />
+              <FilterSelect
+                label="Category"
+                anyLabel="Any category"
+                value={state.category}
+                onChange={(category) => filter({ category })}
+              >
+                <CategoryOptions pages={choices.pages} />
+              </FilterSelect>
+              <FilterSelect
+                label="Tag"
+                anyLabel="Any tag"
+                value={state.tag}
+                options={Object.fromEntries(choices.tags.map((tag) => [tag, tag]))}
+                onChange={(tag) => filter({ tag })}
+              />
+            </>
+          }
+          total={answer?.total ?? null}
+          noun={['product', 'products']}
+          onClearFilters={isFiltered ? clearFilters : undefined}
+          error={error}
+          onRetry={reload}
+        />
         {body}
       </Card>
     </div>

@@ -11,7 +11,7 @@ import {
 describe('the product details form', () => {
   it('reads kilograms and centimetres into grams and millimetres', () => {
     const read = toDetailsInput(
-      { ...newDetailsForm(), weightKg: '1,25', lengthCm: '30', widthCm: '20.5', heightCm: '' },
+      { ...newDetailsForm(), weight: '1,25', length: '30', width: '20.5', height: '' },
       ProductType.physical,
     );
     expect(read).toMatchObject({
@@ -20,11 +20,43 @@ describe('the product details form', () => {
     });
   });
 
+  it('reads and shows the weight and size in the store units (lb and in)', () => {
+    const units = { weight: 'lb', size: 'in' } as const;
+    const read = toDetailsInput(
+      { ...newDetailsForm(), weight: '2', length: '10', width: '1.5', height: 'tall' },
+      ProductType.physical,
+      units,
+    );
+    expect(read).toEqual({
+      ok: false,
+      errors: { 'shipping.heightMm': 'Enter the height in inches, e.g. 10' },
+    });
+    const fixed = toDetailsInput(
+      { ...newDetailsForm(), weight: '2', length: '10', width: '1.5', height: '' },
+      ProductType.physical,
+      units,
+    );
+    // 907 g: what a shipping tier "up to 2 lb" is stored as, so the product falls in it.
+    expect(fixed).toMatchObject({
+      ok: true,
+      input: { shipping: { weightGrams: 907, lengthMm: 254, widthMm: 38, heightMm: null } },
+    });
+    const product = catalogProduct({
+      shipping: { weightGrams: 907, lengthMm: 254, widthMm: 38, heightMm: null },
+    });
+    expect(detailsFromProduct(product, units)).toMatchObject({
+      weight: '2',
+      length: '10',
+      width: '1.5',
+      height: '',
+    });
+  });
+
   it('names the fields it cannot read', () => {
     const read = toDetailsInput(
       {
         ...newDetailsForm(),
-        weightKg: 'heavy',
+        weight: 'heavy',
         visibility: 'scheduled',
         scarcityThreshold: '2.5',
       },
@@ -54,7 +86,7 @@ describe('the product details form', () => {
 
   it('sends only the details a product type has', () => {
     const digital = toDetailsInput(
-      { ...newDetailsForm(), digitalFile: { id: 'f', filename: 'a.pdf' }, weightKg: '2' },
+      { ...newDetailsForm(), digitalFile: { id: 'f', filename: 'a.pdf' }, weight: '2' },
       ProductType.digital,
     );
     expect(digital.ok && digital.input.digitalFileId).toBe('f');
@@ -88,8 +120,8 @@ describe('the product details form', () => {
     expect(detailsFromProduct(product)).toMatchObject({
       visibility: 'hidden',
       seoTitle: 'T',
-      weightKg: '0.35',
-      lengthCm: '30',
+      weight: '0.35',
+      length: '30',
       billingCycles: '12',
       scarcityThreshold: '3',
     });

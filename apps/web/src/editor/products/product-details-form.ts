@@ -1,11 +1,20 @@
 import type { CatalogProduct, ProductUpdate } from '@atelier/contract';
 import { canBeSubscribable, ProductType } from '@atelier/core';
+import {
+  fromGrams,
+  fromMm,
+  METRIC_UNITS,
+  type ShippingUnits,
+  toGrams,
+  toMm,
+} from '../shipping-units.ts';
 
 // The product editor's details beyond price and stock, as a pure state: search engine
 // texts, visibility with a schedule, the parcel's weight and size, a digital product's
 // file, the subscription plan, the additional-fields form and the low-stock message.
-// Numbers are kept as typed; they are read here into the API's units (grams,
-// millimetres, whole numbers), and what cannot be read is reported per field.
+// Numbers are kept as typed (weight and size in the store's units); they are read here
+// into the API's units (grams, millimetres, whole numbers), and what cannot be read is
+// reported per field.
 
 export type Visibility = 'published' | 'hidden' | 'scheduled';
 export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR';
@@ -17,10 +26,12 @@ export type DetailsForm = {
   seoTitle: string;
   seoDescription: string;
   socialImage: { id: string; src: string } | null;
-  weightKg: string;
-  lengthCm: string;
-  widthCm: string;
-  heightCm: string;
+  /** In the store's weight unit. */
+  weight: string;
+  /** In the store's size unit, like width and height. */
+  length: string;
+  width: string;
+  height: string;
   digitalFile: { id: string; filename: string } | null;
   isSubscribable: boolean;
   billingEvery: string;
@@ -44,10 +55,10 @@ export function newDetailsForm(): DetailsForm {
     seoTitle: '',
     seoDescription: '',
     socialImage: null,
-    weightKg: '',
-    lengthCm: '',
-    widthCm: '',
-    heightCm: '',
+    weight: '',
+    length: '',
+    width: '',
+    height: '',
     digitalFile: null,
     isSubscribable: false,
     billingEvery: '1',
@@ -70,11 +81,12 @@ export function toLocalInput(iso: string): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
-/** Grams as kilograms, without trailing zeros ("1.25"). */
-const fromUnits = (value: number | null, per: number): string =>
-  value === null ? '' : String(value / per);
-
-export function detailsFromProduct(product: CatalogProduct): DetailsForm {
+export function detailsFromProduct(
+  product: CatalogProduct,
+  units: ShippingUnits = METRIC_UNITS,
+): DetailsForm {
+  const { weightGrams, lengthMm, widthMm, heightMm } = product.shipping;
+  const size = (mm: number | null) => (mm === null ? '' : fromMm(mm, units.size));
   const plan = product.subscriptionPlan;
   return {
     visibility: product.publishAt ? 'scheduled' : product.isVisible ? 'published' : 'hidden',
@@ -82,10 +94,10 @@ export function detailsFromProduct(product: CatalogProduct): DetailsForm {
     seoTitle: product.seo.title ?? '',
     seoDescription: product.seo.description ?? '',
     socialImage: product.socialImage,
-    weightKg: fromUnits(product.shipping.weightGrams, 1000),
-    lengthCm: fromUnits(product.shipping.lengthMm, 10),
-    widthCm: fromUnits(product.shipping.widthMm, 10),
-    heightCm: fromUnits(product.shipping.heightMm, 10),
+    weight: weightGrams === null ? '' : fromGrams(weightGrams, units.weight),
+    length: size(lengthMm),
+    width: size(widthMm),
+    height: size(heightMm),
     digitalFile: product.digitalFile
       ? { id: product.digitalFile.id, filename: product.digitalFile.filename }
       : null,
@@ -104,12 +116,15 @@ export function detailsFromProduct(product: CatalogProduct): DetailsForm {
   };
 }
 
-/** A decimal as typed in `per`-ths of a unit (kg → g is 1000), or an error. */
-function readUnits(text: string, per: number): number | null | 'invalid' {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return 'invalid';
-  return Math.round(Number(trimmed) * per);
+/** A decimal as typed, read by `toStored` (into grams or mm); null when empty. */
+function readUnits<U>(
+  text: string,
+  unit: U,
+  toStored: (text: string, unit: U) => number,
+): number | null | 'invalid' {
+  if (text.trim() === '') return null;
+  const stored = toStored(text, unit);
+  return Number.isNaN(stored) ? 'invalid' : stored;
 }
 
 const readWhole = (text: string): number | null | 'invalid' => {
@@ -122,6 +137,7 @@ const readWhole = (text: string): number | null | 'invalid' => {
 export function toDetailsInput(
   details: DetailsForm,
   type: ProductType,
+  units: ShippingUnits = METRIC_UNITS,
 ): { ok: true; input: Partial<ProductUpdate> } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const input: Partial<ProductUpdate> = {
@@ -141,14 +157,18 @@ export function toDetailsInput(
   } else input.publishAt = null;
 
   if (type === ProductType.physical) {
-    const weight = readUnits(details.weightKg, 1000);
-    const length = readUnits(details.lengthCm, 10);
-    const width = readUnits(details.widthCm, 10);
-    const height = readUnits(details.heightCm, 10);
-    if (weight === 'invalid') errors['shipping.weightGrams'] = 'Enter the weight in kg, e.g. 1.25';
-    if (length === 'invalid') errors['shipping.lengthMm'] = 'Enter the length in cm, e.g. 30';
-    if (width === 'invalid') errors['shipping.widthMm'] = 'Enter the width in cm, e.g. 20';
-    if (height === 'invalid') errors['shipping.heightMm'] = 'Enter the height in cm, e.g. 10';
+    const weight = readUnits(details.weight, units.weight, toGrams);
+    const length = readUnits(details.length, units.size, toMm);
+    const width = readUnits(details.width, units.size, toMm);
+    const height = readUnits(details.height, units.size, toMm);
+    const w = units.weight;
+    // "in in" would read oddly: inches are named in full.
+    const size = units.size === 'in' ? 'inches' : units.size;
+    if (weight === 'invalid')
+      errors['shipping.weightGrams'] = `Enter the weight in ${w}, e.g. 1.25`;
+    if (length === 'invalid') errors['shipping.lengthMm'] = `Enter the length in ${size}, e.g. 30`;
+    if (width === 'invalid') errors['shipping.widthMm'] = `Enter the width in ${size}, e.g. 20`;
+    if (height === 'invalid') errors['shipping.heightMm'] = `Enter the height in ${size}, e.g. 10`;
     if (
       weight !== 'invalid' &&
       length !== 'invalid' &&

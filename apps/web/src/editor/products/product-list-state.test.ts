@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  countText,
   hasFilters,
   INITIAL_STATE,
   toApiSort,
@@ -45,11 +44,5 @@ describe('the Products screen’s query', () => {
     expect(toApiSort({ key: 'title', direction: 'descending' })).toBe('-title');
     expect(toApiSort(null)).toBe('-updated');
     expect(toApiSort({ key: 'type', direction: 'ascending' })).toBe('-updated');
-  });
-
-  it('counts products in words', () => {
-    expect(countText(0)).toBe('0 products');
-    expect(countText(1)).toBe('1 product');
-    expect(countText(5007)).toBe('5,007 products');
   });
 });

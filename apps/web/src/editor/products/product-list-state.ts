@@ -95,7 +95,3 @@ export const STOCK_LABELS: Record<StockState, { label: string; tone: BadgeTone }
   low: { label: 'Low', tone: 'warning' },
   'sold-out': { label: 'Sold out', tone: 'neutral' },
 };
-
-/** "1 product", "42 products". */
-export const countText = (total: number): string =>
-  `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}`;

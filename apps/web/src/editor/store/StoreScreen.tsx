@@ -21,6 +21,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { storeSettingsApi as api } from '../api/store-settings-client.ts';
+import { fromGrams } from '../shipping-units.ts';
 import {
   Button,
   Card,
@@ -37,7 +38,7 @@ import {
   useToast,
 } from '../ui/index.ts';
 import { countryName, KIND_LABELS, ShippingRateFields } from './ShippingRateFields.tsx';
-import { draftOf, emptyDraft, fromGrams, inputOf, type RateDraft } from './shipping-rate-draft.ts';
+import { draftOf, emptyDraft, inputOf, type RateDraft } from './shipping-rate-draft.ts';
 import './store.css';
 
 // The Store screen (issue 19): the store's currency and formats, its shipping rates and

@@ -1,6 +1,6 @@
 import type { ShippingRate } from '@atelier/contract';
 import { describe, expect, it } from 'vitest';
-import { draftOf, emptyDraft, fromGrams, inputOf, toGrams } from './shipping-rate-draft.ts';
+import { draftOf, emptyDraft, inputOf } from './shipping-rate-draft.ts';
 
 const money = {
   decimal: (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2)),
@@ -8,16 +8,6 @@ const money = {
 };
 
 describe('shipping rate draft', () => {
-  it('converts weights between the store unit and grams', () => {
-    expect(toGrams('1.5', 'kg')).toBe(1500);
-    expect(toGrams('2', 'lb')).toBe(907);
-    expect(toGrams('8', 'oz')).toBe(227);
-    expect(toGrams('1,25', 'kg')).toBe(1250);
-    expect(toGrams('heavy', 'kg')).toBeNaN();
-    expect(fromGrams(1500, 'kg')).toBe('1.5');
-    expect(fromGrams(907, 'lb')).toBe('2');
-  });
-
   it('turns tiers typed in pounds into grams, the last one open-ended', () => {
     const input = inputOf(
       {

@@ -1,4 +1,6 @@
 import type { ShippingRate, ShippingRateInput, WeightUnit } from '@atelier/contract';
+// Shared with the product editor: a product's weight meets these tiers at checkout.
+import { fromGrams, toGrams } from '../shipping-units.ts';
 
 // The shipping rate dialog's draft and its two conversions (rate → draft on open, draft →
 // API input on save). Pure, so the units arithmetic is tested without a browser. Text
@@ -17,20 +19,6 @@ export const WORLD_COUNTRY_CODES: readonly string[] = (
   'SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM ' +
   'US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW'
 ).split(' ');
-
-const GRAMS_PER: Record<WeightUnit, number> = { g: 1, kg: 1000, lb: 453.59237, oz: 28.349523125 };
-
-/** A weight typed in the store's unit, in whole grams (NaN when it is not a number). */
-export function toGrams(text: string, unit: WeightUnit): number {
-  const value = Number(text.trim().replace(',', '.'));
-  if (!text.trim() || !Number.isFinite(value)) return Number.NaN;
-  return Math.round(value * GRAMS_PER[unit]);
-}
-
-/** Grams shown in the store's unit, to three decimals at most ("1.5", not "1.500"). */
-export function fromGrams(grams: number, unit: WeightUnit): string {
-  return String(Math.round((grams / GRAMS_PER[unit]) * 1000) / 1000);
-}
 
 export type ZoneDraft = { country: string; regions: string };
 export type TierDraft = { upTo: string; price: string };

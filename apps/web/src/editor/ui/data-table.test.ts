@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareSortValues,
+  listCountText,
   nextSort,
   pageOf,
   selectAllState,
@@ -166,5 +167,13 @@ describe('tableStateAfter', () => {
       page: 1,
       pageSize: 100,
     });
+  });
+});
+
+describe('listCountText', () => {
+  it('counts rows in words, one and more, with thousands grouped', () => {
+    expect(listCountText(0, ['product', 'products'])).toBe('0 products');
+    expect(listCountText(1, ['gift card', 'gift cards'])).toBe('1 gift card');
+    expect(listCountText(5007, ['order', 'orders'])).toBe('5,007 orders');
   });
 });

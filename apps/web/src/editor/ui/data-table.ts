@@ -157,3 +157,7 @@ export function toggleOne(selected: ReadonlySet<string>, id: string): Set<string
   else next.add(id);
   return next;
 }
+
+/** A list's count in words: "1 order", "1,250 orders". */
+export const listCountText = (total: number, [one, other]: readonly [string, string]): string =>
+  `${total.toLocaleString('en-US')} ${total === 1 ? one : other}`;
