@@ -79,8 +79,9 @@ describe('product details in the editor (Chromium)', () => {
       true,
     );
     await page.getByRole('checkbox', { name: 'Clothing › Workwear' }).check();
-    await page.getByLabel('Weight (kg)').fill('0.35');
-    await page.getByLabel('Length (cm)').fill('30');
+    const parcel = page.getByRole('region', { name: 'Shipping', exact: true });
+    await parcel.getByLabel('Weight (kg)').fill('0.35');
+    await parcel.getByLabel('Length (cm)').fill('30');
     await save();
 
     await checkAtBothWidths(page, [
@@ -127,10 +128,11 @@ describe('product details in the editor (Chromium)', () => {
 
     // 350 g and 30 cm, saved above, in pounds and inches.
     await openProduct('Linen Work Shirt');
-    await expect.poll(() => page.getByLabel('Weight (lb)').inputValue()).toBe('0.772');
-    expect(await page.getByLabel('Length (in)').inputValue()).toBe('11.8');
-    await page.getByLabel('Weight (lb)').fill('2');
-    await page.getByLabel('Length (in)').fill('12');
+    const parcel = page.getByRole('region', { name: 'Shipping', exact: true });
+    await expect.poll(() => parcel.getByLabel('Weight (lb)').inputValue()).toBe('0.772');
+    expect(await parcel.getByLabel('Length (in)').inputValue()).toBe('11.8');
+    await parcel.getByLabel('Weight (lb)').fill('2');
+    await parcel.getByLabel('Length (in)').fill('12');
     await save();
     const id = new URL(page.url()).pathname.split('/').pop();
     const session = await callFrom(page, 'GET', '/api/config/session');
@@ -141,9 +143,19 @@ describe('product details in the editor (Chromium)', () => {
     );
     // 2 lb is kept as 907 g: what a shipping tier "up to 2 lb" is kept as, so it matches.
     expect(product.json.shipping).toMatchObject({ weightGrams: 907, lengthMm: 305 });
+    // A variant's own weight is typed in pounds too, and kept in grams.
+    const variants = page.getByRole('region', { name: 'Options and variants', exact: true });
+    await variants.getByLabel('Weight (lb)').first().fill('1.5');
+    await save();
+    const again = await callFrom(
+      page,
+      'GET',
+      `/api/content-service/product/1.1/websites/${session.json.websiteId}/products/${id}`,
+    );
+    expect(again.json.variants[0].weightGrams).toBe(680);
     await page.reload();
-    await expect.poll(() => page.getByLabel('Weight (lb)').inputValue()).toBe('2');
-    expect(await page.getByLabel('Length (in)').inputValue()).toBe('12');
+    await expect.poll(() => parcel.getByLabel('Weight (lb)').inputValue()).toBe('2');
+    expect(await parcel.getByLabel('Length (in)').inputValue()).toBe('12');
     await checkAtBothWidths(page, [
       {
         name: 'admin-product-shipping-lb-in',

@@ -90,7 +90,8 @@ describe('editing a saved product’s variants (Chromium)', () => {
     await page.getByRole('button', { name: 'Generate 2 missing variants' }).click();
     await variant('L / Blue').waitFor();
     await variant('L / Red').getByLabel('SKU').fill('FS-L-RED');
-    await variant('L / Red').getByLabel('Weight (g)').fill('320');
+    // Weights are typed in the store's unit (kg on a new store) and kept in grams.
+    await variant('L / Red').getByLabel('Weight (kg)').fill('0.32');
 
     await checkAtBothWidths(page, [
       {
@@ -110,7 +111,11 @@ describe('editing a saved product’s variants (Chromium)', () => {
       'L / Red',
       'L / Blue',
     ]);
-    expect(product.variants[4]).toMatchObject({ sku: 'FS-L-RED', priceCents: 3000 });
+    expect(product.variants[4]).toMatchObject({
+      sku: 'FS-L-RED',
+      priceCents: 3000,
+      weightGrams: 320,
+    });
     expect(product.version).toBe(2);
   });
 

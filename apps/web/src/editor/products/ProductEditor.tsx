@@ -46,6 +46,7 @@ import {
   type ProductForm,
   toCreateInput,
   toUpdateInput,
+  withWeightUnit,
 } from './product-form.ts';
 import { PRODUCT_TYPE_LABELS } from './product-list-state.ts';
 import { VariantMatrix } from './VariantMatrix.tsx';
@@ -135,7 +136,12 @@ export function ProductEditor({
 
   useEffect(() => {
     if (productId === null) {
-      void loadStoreUnits().then(setUnits);
+      void loadStoreUnits().then((storeUnits) => {
+        setUnits(storeUnits);
+        // Weights typed before the units arrived keep their grams, shown the store's way.
+        setForm((f) => f && withWeightUnit(f, storeUnits.weight));
+        setCleanForm((f) => f && withWeightUnit(f, storeUnits.weight));
+      });
       // A new product goes into a store page: the first one unless the merchant picks another.
       api
         .siteLayout()
@@ -158,8 +164,12 @@ export function ProductEditor({
         const draft = loadDraft(product.id);
         const base = draft?.base ?? product;
         setSaved(base);
-        setForm(draft?.form ?? formFromProduct(product));
-        setCleanForm(formFromProduct(base));
+        setForm(
+          draft?.form
+            ? withWeightUnit(draft.form, storeUnits.weight)
+            : formFromProduct(product, storeUnits.weight),
+        );
+        setCleanForm(formFromProduct(base, storeUnits.weight));
         setRestoredAt(draft?.savedAt ?? null);
         setDetails(detailsFromProduct(product, storeUnits));
         setCleanDetails(detailsFromProduct(product, storeUnits));
@@ -264,8 +274,8 @@ export function ProductEditor({
         const product = await api.updateProduct(base.id, withDetails(toUpdateInput(toSave, base)));
         clearDraft(product.id);
         setSaved(product);
-        setForm(formFromProduct(product));
-        setCleanForm(formFromProduct(product));
+        setForm(formFromProduct(product, units.weight));
+        setCleanForm(formFromProduct(product, units.weight));
         setDetails(detailsFromProduct(product, units));
         setCleanDetails(detailsFromProduct(product, units));
         setRestoredAt(null);
@@ -307,8 +317,8 @@ export function ProductEditor({
   function reloadTheirs() {
     if (!conflict) return;
     setSaved(conflict.current);
-    setForm(formFromProduct(conflict.current));
-    setCleanForm(formFromProduct(conflict.current));
+    setForm(formFromProduct(conflict.current, units.weight));
+    setCleanForm(formFromProduct(conflict.current, units.weight));
     setDetails(detailsFromProduct(conflict.current, units));
     setCleanDetails(detailsFromProduct(conflict.current, units));
     setRestoredAt(null);
@@ -330,7 +340,7 @@ export function ProductEditor({
       ]),
     ) as DetailsForm;
     setSaved(conflict.current);
-    setCleanForm(formFromProduct(conflict.current));
+    setCleanForm(formFromProduct(conflict.current, units.weight));
     setForm(rebased);
     setDetails(rebasedDetails);
     setCleanDetails(theirDetails);
@@ -394,8 +404,8 @@ export function ProductEditor({
               // The draft's base may be old: read the product as it is now.
               void api.product(saved.id).then((product) => {
                 setSaved(product);
-                setForm(formFromProduct(product));
-                setCleanForm(formFromProduct(product));
+                setForm(formFromProduct(product, units.weight));
+                setCleanForm(formFromProduct(product, units.weight));
               });
             }}
           >

@@ -262,8 +262,8 @@ export function VariantMatrix({
                 />
               ) : null}
               <TextField
-                label="Weight (g)"
-                inputMode="numeric"
+                label={`Weight (${form.weightUnit})`}
+                inputMode={form.weightUnit === 'g' ? 'numeric' : 'decimal'}
                 value={row.weight}
                 error={errors[`${field}.weightGrams`]}
                 onChange={(event) => changeRow(index, { weight: event.target.value })}

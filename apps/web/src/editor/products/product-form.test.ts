@@ -4,6 +4,7 @@ import { catalogProduct } from './catalog-product.fixture.ts';
 import {
   centsToText,
   clientErrors,
+  emptyRow,
   formFromProduct,
   generateVariants,
   moveImage,
@@ -12,6 +13,7 @@ import {
   toCreateInput,
   toUpdateInput,
   variantLabel,
+  withWeightUnit,
 } from './product-form.ts';
 
 const options = [
@@ -152,5 +154,26 @@ describe('the sale switch', () => {
       { urlId: 'x', version: 1 },
     );
     expect(off.variants?.map((v) => v.onSale)).toEqual([false, false]);
+  });
+
+  it('types variant weights in the store unit and sends whole grams', () => {
+    const form = withWeightUnit(
+      {
+        ...newProductForm(ProductType.physical),
+        title: 'Mug',
+        price: '9',
+        variants: [{ ...emptyRow(), weight: '907' }],
+      },
+      'lb',
+    );
+    expect(form.variants[0]?.weight).toBe('2');
+    const typed = { ...form, variants: [{ ...form.variants[0]!, weight: '1.5' }] };
+    expect(toCreateInput(typed, 'c1').variants?.[0]?.weightGrams).toBe(680);
+    expect(
+      clientErrors({ ...form, variants: [{ ...form.variants[0]!, weight: 'heavy' }] }),
+    ).toEqual({ 'variants.0.weightGrams': 'Enter the weight in lb, e.g. 1.25' });
+    // A draft kept before the form knew its unit was in grams.
+    const { weightUnit: _, ...oldDraft } = typed;
+    expect(withWeightUnit(oldDraft as typeof typed, 'kg').variants[0]?.weight).toBe('0.002');
   });
 });

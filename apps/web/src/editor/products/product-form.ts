@@ -4,6 +4,7 @@ import type {
   ProductCreate,
   ProductUpdate,
   VariantInput,
+  WeightUnit,
 } from '@atelier/contract';
 import {
   hasUnlimitedStockByType,
@@ -12,6 +13,7 @@ import {
   type ProductType,
   toDecimalString,
 } from '@atelier/core';
+import { fromGrams, toGrams } from '../shipping-units.ts';
 
 // The product editor's form as a pure state: what the merchant typed (prices as text in
 // major units, stock as text), how it is built from a saved product, how the option
@@ -32,7 +34,7 @@ export type VariantRow = {
   salePrice: string;
   stock: string;
   isUnlimited: boolean;
-  /** Shipping weight in grams, as typed. */
+  /** Shipping weight in the form's `weightUnit` (the store's), as typed. */
   weight: string;
   /** One of the product's images, shown when a shopper picks this variant. */
   imageId: string | null;
@@ -64,6 +66,8 @@ export type ProductForm = {
   images: FormImage[];
   options: OptionDraft[];
   variants: VariantRow[];
+  /** The unit the variant weights are typed in: the store's (Store settings). */
+  weightUnit: WeightUnit;
 };
 
 export const emptyRow = (optionValues: OptionValuePair[] = []): VariantRow => ({
@@ -84,8 +88,9 @@ export const hasVariants = (type: ProductType): boolean => !isPricedOnProduct(ty
 /** Whether stock is counted: gift cards, digital and paywall products never run out. */
 export const hasStock = (type: ProductType): boolean => !hasUnlimitedStockByType(type);
 
-export function newProductForm(type: ProductType): ProductForm {
+export function newProductForm(type: ProductType, weightUnit: WeightUnit = 'g'): ProductForm {
   return {
+    weightUnit,
     productType: type,
     title: '',
     description: '',
@@ -111,7 +116,10 @@ export function centsToText(cents: number | null, currency: string): string {
   return toDecimalString({ minorUnits: cents, currency });
 }
 
-export function formFromProduct(product: CatalogProduct): ProductForm {
+export function formFromProduct(
+  product: CatalogProduct,
+  weightUnit: WeightUnit = 'g',
+): ProductForm {
   const { currency } = product;
   const options = product.variantOptionOrdering.map((name) => ({
     name,
@@ -143,6 +151,7 @@ export function formFromProduct(product: CatalogProduct): ProductForm {
       altText: image.altText,
     })),
     options,
+    weightUnit,
     variants: isPricedOnProduct(product.productType)
       ? []
       : product.variants.map((v) => ({
@@ -153,7 +162,7 @@ export function formFromProduct(product: CatalogProduct): ProductForm {
           salePrice: v.salePriceCents ? centsToText(v.salePriceCents, currency) : '',
           stock: String(v.qtyInStock),
           isUnlimited: v.isUnlimited,
-          weight: String(v.weightGrams),
+          weight: fromGrams(v.weightGrams, weightUnit),
           imageId: v.imageId,
           savedStock: v.qtyInStock,
         })),
@@ -239,8 +248,11 @@ const money = (text: string): MoneyInput | undefined =>
 export function clientErrors(form: ProductForm): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [index, row] of form.variants.entries()) {
-    if (!/^\d+$/.test(row.weight.trim() || '0')) {
-      errors[`variants.${index}.weightGrams`] = 'Enter the weight in whole grams';
+    if (Number.isNaN(weightOf(form, row))) {
+      errors[`variants.${index}.weightGrams`] =
+        form.weightUnit === 'g'
+          ? 'Enter the weight in whole grams'
+          : `Enter the weight in ${form.weightUnit}, e.g. 1.25`;
     }
     if (hasStock(form.productType) && !row.isUnlimited && !/^\d+$/.test(row.stock.trim())) {
       errors[`variants.${index}.qtyInStock`] = 'Stock must be a whole number';
@@ -257,7 +269,26 @@ const isRowOnSale = (form: ProductForm, row: VariantRow): boolean =>
   form.isOnSale && row.salePrice.trim() !== '';
 
 const stockOf = (row: VariantRow): number => Number.parseInt(row.stock.trim() || '0', 10);
-const weightOf = (row: VariantRow): number => Number.parseInt(row.weight.trim() || '0', 10);
+/** A row's weight in whole grams, read in the form's unit (NaN when it is not a number). */
+const weightOf = (form: ProductForm, row: VariantRow): number =>
+  toGrams(row.weight.trim() || '0', form.weightUnit);
+
+/**
+ * The form with its variant weights re-typed in `unit`, as the store's unit becomes known
+ * (a new product, a draft kept from before): the same grams, shown the store's way.
+ */
+export function withWeightUnit(form: ProductForm, unit: WeightUnit): ProductForm {
+  const from = form.weightUnit ?? 'g';
+  if (from === unit) return form.weightUnit ? form : { ...form, weightUnit: unit };
+  return {
+    ...form,
+    weightUnit: unit,
+    variants: form.variants.map((row) => {
+      const grams = toGrams(row.weight.trim() || '0', from);
+      return Number.isNaN(grams) ? row : { ...row, weight: fromGrams(grams, unit) };
+    }),
+  };
+}
 
 function sharedFields(form: ProductForm) {
   const isDigital = isPricedOnProduct(form.productType);
@@ -297,7 +328,7 @@ export function toCreateInput(form: ProductForm, collectionId: string): ProductC
           salePriceMoney: money(row.salePrice),
           onSale: isRowOnSale(form, row),
           ...(stockCounted && { qtyInStock: stockOf(row), unlimited: row.isUnlimited }),
-          weightGrams: weightOf(row),
+          weightGrams: weightOf(form, row),
           imageId: row.imageId,
         }),
       ),
@@ -342,7 +373,7 @@ export function toUpdateInput(
               qtyInStock: stockOf(row),
               ...(row.savedStock !== null && { expectedQtyInStock: row.savedStock }),
             }),
-          weightGrams: weightOf(row),
+          weightGrams: weightOf(form, row),
           imageId: row.imageId,
         };
       }),

@@ -259,7 +259,7 @@ function fieldsOf(form: ProductForm): Map<string, string> {
         row.price,
         row.salePrice,
         row.isUnlimited ? 'unlimited' : row.stock,
-        `${row.weight || 0} g`,
+        `${row.weight || 0} ${form.weightUnit}`,
       ].join(' · '),
     );
   }
