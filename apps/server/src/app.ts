@@ -61,6 +61,13 @@ import { createEditorPagesService } from './features/editor/editor-pages.service
 import { registerEditorShellRoutes } from './features/editor/editor-shell.routes.ts';
 import { createPageScheduleRepo } from './features/editor/page-schedule.repo.ts';
 import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
+import { registerFormBlockRoutes } from './features/forms/form-blocks.routes.ts';
+import { createFormSubmissionsRepo } from './features/forms/form-submissions.repo.ts';
+import { registerFormSubmissionRoutes } from './features/forms/form-submissions.routes.ts';
+import {
+  createFormSubmissionsService,
+  type VerifyCaptcha,
+} from './features/forms/form-submissions.service.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
@@ -171,6 +178,15 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   });
   const formsRepo = createFormsRepo(db);
   const forms = createFormsService({ formsRepo });
+  // Until the captcha feature is wired in, a form with its captcha on cannot be verified:
+  // such submissions are refused rather than let through unchecked.
+  const verifyCaptcha: VerifyCaptcha = async () => ({ ok: false, reason: 'unavailable' });
+  const formSubmissions = createFormSubmissionsService({
+    repo: createFormSubmissionsRepo(db),
+    formsRepo,
+    forms,
+    verifyCaptcha,
+  });
   const preferences = createPreferencesService({
     preferencesRepo: createPreferencesRepo(db),
     onPublicChange,
@@ -216,7 +232,13 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     ...(options.commerce && { options: options.commerce }),
   });
   const contentRepo = createContentRepo(db);
-  const content = createContentService({ contentRepo, mediaRepo, catalog, log: app.log });
+  const content = createContentService({
+    contentRepo,
+    mediaRepo,
+    catalog,
+    formsOf: formSubmissions.definitionsOf,
+    log: app.log,
+  });
   const auth = createAuthService({
     authRepo: createAuthRepo(db),
     options: { signInLock: options.config.signInLock, ...options.auth },
@@ -258,6 +280,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     catalog,
     cart,
     forms,
+    formSubmissions,
     preferences,
     formsRepo,
     content,
@@ -483,6 +506,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     filesDir: join(config.dataDir, 'files'),
   });
   registerFormsRoutes(app, { forms: services.forms, websiteOf });
+  registerFormSubmissionRoutes(app, {
+    submissions: services.formSubmissions,
+    websiteOf,
+    limits: config.formRateLimits,
+  });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });
   registerAuthRoutes(app, { auth: services.auth, guard: memberGuard, websiteOf });
@@ -506,6 +534,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerNavigationRoutes(app, {
     navigation: services.navigation,
+    requireMember: memberGuard.requireMember,
+  });
+  registerFormBlockRoutes(app, {
+    listForms: (websiteId) => services.catalogAdmin.listForms(websiteId),
     requireMember: memberGuard.requireMember,
   });
   registerTemplatesRoutes(app, {

@@ -5,7 +5,7 @@ import {
   newSectionBlock,
   type UnreadableBlock,
 } from '@atelier/contract';
-import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
+import { editorApiMessages, formMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import {
   type Dispatch,
   memo,
@@ -827,6 +827,13 @@ const CanvasBlockSlot = memo(function CanvasBlockSlot({
         ) : null}
         {block.type === 'unreadable' ? (
           <UnreadableBlockNotice block={block} />
+        ) : (block.type === 'form' || block.type === 'newsletter') &&
+          block.formId !== '' &&
+          !data.forms?.[block.formId] ? (
+          // Visitors see nothing here; the owner learns why.
+          <div className="canvas-block__attention notice" role="note">
+            <p>{formMessages.notConfigured}</p>
+          </div>
         ) : editsInPlace && block.type === 'text' ? (
           <InlineText block={block} onChange={(updated) => actions.updateBlock(key, updated)} />
         ) : editsInPlace && block.type === 'heading' ? (
