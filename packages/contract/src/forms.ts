@@ -115,6 +115,7 @@ export type FormAdmin = z.infer<typeof formAdminSchema>;
 
 /** POST /api/form/FormSubmissionKey (SPEC §7): empty body → a single-use key. */
 export const formSubmissionKeyResponseSchema = z.object({ key: z.string() });
+export type FormSubmissionKeyResponse = z.infer<typeof formSubmissionKeyResponseSchema>;
 
 /** POST /api/form/SaveFormSubmission (SPEC §3 Form submission, §7). */
 export const saveFormSubmissionBodySchema = z

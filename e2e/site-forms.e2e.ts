@@ -1,0 +1,179 @@
+import { mkdir } from 'node:fs/promises';
+import { formMessages } from '@atelier/core';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { DESKTOP, PHONE, seriousA11yViolations, useChromium } from './support/browser.ts';
+import { callFrom, createOwner } from './support/editor.ts';
+import type { RunningServer } from './support/server.ts';
+
+// Issue 20's visitor side, tried as an owner and a visitor would: a contact form (made
+// here in the database, as the form builder is built beside this) put on a page in a
+// form block and published; the visitor types a bad email and sees SPEC's words above the
+// field, fixes it, sends, sees 'Submitting…' then the submission message; the key the
+// browser used is refused a second time.
+
+const SHOTS = '/tmp/shots-visitor';
+
+/** A contact form with a required email and a 200-character message. */
+async function seedContactForm(dataDir: string): Promise<void> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    const website = await database.db
+      .selectFrom('websites')
+      .select('website_id')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('forms')
+      .values({
+        website_id: website.website_id,
+        name: 'Contact',
+        fields: JSON.stringify([
+          { id: 'email', kind: 'email', label: 'Email', isRequired: true },
+          { id: 'message', kind: 'textarea', label: 'Message', maxLength: 200 },
+        ]),
+        submission_message: 'Thank you, we will write back within two days.',
+        submit_label: 'Send message',
+        post_submit_html: '<p>Meanwhile, <a href="/shop">browse the shop</a>.</p>',
+      })
+      .execute();
+  } finally {
+    await database.close();
+  }
+}
+
+describe('a site form on a page, as an owner and a visitor would use it (Chromium)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors = useChromium((started) => ({ server, browser, page } = started), {
+    prepare: seedContactForm,
+    consoleErrors: true,
+  });
+  let visitor: Page;
+  let usedBody = '';
+
+  it('puts the form on a new page in a form block and publishes it', async () => {
+    await createOwner(page, server.baseUrl);
+    await page.getByLabel('New page title').waitFor();
+    const choices = await callFrom(page, 'GET', '/api/config/form-choices');
+    expect(choices.status, JSON.stringify(choices.json)).toBe(200);
+    const contact = choices.json.forms.find((f: { name: string }) => f.name === 'Contact');
+    expect(contact).toBeDefined();
+
+    const created = await callFrom(page, 'POST', '/api/config/pages', { title: 'Write to us' });
+    expect(created.status).toBe(201);
+    const saved = await callFrom(page, 'PUT', `/api/config/pages/${created.json.id}/draft`, {
+      blocks: [
+        {
+          type: 'form',
+          version: 1,
+          formId: contact.id,
+          title: 'Write to us',
+          description: 'Questions about an order or a lesson? Ask away.',
+        },
+      ],
+      baseRevision: created.json.draftRevision,
+    });
+    expect(saved.status).toBe(200);
+    const published = await callFrom(page, 'POST', `/api/config/pages/${created.json.id}/publish`, {
+      baseRevision: saved.json.draftRevision,
+    });
+    expect(published.status).toBe(200);
+  });
+
+  it('shows the form to a visitor, with no serious accessibility problem', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    visitor = await context.newPage();
+    visitor.on('pageerror', (error) => errors.push(error.message));
+    visitor.on('request', (request) => {
+      if (request.url().endsWith('/api/form/SaveFormSubmission')) {
+        usedBody = request.postData() ?? '';
+      }
+    });
+    await visitor.goto(`${server.baseUrl}/write-to-us`);
+    await visitor.getByRole('heading', { name: 'Write to us', level: 2 }).waitFor();
+    const send = visitor.getByRole('button', { name: 'Send message' });
+    // Enabled once the island has hydrated.
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    expect(await seriousA11yViolations(visitor)).toEqual([]);
+  });
+
+  it('puts SPEC’s email error above the field and focuses it', async () => {
+    await visitor.getByLabel('Email').fill('not-an-email');
+    await visitor.getByLabel('Message').fill('Do you teach on Sundays?');
+    await visitor.getByText('24 / 200').waitFor();
+    await visitor.getByRole('button', { name: 'Send message' }).click();
+    const error = visitor.getByText(formMessages.emailInvalid('user@domain.com'));
+    await error.waitFor();
+    // Above the field's title: the error comes first in its field.
+    const order = await visitor
+      .locator('.form-field', { has: visitor.getByLabel('Email') })
+      .evaluate((field) => [...field.children].map((child) => child.tagName.toLowerCase()));
+    expect(order.slice(0, 2)).toEqual(['p', 'label']);
+    await visitor.getByText(formMessages.problemAbove).waitFor();
+    await visitor.getByText(formMessages.problemBelow).waitFor();
+    expect(await visitor.evaluate(() => document.activeElement?.getAttribute('type'))).toBe(
+      'email',
+    );
+    expect(await visitor.getByLabel('Email').getAttribute('aria-describedby')).toBeTruthy();
+    expect(await seriousA11yViolations(visitor)).toEqual([]);
+    await mkdir(SHOTS, { recursive: true });
+    await visitor.screenshot({ path: `${SHOTS}/form-errors-desktop.png`, fullPage: true });
+    await visitor.setViewportSize(PHONE);
+    await visitor.screenshot({ path: `${SHOTS}/form-errors-phone.png`, fullPage: true });
+    await visitor.setViewportSize(DESKTOP);
+  });
+
+  it('sends the fixed form: Submitting…, then the submission message', async () => {
+    // Held a moment on the way, so the locked button can be seen.
+    await visitor.route('**/api/form/SaveFormSubmission', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await visitor.getByLabel('Email').fill('ada@example.com');
+    await visitor.getByRole('button', { name: 'Send message' }).click();
+    const locked = visitor.getByRole('button', { name: 'Submitting…' });
+    await locked.waitFor();
+    expect(await locked.isDisabled()).toBe(true);
+    await visitor.getByText('Thank you, we will write back within two days.').waitFor();
+    await visitor.getByRole('link', { name: 'browse the shop' }).waitFor();
+    expect(await visitor.getByLabel('Email').count()).toBe(0);
+    await visitor.screenshot({ path: `${SHOTS}/form-sent-desktop.png` });
+    await visitor.setViewportSize(PHONE);
+    await visitor.screenshot({ path: `${SHOTS}/form-sent-phone.png` });
+    await visitor.setViewportSize(DESKTOP);
+    await visitor.unroute('**/api/form/SaveFormSubmission');
+  });
+
+  it('refuses a second submission with the same key', async () => {
+    expect(JSON.parse(usedBody)).toMatchObject({ form: { email: 'ada@example.com' } });
+    const again = await visitor.evaluate(async (body) => {
+      const response = await fetch('/api/form/SaveFormSubmission', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      return { status: response.status, json: await response.json() };
+    }, usedBody);
+    expect(again.status).toBe(403);
+    expect(again.json.error).toBe(formMessages.submissionKeyFailed);
+  });
+
+  it('shows the fresh form at phone width too', async () => {
+    await visitor.setViewportSize(PHONE);
+    await visitor.goto(`${server.baseUrl}/write-to-us`);
+    await visitor.getByRole('button', { name: 'Send message' }).waitFor();
+    const scrolls = await visitor.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(scrolls).toBe(false);
+    await visitor.screenshot({ path: `${SHOTS}/form-phone.png`, fullPage: true });
+    await visitor.setViewportSize(DESKTOP);
+    await visitor.screenshot({ path: `${SHOTS}/form-desktop.png`, fullPage: true });
+  });
+
+  it('raised no error in either browser', () => {
+    expect(errors).toEqual([]);
+  });
+});
