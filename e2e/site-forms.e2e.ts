@@ -37,6 +37,15 @@ async function seedContactForm(dataDir: string): Promise<void> {
         post_submit_html: '<p>Meanwhile, <a href="/shop">browse the shop</a>.</p>',
       })
       .execute();
+    await database.db
+      .insertInto('forms')
+      .values({
+        website_id: website.website_id,
+        name: 'Newsletter',
+        fields: JSON.stringify([{ id: 'email', kind: 'email', label: 'Email', isRequired: true }]),
+        submission_message: 'You are on the list.',
+      })
+      .execute();
   } finally {
     await database.close();
   }
@@ -52,6 +61,8 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
   });
   let visitor: Page;
   let usedBody = '';
+  const formBlock = () => visitor.locator('.block--form');
+  const newsletterBlock = () => visitor.locator('.block--newsletter');
 
   it('puts the form on a new page in a form block and publishes it', async () => {
     await createOwner(page, server.baseUrl);
@@ -60,6 +71,7 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
     expect(choices.status, JSON.stringify(choices.json)).toBe(200);
     const contact = choices.json.forms.find((f: { name: string }) => f.name === 'Contact');
     expect(contact).toBeDefined();
+    const newsletter = choices.json.forms.find((f: { name: string }) => f.name === 'Newsletter');
 
     const created = await callFrom(page, 'POST', '/api/config/pages', { title: 'Write to us' });
     expect(created.status).toBe(201);
@@ -71,6 +83,14 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
           formId: contact.id,
           title: 'Write to us',
           description: 'Questions about an order or a lesson? Ask away.',
+        },
+        {
+          type: 'newsletter',
+          version: 1,
+          formId: newsletter.id,
+          title: 'Letters from the studio',
+          description: 'One email a month: new patterns and class dates.',
+          buttonLabel: 'Subscribe',
         },
       ],
       baseRevision: created.json.draftRevision,
@@ -100,14 +120,14 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
   });
 
   it('puts SPEC’s email error above the field and focuses it', async () => {
-    await visitor.getByLabel('Email').fill('not-an-email');
-    await visitor.getByLabel('Message').fill('Do you teach on Sundays?');
+    await formBlock().getByLabel('Email').fill('not-an-email');
+    await formBlock().getByLabel('Message').fill('Do you teach on Sundays?');
     await visitor.getByText('24 / 200').waitFor();
     await visitor.getByRole('button', { name: 'Send message' }).click();
-    const error = visitor.getByText(formMessages.emailInvalid('user@domain.com'));
+    const error = formBlock().getByText(formMessages.emailInvalid('user@domain.com'));
     await error.waitFor();
     // Above the field's title: the error comes first in its field.
-    const order = await visitor
+    const order = await formBlock()
       .locator('.form-field', { has: visitor.getByLabel('Email') })
       .evaluate((field) => [...field.children].map((child) => child.tagName.toLowerCase()));
     expect(order.slice(0, 2)).toEqual(['p', 'label']);
@@ -116,7 +136,7 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
     expect(await visitor.evaluate(() => document.activeElement?.getAttribute('type'))).toBe(
       'email',
     );
-    expect(await visitor.getByLabel('Email').getAttribute('aria-describedby')).toBeTruthy();
+    expect(await formBlock().getByLabel('Email').getAttribute('aria-describedby')).toBeTruthy();
     expect(await seriousA11yViolations(visitor)).toEqual([]);
     await mkdir(SHOTS, { recursive: true });
     await visitor.screenshot({ path: `${SHOTS}/form-errors-desktop.png`, fullPage: true });
@@ -125,20 +145,33 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
     await visitor.setViewportSize(DESKTOP);
   });
 
+  it('gives the newsletter block its own label and no problem notices', async () => {
+    const block = newsletterBlock();
+    await block.getByLabel('Email').fill('nope');
+    await block.getByRole('button', { name: 'Subscribe' }).click();
+    await block.getByText(formMessages.emailInvalid('user@domain.com')).waitFor();
+    expect(await block.getByText(formMessages.problemAbove).count()).toBe(0);
+    expect(await block.getByText(formMessages.problemBelow).count()).toBe(0);
+    await block.getByLabel('Email').fill('news@example.com');
+    await block.getByRole('button', { name: 'Subscribe' }).click();
+    await block.getByText('You are on the list.').waitFor();
+    await block.screenshot({ path: `${SHOTS}/newsletter-sent-desktop.png` });
+  });
+
   it('sends the fixed form: Submitting…, then the submission message', async () => {
     // Held a moment on the way, so the locked button can be seen.
     await visitor.route('**/api/form/SaveFormSubmission', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
-    await visitor.getByLabel('Email').fill('ada@example.com');
+    await formBlock().getByLabel('Email').fill('ada@example.com');
     await visitor.getByRole('button', { name: 'Send message' }).click();
     const locked = visitor.getByRole('button', { name: 'Submitting…' });
     await locked.waitFor();
     expect(await locked.isDisabled()).toBe(true);
     await visitor.getByText('Thank you, we will write back within two days.').waitFor();
     await visitor.getByRole('link', { name: 'browse the shop' }).waitFor();
-    expect(await visitor.getByLabel('Email').count()).toBe(0);
+    expect(await formBlock().getByLabel('Email').count()).toBe(0);
     await visitor.screenshot({ path: `${SHOTS}/form-sent-desktop.png` });
     await visitor.setViewportSize(PHONE);
     await visitor.screenshot({ path: `${SHOTS}/form-sent-phone.png` });
