@@ -158,6 +158,44 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
     await block.screenshot({ path: `${SHOTS}/newsletter-sent-desktop.png` });
   });
 
+  it('tells the visitor SPEC’s words when the key, the network or the server fails', async () => {
+    const send = formBlock().getByRole('button', { name: 'Send message' });
+    const status = formBlock().locator('.site-form__status');
+    await formBlock().getByLabel('Email').fill('ada@example.com');
+    const KEY = '**/api/form/FormSubmissionKey';
+    const SAVE = '**/api/form/SaveFormSubmission';
+
+    await visitor.route(KEY, (route) => route.fulfill({ status: 503, body: '' }));
+    await send.click();
+    await status.getByText(formMessages.submissionKeyFailed).waitFor();
+    await visitor.unroute(KEY);
+
+    const cases: [number | 'abort', string][] = [
+      ['abort', formMessages.submitFailed],
+      [500, formMessages.serverError],
+      [401, formMessages.unauthorized],
+      [404, formMessages.notConfigured],
+      [429, formMessages.rateLimited],
+      [502, formMessages.unknownError],
+    ];
+    for (const [answer, words] of cases) {
+      await visitor.route(SAVE, (route) =>
+        answer === 'abort'
+          ? route.abort()
+          : route.fulfill({
+              status: answer,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: 'from the server', code: 'X' }),
+            }),
+      );
+      // Unlocked again after each failure (this form has no captcha).
+      await expect.poll(() => send.isEnabled()).toBe(true);
+      await send.click();
+      await status.getByText(words, { exact: true }).waitFor();
+      await visitor.unroute(SAVE);
+    }
+  });
+
   it('sends the fixed form: Submitting…, then the submission message', async () => {
     // Held a moment on the way, so the locked button can be seen.
     await visitor.route('**/api/form/SaveFormSubmission', async (route) => {
