@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { DESKTOP, PHONE, seriousA11yViolations, useChromium } from './support/browser.ts';
-import { callFrom, createOwner } from './support/editor.ts';
+import { callFrom, canvasOf, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 // Issue 20's visitor side, tried as an owner and a visitor would: a contact form (made
@@ -61,6 +61,8 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
   });
   let visitor: Page;
   let usedBody = '';
+  let pageId = '';
+  let contactId = '';
   const formBlock = () => visitor.locator('.block--form');
   const newsletterBlock = () => visitor.locator('.block--newsletter');
 
@@ -75,6 +77,8 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
 
     const created = await callFrom(page, 'POST', '/api/config/pages', { title: 'Write to us' });
     expect(created.status).toBe(201);
+    pageId = created.json.id;
+    contactId = contact.id;
     const saved = await callFrom(page, 'PUT', `/api/config/pages/${created.json.id}/draft`, {
       blocks: [
         {
@@ -100,6 +104,19 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
       baseRevision: saved.json.draftRevision,
     });
     expect(published.status).toBe(200);
+  });
+
+  it('shows the chosen form in the editor: its picker and the canvas', async () => {
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.goto(`${server.baseUrl}/config/pages/${pageId}`);
+    const canvas = canvasOf(page);
+    await canvas.locator('[data-block-type="form"]').getByText('Send message').waitFor();
+    await canvas.locator('[data-block-type="form"]').click();
+    const picker = page.locator('[data-settings]').getByLabel('Form', { exact: true });
+    await expect.poll(() => picker.inputValue()).toBe(contactId);
+    expect(await seriousA11yViolations(page, '[data-settings]')).toEqual([]);
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/editor-form-block.png` });
   });
 
   it('shows the form to a visitor, with no serious accessibility problem', async () => {

@@ -53,6 +53,7 @@ const PALETTE_GROUPS: { name: string; types: PaletteType[] }[] = [
   { name: 'Basics', types: ['heading', 'text', 'button', 'quote', 'line', 'spacer'] },
   { name: 'Media', types: ['image', 'gallery', 'video', 'audio', 'embed', 'code'] },
   { name: 'Store', types: ['product', 'products', 'summary'] },
+  { name: 'Forms', types: ['form', 'newsletter'] },
   { name: 'Social', types: ['social-links'] },
 ];
 // Blocks others register later appear too, in a group of their own.
@@ -547,6 +548,8 @@ const PALETTE_ICONS: Partial<Record<PaletteType, string>> = {
   products: '◈◈',
   summary: '☰',
   'social-links': '@',
+  form: '✎',
+  newsletter: '✉',
 };
 
 function findItem(sections: readonly DraftSection[], key: string): DraftItem | undefined {
