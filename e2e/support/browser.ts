@@ -42,13 +42,18 @@ export function useChromium(
     consoleErrors?: boolean;
     /** Says yes to every confirm() the page asks, as the person would. */
     acceptDialogs?: boolean;
+    /** Test data written into the server's data folder before it starts. */
+    prepare?: (dataDir: string) => Promise<void>;
   } = {},
 ): string[] {
   const errors: string[] = [];
   let started: Partial<ChromiumSuite> = {};
   beforeAll(async () => {
     // Settled, not all: whichever started must be stopped even if the other failed.
-    const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+    const [server, browser] = await Promise.allSettled([
+      startServer({}, options.prepare ? { prepare: options.prepare } : {}),
+      launchBrowser(),
+    ]);
     started = {
       server: server.status === 'fulfilled' ? server.value : undefined,
       browser: browser.status === 'fulfilled' ? browser.value : undefined,

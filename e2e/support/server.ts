@@ -31,13 +31,21 @@ async function freePort(): Promise<number> {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { keepDataDir = false }: { keepDataDir?: boolean } = {},
+  {
+    keepDataDir = false,
+    prepare,
+  }: {
+    keepDataDir?: boolean;
+    /** Changes the data folder before the server first opens it (test data to start with). */
+    prepare?: (dataDir: string) => Promise<void>;
+  } = {},
 ): Promise<RunningServer> {
   if (!existsSync(serverEntry))
     throw new Error('The server is not built: run `npm run build` first.');
   const dataDir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
   const seeded = keepDataDir ? undefined : inject('seededDataDir');
   if (seeded) await cp(seeded, dataDir, { recursive: true });
+  if (prepare) await prepare(dataDir);
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     env: {

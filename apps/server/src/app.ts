@@ -67,6 +67,13 @@ import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
 import { createFormInboxRepo } from './features/forms/form-inbox.repo.ts';
 import { registerFormInboxRoutes } from './features/forms/form-inbox.routes.ts';
 import { createFormInboxService } from './features/forms/form-inbox.service.ts';
+import { registerFormBlockRoutes } from './features/forms/form-blocks.routes.ts';
+import { createFormSubmissionsRepo } from './features/forms/form-submissions.repo.ts';
+import { registerFormSubmissionRoutes } from './features/forms/form-submissions.routes.ts';
+import {
+  createFormSubmissionsService,
+  type VerifyCaptcha,
+} from './features/forms/form-submissions.service.ts';
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
@@ -183,6 +190,13 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     captchaRepo: createCaptchaRepo(db),
     ...(options.captcha && { options: options.captcha }),
   });
+  const verifyCaptcha: VerifyCaptcha = (input) => captcha.verify(input);
+  const formSubmissions = createFormSubmissionsService({
+    repo: createFormSubmissionsRepo(db),
+    formsRepo,
+    forms,
+    verifyCaptcha,
+  });
   const preferences = createPreferencesService({
     preferencesRepo: createPreferencesRepo(db),
     onPublicChange,
@@ -229,7 +243,13 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     ...(options.commerce && { options: options.commerce }),
   });
   const contentRepo = createContentRepo(db);
-  const content = createContentService({ contentRepo, mediaRepo, catalog, log: app.log });
+  const content = createContentService({
+    contentRepo,
+    mediaRepo,
+    catalog,
+    formsOf: formSubmissions.definitionsOf,
+    log: app.log,
+  });
   const auth = createAuthService({
     authRepo: createAuthRepo(db),
     options: { signInLock: options.config.signInLock, ...options.auth },
@@ -272,6 +292,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     cart,
     forms,
     captcha,
+    formSubmissions,
     preferences,
     formsRepo,
     content,
@@ -506,6 +527,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       challengeLimit: options.captcha.challengeLimit,
     }),
   });
+  registerFormSubmissionRoutes(app, {
+    submissions: services.formSubmissions,
+    websiteOf,
+    limits: config.formRateLimits,
+  });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });
   registerAuthRoutes(app, { auth: services.auth, guard: memberGuard, websiteOf });
@@ -529,6 +555,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerNavigationRoutes(app, {
     navigation: services.navigation,
+    requireMember: memberGuard.requireMember,
+  });
+  registerFormBlockRoutes(app, {
+    listForms: (websiteId) => services.catalogAdmin.listForms(websiteId),
     requireMember: memberGuard.requireMember,
   });
   registerTemplatesRoutes(app, {

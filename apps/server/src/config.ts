@@ -71,6 +71,9 @@ const envSchema = z.object({
   CART_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   // Orders placed per visitor address per minute: card testing is the abuse it slows down.
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  // Site form submissions per visitor address per form, and per form from everyone, per minute.
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  FORM_RATE_LIMIT_PER_FORM: z.coerce.number().int().min(1).max(1_000_000).default(300),
   TRUST_PROXY: trustProxySchema,
   // Failed sign-ins for one email on one website before it is locked, and for how long.
   // Delays grow from the fourth failure on; see core's sign-in-lock.ts.
@@ -98,6 +101,7 @@ export type Config = Readonly<{
   cartRateLimit: number;
   /** Orders placed per visitor address in a one-minute window. */
   orderRateLimit: number;
+  formRateLimits: { perVisitor: number; perForm: number };
   /** Proxies whose `X-Forwarded-For` names the client; see TrustProxy. */
   trustProxy: TrustProxy;
   /** Per-account sign-in delays and lock, whatever address the attempts come from. */
@@ -128,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isPageCacheEnabled: e.PAGE_CACHE === 'on',
     cartRateLimit: e.CART_RATE_LIMIT,
     orderRateLimit: e.ORDER_RATE_LIMIT,
+    formRateLimits: { perVisitor: e.FORM_RATE_LIMIT, perForm: e.FORM_RATE_LIMIT_PER_FORM },
     trustProxy: e.TRUST_PROXY,
     signInLock: Object.freeze({
       ...DEFAULT_SIGN_IN_LOCK,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { editorBlockSchema } from './blocks/index.ts';
 import { imageSchema, productSchema } from './catalog.ts';
+import { formDefinitionSchema } from './forms.ts';
 import { MAX_INT4 } from './text.ts';
 
 // Requests and responses of the editor's API (/api/config/*), shared by the server's
@@ -104,6 +105,7 @@ export type PageSummary = z.infer<typeof pageSummarySchema>;
 export const blockDataSchema = z.object({
   media: z.record(z.string(), imageSchema),
   collections: z.record(z.string(), z.array(productSchema)),
+  forms: z.record(z.string(), formDefinitionSchema).optional(),
 });
 
 export const editorPageSchema = pageSummarySchema

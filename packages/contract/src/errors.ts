@@ -173,6 +173,20 @@ export const errorCatalogue = {
     summary: 'Not enough stock; `errors` gives what is left of each variant.',
   },
   FORM_NOT_FOUND: { status: 404, summary: 'The form is not set up.' },
+  FORM_KEY_REFUSED: {
+    status: 403,
+    summary:
+      'The form submission key is unknown, expired, already used or fetched by another visitor: fetch a new one.',
+  },
+  FORM_CAPTCHA_REQUIRED: {
+    status: 400,
+    summary: 'The form has a captcha and the submission carries no solved one.',
+  },
+  FORM_CAPTCHA_FAILED: {
+    status: 400,
+    summary: 'The captcha solution did not verify: solve it again.',
+  },
+  BLOCK_TYPE_NOT_FOUND: { status: 404, summary: 'No block type has this name.' },
   FORM_INVALID: {
     status: 400,
     summary: 'Form answers are missing or invalid; `errors` names each.',

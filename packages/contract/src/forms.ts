@@ -115,6 +115,7 @@ export type FormAdmin = z.infer<typeof formAdminSchema>;
 
 /** POST /api/form/FormSubmissionKey (SPEC §7): empty body → a single-use key. */
 export const formSubmissionKeyResponseSchema = z.object({ key: z.string() });
+export type FormSubmissionKeyResponse = z.infer<typeof formSubmissionKeyResponseSchema>;
 
 /** POST /api/form/SaveFormSubmission (SPEC §3 Form submission, §7). */
 export const saveFormSubmissionBodySchema = z
@@ -129,6 +130,8 @@ export const saveFormSubmissionBodySchema = z
     contentSource: z.enum(['i', 'c']).optional(),
     pagePath: z.string().max(2048).optional(),
     pagePermissionTypeValue: z.number().int().optional(),
+    /** Which block sent it, so the captcha is checked for that action; a form block by default. */
+    captchaScope: z.enum(['FORM_BLOCK_SUBMISSION', 'NEWSLETTER_BLOCK_SUBMISSION']).optional(),
   })
   .strict()
   .meta({ id: 'SaveFormSubmission' });
@@ -158,3 +161,17 @@ export const CAPTCHA_SCOPES = [
 ] as const;
 export const captchaScopeSchema = z.enum(CAPTCHA_SCOPES);
 export type CaptchaScope = z.infer<typeof captchaScopeSchema>;
+
+/** GET /api/template/GetTemplateSchema (SPEC §7): a block type's data, as JSON Schema. */
+export const templateSchemaQuerySchema = z.object({
+  type: z.string().min(1, 'Name a block type').max(100),
+});
+export const templateSchemaResponseSchema = z
+  .object({
+    type: z.string(),
+    version: z.number().int(),
+    /** JSON Schema (draft 2020-12) of the block's current data. */
+    schema: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'TemplateSchema' });
+export type TemplateSchemaResponse = z.infer<typeof templateSchemaResponseSchema>;

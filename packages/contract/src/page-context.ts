@@ -1,5 +1,6 @@
 import type { Block } from './blocks/index.ts';
 import type { Image, Product } from './catalog.ts';
+import type { FormDefinition } from './forms.ts';
 import type { PublicNavigationItem } from './navigation.ts';
 
 /** What every storefront page knows about its website: enough to frame and price it. */
@@ -21,4 +22,6 @@ export type SiteView = {
 export type BlockData = {
   media: Record<string, Image>;
   collections: Record<string, Product[]>;
+  /** Site forms that form and newsletter blocks show; a deleted form is absent. */
+  forms?: Record<string, FormDefinition>;
 };

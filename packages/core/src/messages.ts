@@ -89,6 +89,18 @@ export const formMessages = {
   captchaSiteKeyNotFound: 'Captcha site key not found.',
 } as const;
 
+/**
+ * Site-form refusals SPEC does not word (issue 20): a hand-made submission with a field
+ * the form does not have, or an answer of the wrong shape for its field.
+ */
+export const formSubmissionMessages = {
+  unknownField: 'This form has no such field.',
+  wrongShape: 'This answer is not of the kind the field takes.',
+  /** The editor's form picker when the website has no form yet. */
+  noForms: 'This website has no forms yet. Build one in Forms, then pick it here.',
+  unknownBlockType: (type: string) => `No block type is called "${type}".`,
+} as const;
+
 export const likertLabels = {
   stronglyDisagree: 'Strongly Disagree',
   disagree: 'Disagree',

@@ -13,6 +13,7 @@ import { ResponsiveImage } from '../ui/ResponsiveImage.tsx';
 import { AudioView } from './audio.tsx';
 import { CodeView } from './code.tsx';
 import { EmbedView } from './embed.tsx';
+import { FormBlockView, NewsletterBlockView } from './form.tsx';
 import { GalleryView } from './gallery.tsx';
 import { ProductBlockView } from './product.tsx';
 import { QuoteView } from './quote.tsx';
@@ -53,6 +54,8 @@ export const blockViews: { [T in BlockType]: ComponentType<BlockViewProps<BlockO
   image: ImageView,
   button: ButtonView,
   products: ProductsView,
+  form: FormBlockView,
+  newsletter: NewsletterBlockView,
 };
 
 export function BlockView({ block, data, useCLDRMoneyFormat }: BlockViewProps) {

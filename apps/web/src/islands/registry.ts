@@ -11,6 +11,7 @@ const loaders = {
   GiftCardForm: () => import('../storefront/gift-card/GiftCardForm.island.tsx'),
   VideoFacade: () => import('../blocks/VideoFacade.island.tsx'),
   GalleryLightbox: () => import('../blocks/GalleryLightbox.island.tsx'),
+  SiteForm: () => import('../storefront/forms/SiteForm.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;

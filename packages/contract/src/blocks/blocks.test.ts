@@ -109,6 +109,14 @@ const firstVersions: { [T in BlockType]: { stored: object; reads: Extract<Block,
       stored: { type: 'products', version: 1, collectionUrlId: 'shop', limit: 4 },
       reads: { type: 'products', version: 1, collectionUrlId: 'shop', limit: 4 },
     },
+    form: {
+      stored: { type: 'form', version: 1, formId: MEDIA_ID, title: 'Contact us' },
+      reads: { type: 'form', version: 1, formId: MEDIA_ID, title: 'Contact us' },
+    },
+    newsletter: {
+      stored: { type: 'newsletter', version: 1, formId: '', title: 'News', description: '' },
+      reads: { type: 'newsletter', version: 1, formId: '', title: 'News', description: '' },
+    },
   };
 
 describe('every block type reads from its first version', () => {

@@ -8,7 +8,9 @@ import {
   unreadableBlockSchema,
 } from './define-block.ts';
 import { embedBlock } from './embed.ts';
+import { formBlock } from './form.ts';
 import { galleryBlock } from './gallery.ts';
+import { newsletterBlock } from './newsletter.ts';
 import { productBlock } from './product.ts';
 import { quoteBlock } from './quote.ts';
 import { newSectionBlock, type SectionBlock, sectionBlock } from './section.ts';
@@ -85,6 +87,8 @@ export const blockDefinitions = [
   imageBlock,
   buttonBlock,
   productsBlock,
+  formBlock,
+  newsletterBlock,
 ] as const;
 
 type SchemasOf<D extends readonly { schema: unknown }[]> = {
@@ -180,6 +184,13 @@ export function mediaIdsOf(block: Block): string[] {
   }
 }
 
+/** The site forms a block shows, which the server loads into `BlockData.forms`. */
+export function formIdsOf(block: Block): string[] {
+  return (block.type === 'form' || block.type === 'newsletter') && block.formId !== ''
+    ? [block.formId]
+    : [];
+}
+
 /** Images named by section backgrounds: a save must not introduce one that is missing. */
 export const sectionImageIdsOf = (blocks: readonly EditorBlock[]): string[] =>
   blocks.flatMap((block) =>
@@ -190,7 +201,9 @@ export * from './audio.ts';
 export * from './code.ts';
 export * from './define-block.ts';
 export * from './embed.ts';
+export * from './form.ts';
 export * from './gallery.ts';
+export * from './newsletter.ts';
 export * from './product.ts';
 export * from './quote.ts';
 export * from './safe-url.ts';

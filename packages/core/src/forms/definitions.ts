@@ -2,7 +2,7 @@
  * A form as a merchant defines it, and the answers a shopper sends for it. The server
  * checks answers with exactly the rules the browser used, so both go through here.
  */
-import { editorMessages, formMessages } from '../messages';
+import { editorMessages, formMessages, formSubmissionMessages } from '../messages';
 import type { Result } from '../result';
 import type { FieldValue } from './field-values';
 import type { FormField, MultiPartFieldKind, TextFieldKind } from './fields';
@@ -116,4 +116,43 @@ export const validateAnswers = ({
     return { ok: false, error: { message: formMessages.someFieldsInvalid, fieldErrors } };
   }
   return result;
+};
+
+/** The shape of answer each kind takes: text, a list of parts or choices, or a map. */
+const expectedShape = (kind: FormFieldDefinitionKind): 'text' | 'list' | 'map' | 'none' => {
+  if (MULTI_PART.has(kind) || kind === 'checkbox') return 'list';
+  if (kind === 'likert') return 'map';
+  if (kind === 'section') return 'none';
+  return 'text';
+};
+
+/**
+ * What a hand-made submission gets wrong before any rule is asked: an answer for a field
+ * the form does not have, or an answer of the wrong shape (a list for a text field).
+ * A checkbox may send one choice as text. Field id → message; empty when all fit.
+ */
+export const answerShapeErrors = ({
+  definitions,
+  values,
+}: {
+  definitions: readonly FormFieldDefinition[];
+  values: Readonly<Record<string, FieldValue>>;
+}): Record<string, string> => {
+  const byId = new Map(definitions.map((d) => [d.id, d]));
+  const errors: Record<string, string> = {};
+  for (const [id, value] of Object.entries(values)) {
+    const definition = byId.get(id);
+    if (!definition) {
+      errors[id] = formSubmissionMessages.unknownField;
+      continue;
+    }
+    const shape = expectedShape(definition.kind);
+    const actual = Array.isArray(value) ? 'list' : typeof value === 'string' ? 'text' : 'map';
+    const fits =
+      shape === actual ||
+      (shape === 'none' && value === '') ||
+      (definition.kind === 'checkbox' && actual === 'text');
+    if (!fits) errors[id] = formSubmissionMessages.wrongShape;
+  }
+  return errors;
 };

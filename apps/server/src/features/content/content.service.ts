@@ -3,6 +3,8 @@ import {
   type Block,
   type BlockData,
   type EditorBlock,
+  type FormDefinition,
+  formIdsOf,
   isReadable,
   mediaIdsOf,
   readStoredBlock,
@@ -69,9 +71,11 @@ export function createContentService(deps: {
   contentRepo: ContentRepo;
   mediaRepo: MediaRepo;
   catalog: CatalogService;
+  /** The site forms form and newsletter blocks show; a deleted one is left out. */
+  formsOf: (websiteId: string, formIds: string[]) => Promise<Record<string, FormDefinition>>;
   log: FastifyBaseLogger;
 }) {
-  const { contentRepo, mediaRepo, catalog, log } = deps;
+  const { contentRepo, mediaRepo, catalog, formsOf, log } = deps;
 
   /**
    * Stored blocks at their current versions, with the ones that cannot be read kept as
@@ -111,7 +115,8 @@ export function createContentService(deps: {
         ),
       ),
     ];
-    const [media, lists] = await Promise.all([
+    const formIds = [...new Set(blocks.flatMap(formIdsOf))];
+    const [media, lists, forms] = await Promise.all([
       mediaRepo.findMany(websiteId, mediaIds),
       Promise.all(
         collectionUrlIds.map(async (urlId): Promise<[string, Product[]]> => {
@@ -123,10 +128,12 @@ export function createContentService(deps: {
           }
         }),
       ),
+      formIds.length > 0 ? formsOf(websiteId, formIds) : undefined,
     ]);
     return {
       media: Object.fromEntries(media.map((row) => [row.media_id, toImage(row)])),
       collections: Object.fromEntries(lists),
+      ...(forms && { forms }),
     };
   }
 

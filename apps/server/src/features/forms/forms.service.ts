@@ -51,7 +51,7 @@ export function createFormsService({ formsRepo }: { formsRepo: FormsRepo }) {
   };
 }
 
-function toDefinition(row: FormRow): FormDefinition {
+export function toDefinition(row: FormRow): FormDefinition {
   return {
     id: row.form_id,
     name: row.name,

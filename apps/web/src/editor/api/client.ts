@@ -172,6 +172,8 @@ export const api = {
   addMember: (input: { email: string; password: string; role: 1 | 4 | 8 }) =>
     request('POST', '/api/config/members', memberSchema, input),
   pages: () => request('GET', '/api/config/pages', pageListSchema),
+  /** The website's site forms, for the form and newsletter blocks to pick one. */
+  formChoices: () => request('GET', '/api/config/form-choices', productFormChoicesSchema),
   page: (id: string) => request('GET', `/api/config/pages/${id}`, editorPageSchema),
   addPage: (title: string) => request('POST', '/api/config/pages', editorPageSchema, { title }),
   updatePage: (id: string, settings: PageSettings) =>

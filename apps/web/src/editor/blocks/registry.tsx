@@ -5,6 +5,7 @@ import { AudioFields } from './audio.fields.tsx';
 import { CodeFields } from './code.fields.tsx';
 import { EmbedFields } from './embed.fields.tsx';
 import { LabelledInput } from './field-controls.tsx';
+import { FormFields, NewsletterFields } from './form.fields.tsx';
 import { GalleryFields } from './gallery.fields.tsx';
 import { ImageFields } from './image.fields.tsx';
 import { ProductFields } from './product.fields.tsx';
@@ -130,6 +131,22 @@ export const blockEditors: { [T in BlockType]: BlockEditor<T> } = {
       limit: 3,
     }),
     Fields: SummaryFields,
+  },
+  form: {
+    label: 'Form',
+    create: () => ({ type: 'form', version: 1, formId: '', title: 'Contact us' }),
+    Fields: FormFields,
+  },
+  newsletter: {
+    label: 'Newsletter',
+    create: () => ({
+      type: 'newsletter',
+      version: 1,
+      formId: '',
+      title: 'Subscribe',
+      description: 'Sign up to hear about new arrivals and events.',
+    }),
+    Fields: NewsletterFields,
   },
 };
 

@@ -5,7 +5,7 @@ import {
   newSectionBlock,
   type UnreadableBlock,
 } from '@atelier/contract';
-import { editorApiMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
+import { editorApiMessages, formMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import {
   type Dispatch,
   memo,
@@ -53,6 +53,7 @@ const PALETTE_GROUPS: { name: string; types: PaletteType[] }[] = [
   { name: 'Basics', types: ['heading', 'text', 'button', 'quote', 'line', 'spacer'] },
   { name: 'Media', types: ['image', 'gallery', 'video', 'audio', 'embed', 'code'] },
   { name: 'Store', types: ['product', 'products', 'summary'] },
+  { name: 'Forms', types: ['form', 'newsletter'] },
   { name: 'Social', types: ['social-links'] },
 ];
 // Blocks others register later appear too, in a group of their own.
@@ -547,6 +548,8 @@ const PALETTE_ICONS: Partial<Record<PaletteType, string>> = {
   products: '◈◈',
   summary: '☰',
   'social-links': '@',
+  form: '✎',
+  newsletter: '✉',
 };
 
 function findItem(sections: readonly DraftSection[], key: string): DraftItem | undefined {
@@ -827,6 +830,13 @@ const CanvasBlockSlot = memo(function CanvasBlockSlot({
         ) : null}
         {block.type === 'unreadable' ? (
           <UnreadableBlockNotice block={block} />
+        ) : (block.type === 'form' || block.type === 'newsletter') &&
+          block.formId !== '' &&
+          !data.forms?.[block.formId] ? (
+          // Visitors see nothing here; the owner learns why.
+          <div className="canvas-block__attention notice" role="note">
+            <p>{formMessages.notConfigured}</p>
+          </div>
         ) : editsInPlace && block.type === 'text' ? (
           <InlineText block={block} onChange={(updated) => actions.updateBlock(key, updated)} />
         ) : editsInPlace && block.type === 'heading' ? (

@@ -1,5 +1,11 @@
 import type { FormDefinition } from '@atelier/contract';
-import { type FieldValue, LIKERT_VALUES, likertLabel, MULTI_PART_LABELS } from '@atelier/core';
+import {
+  characterCount,
+  type FieldValue,
+  LIKERT_VALUES,
+  likertLabel,
+  MULTI_PART_LABELS,
+} from '@atelier/core';
 
 type Field = FormDefinition['fields'][number];
 export type Answers = Record<string, FieldValue>;
@@ -140,11 +146,18 @@ export function FormFields({ idPrefix, fields, answers, errors, onChange }: Form
           );
         }
         const value = typeof answers[field.id] === 'string' ? (answers[field.id] as string) : '';
+        // Past the limit the counter turns red; typing goes on (the check runs on submit).
+        const count =
+          field.kind === 'textarea'
+            ? characterCount({ length: value.length, maxLength: field.maxLength ?? 0 })
+            : null;
+        const counterId = `${id}-count`;
+        const describedBy = [described, count ? counterId : null].filter(Boolean).join(' ');
         const common = {
           id,
           value,
-          'aria-describedby': described,
-          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+          'aria-invalid': error || count?.isOverLimit ? true : undefined,
           required: field.isRequired,
           placeholder: field.placeholder,
         };
@@ -159,11 +172,25 @@ export function FormFields({ idPrefix, fields, answers, errors, onChange }: Form
               <p className="form-field__description">{field.description}</p>
             ) : null}
             {field.kind === 'textarea' ? (
-              <textarea
-                {...common}
-                rows={4}
-                onChange={(event) => onChange(field.id, event.target.value)}
-              />
+              <>
+                <textarea
+                  {...common}
+                  rows={4}
+                  onChange={(event) => onChange(field.id, event.target.value)}
+                />
+                {count ? (
+                  <p
+                    id={counterId}
+                    className={
+                      count.isOverLimit
+                        ? 'form-field__counter form-field__counter--over'
+                        : 'form-field__counter'
+                    }
+                  >
+                    {count.text}
+                  </p>
+                ) : null}
+              </>
             ) : field.kind === 'select' ? (
               <select {...common} onChange={(event) => onChange(field.id, event.target.value)}>
                 <option value="">Select an option</option>

@@ -1,0 +1,123 @@
+import type { FormBlock, NewsletterBlock } from '@atelier/contract';
+import { formSubmissionMessages } from '@atelier/core';
+import { useEffect, useState } from 'react';
+import { api } from '../api/client.ts';
+import { type Choice, PickerSelect } from './catalog-pickers.tsx';
+import { LabelledInput } from './field-controls.tsx';
+
+// Editor-only: the form and newsletter blocks pick one of the website's forms (built in
+// /config/forms) by name; the block stores its id.
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'loaded'; choices: Choice[] }
+  | { state: 'failed'; message: string };
+
+function useFormChoices(): Load {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    let isCurrent = true;
+    api.formChoices().then(
+      ({ forms }) =>
+        isCurrent &&
+        setLoad({
+          state: 'loaded',
+          choices: forms.map((form) => ({ value: form.id, label: form.name })),
+        }),
+      () =>
+        isCurrent &&
+        setLoad({ state: 'failed', message: 'Unable to load the list. Try again later.' }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  return load;
+}
+
+/** The form picker, or where to build a form when the website has none. */
+export function FormPicker({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (formId: string) => void;
+}) {
+  const load = useFormChoices();
+  if (load.state === 'loaded' && load.choices.length === 0 && !value) {
+    return (
+      <div className="field">
+        <p className="field__hint" role="status">
+          {formSubmissionMessages.noForms}
+        </p>
+        <a className="field__link" href="/config/forms">
+          Build a form
+        </a>
+      </div>
+    );
+  }
+  return (
+    <PickerSelect
+      label="Form"
+      placeholder="Choose a form"
+      value={value}
+      load={load}
+      onChange={onChange}
+    />
+  );
+}
+
+export function FormFields({
+  block,
+  onChange,
+}: {
+  block: FormBlock;
+  onChange: (block: FormBlock) => void;
+}) {
+  return (
+    <>
+      <FormPicker value={block.formId} onChange={(formId) => onChange({ ...block, formId })} />
+      <LabelledInput
+        label="Title"
+        hint="Shown above the form; leave empty for none."
+        value={block.title ?? ''}
+        onChange={(title) => onChange({ ...block, title })}
+      />
+      <LabelledInput
+        label="Description"
+        value={block.description ?? ''}
+        onChange={(description) => onChange({ ...block, description })}
+      />
+    </>
+  );
+}
+
+export function NewsletterFields({
+  block,
+  onChange,
+}: {
+  block: NewsletterBlock;
+  onChange: (block: NewsletterBlock) => void;
+}) {
+  return (
+    <>
+      <FormPicker value={block.formId} onChange={(formId) => onChange({ ...block, formId })} />
+      <LabelledInput
+        label="Title"
+        value={block.title}
+        onChange={(title) => onChange({ ...block, title })}
+      />
+      <LabelledInput
+        label="Description"
+        value={block.description}
+        onChange={(description) => onChange({ ...block, description })}
+      />
+      <LabelledInput
+        label="Button label"
+        hint="Leave empty to use the form's own submit label."
+        value={block.buttonLabel ?? ''}
+        onChange={(buttonLabel) => onChange({ ...block, buttonLabel })}
+      />
+    </>
+  );
+}
