@@ -26,11 +26,17 @@ export const formFieldDefinitionSchema = z
   .object({
     id: z.string().regex(/^[\w-]{1,100}$/, 'Use letters, digits, - and _ in field ids'),
     kind: z.enum(FIELD_KINDS),
-    label: z.string().min(1).max(500),
+    label: z.string().trim().min(1, 'Enter a label').max(500),
     description: z.string().max(2000).optional(),
     isRequired: z.boolean().optional(),
-    options: z.array(z.string().min(1).max(500)).max(100).optional(),
-    questions: z.array(z.string().min(1).max(500)).max(50).optional(),
+    options: z
+      .array(z.string().min(1, 'Fill in or remove the empty option').max(500))
+      .max(100)
+      .optional(),
+    questions: z
+      .array(z.string().min(1, 'Fill in or remove the empty question').max(500))
+      .max(50)
+      .optional(),
     maxLength: z.number().int().min(0).max(100_000).optional(),
     placeholder: z.string().max(200).optional(),
     defaultValue: z.string().max(2000).optional(),

@@ -10,6 +10,7 @@ import { ApiError, api } from './api/client.ts';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { FileManager } from './files/FileManager.tsx';
+import { FormsScreen } from './forms/FormsScreen.tsx';
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
 import { MailLog } from './orders/MailLog.tsx';
@@ -105,6 +106,7 @@ type Screen =
   | 'categories'
   | 'store'
   | 'discounts'
+  | 'forms'
   | 'gift-cards'
   | 'header-footer'
   | 'files'
@@ -121,6 +123,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   categories: 'Categories',
   store: 'Store',
   discounts: 'Discounts',
+  forms: 'Forms',
   'gift-cards': 'Gift cards',
   inventory: 'Inventory',
   'header-footer': 'Header & footer',
@@ -261,6 +264,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canEditContent(member.role)
       ? [{ key: 'header-footer', label: 'Header & footer', icon: 'layout' } as const]
       : []),
+    // Forms are pages' and products' alike: every role builds them (issue 20).
+    { key: 'forms', label: 'Forms', icon: 'pages' },
     { key: 'files', label: 'Files', icon: 'file' },
     ...(canOpenSettings(member.role)
       ? [{ key: 'settings', label: 'Settings', icon: 'settings' } as const]
@@ -368,6 +373,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <StoreScreen />
       ) : screen === 'discounts' ? (
         <DiscountsScreen />
+      ) : screen === 'forms' ? (
+        <FormsScreen />
       ) : screen === 'gift-cards' ? (
         <GiftCardsScreen />
       ) : screen === 'header-footer' ? (
