@@ -78,7 +78,7 @@ describe('form builder (Chromium)', () => {
     await page.getByText('All changes saved').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await checkAtBothWidths(page, [
-      { name: 'admin-form-builder' },
+      { name: 'admin-form-builder', scrollTo: page.locator('.form-builder__header') },
       { name: 'admin-form-builder-fields', scrollTo: page.locator('.form-builder__fields') },
     ]);
 

@@ -26,7 +26,7 @@ export const formFieldDefinitionSchema = z
   .object({
     id: z.string().regex(/^[\w-]{1,100}$/, 'Use letters, digits, - and _ in field ids'),
     kind: z.enum(FIELD_KINDS),
-    label: z.string().trim().min(1, 'Enter a label').max(500),
+    label: z.string().min(1, 'Enter a label').max(500),
     description: z.string().max(2000).optional(),
     isRequired: z.boolean().optional(),
     options: z
