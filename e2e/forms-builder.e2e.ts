@@ -75,7 +75,7 @@ describe('form builder (Chromium)', () => {
     await page.getByLabel('Notification email').fill('owner@example.com');
     await page.getByRole('button', { name: 'Save form' }).click();
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
-    await page.getByText('All changes saved').waitFor();
+    await page.getByText('All changes saved').first().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await checkAtBothWidths(page, [
       { name: 'admin-form-builder', scrollTo: page.locator('.form-builder__header') },
@@ -105,6 +105,35 @@ describe('form builder (Chromium)', () => {
     expect(await page.getByLabel('Submit button label').inputValue()).toBe('Send message');
     await page.getByRole('button', { name: '← All forms' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
+  });
+
+  it('adds a hidden field filled from the address and a likert scale', async () => {
+    await page.getByRole('button', { name: 'Edit Contact us' }).click();
+    await page.getByRole('button', { name: 'Add Hidden' }).click();
+    await card('source').getByLabel('Query parameter').fill('2nd');
+    await page.getByRole('button', { name: 'Add Likert scale' }).click();
+    const likert = card('how-much-do-you-agree');
+    await likert.getByText(/Strongly Disagree, Disagree, Neutral, Agree, Strongly Agree/).waitFor();
+    await likert.getByRole('button', { name: 'Add statement' }).click();
+    await page.getByRole('button', { name: 'Save form' }).first().click();
+    await page.getByText(/filled from the query parameter of the same name/).waitFor();
+    await likert.getByText('Fill in or remove the empty question').waitFor();
+    await page
+      .locator('.form-builder__field--invalid')
+      .first()
+      .getByLabel('Query parameter')
+      .fill('source');
+    await likert.getByRole('button', { name: /Remove statement 2/ }).click();
+    await page.getByRole('button', { name: 'Save form' }).first().click();
+    await page.getByText('All changes saved').first().waitFor();
+    const preview = page.getByRole('complementary', { name: 'Preview' });
+    await preview.getByText('Filled from the page address: ?source=').waitFor();
+    await preview.getByRole('group', { name: 'How much do you agree?' }).waitFor();
+    await checkAtBothWidths(page, [
+      { name: 'admin-form-builder-savebar', scrollTo: page.locator('.form-builder__palette') },
+    ]);
+    await page.getByRole('button', { name: '← All forms' }).click();
+    await page.getByRole('row').filter({ hasText: 'Contact us' }).getByText('5 fields').waitFor();
   });
 
   it('duplicates a form and deletes the copy after saying what goes with it', async () => {

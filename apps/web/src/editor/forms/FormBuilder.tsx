@@ -398,6 +398,13 @@ export function FormBuilder({
               onCheckedChange={(checked) => set('isCaptchaEnabled', checked)}
             />
           </Card>
+          {/* Phones and narrow windows: the header's Save is far above a long form. */}
+          <div className="form-builder__savebar">
+            <span>{isDirty ? 'Unsaved changes' : 'All changes saved'}</span>
+            <Button type="submit" variant="primary" disabled={isSaving}>
+              {isSaving ? 'Saving…' : 'Save form'}
+            </Button>
+          </div>
         </form>
 
         <aside className="form-builder__preview" aria-label="Preview">
@@ -414,6 +421,15 @@ export function FormBuilder({
                 onChange={(id, value) => setAnswers((current) => ({ ...current, [id]: value }))}
               />
             )}
+            {draft.fields.some((f) => f.kind === 'hidden') ? (
+              <p className="form-preview__note">
+                Filled from the page address:{' '}
+                {draft.fields
+                  .filter((f) => f.kind === 'hidden')
+                  .map((f) => `?${f.id}=`)
+                  .join(', ')}
+              </p>
+            ) : null}
             {draft.disclaimer ? (
               <p className="form-preview__disclaimer">{draft.disclaimer}</p>
             ) : null}
