@@ -264,8 +264,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canEditContent(member.role)
       ? [{ key: 'header-footer', label: 'Header & footer', icon: 'layout' } as const]
       : []),
-    // Forms are pages' and products' alike: every role builds them (issue 20).
-    { key: 'forms', label: 'Forms', icon: 'pages' },
+    // Forms serve pages and products alike: editors and store managers build them (issue 20).
+    ...(canEditContent(member.role) || canEditCatalog(member.role)
+      ? [{ key: 'forms', label: 'Forms', icon: 'pages' } as const]
+      : []),
     { key: 'files', label: 'Files', icon: 'file' },
     ...(canOpenSettings(member.role)
       ? [{ key: 'settings', label: 'Settings', icon: 'settings' } as const]
