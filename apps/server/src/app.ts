@@ -77,6 +77,9 @@ import {
 import { createFormsRepo } from './features/forms/forms.repo.ts';
 import { registerFormsRoutes } from './features/forms/forms.routes.ts';
 import { createFormsService } from './features/forms/forms.service.ts';
+import { createFormsAdminRepo } from './features/forms/forms-admin.repo.ts';
+import { registerFormsAdminRoutes } from './features/forms/forms-admin.routes.ts';
+import { createFormsAdminService } from './features/forms/forms-admin.service.ts';
 import { registerGiftCardAdminRoutes } from './features/giftcards/giftcards-admin.routes.ts';
 import { createHeaderFooterRepo } from './features/header-footer/header-footer.repo.ts';
 import { registerHeaderFooterRoutes } from './features/header-footer/header-footer.routes.ts';
@@ -197,6 +200,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     forms,
     verifyCaptcha,
   });
+  const formsAdmin = createFormsAdminService({ repo: createFormsAdminRepo(db) });
   const preferences = createPreferencesService({
     preferencesRepo: createPreferencesRepo(db),
     onPublicChange,
@@ -293,6 +297,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     forms,
     captcha,
     formSubmissions,
+    formsAdmin,
     preferences,
     formsRepo,
     content,
@@ -495,6 +500,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerProductCsvRoutes(app, { productCsv: services.productCsv, requireApiKey });
   registerStoreSettingsRoutes(app, { storeSettings: services.storeSettings, requireApiKey });
   registerCouponRoutes(app, { coupons: services.coupons, requireApiKey });
+  registerFormsAdminRoutes(app, { formsAdmin: services.formsAdmin, requireApiKey });
   registerDemoContentRoutes(app, { demoContent: services.demoContent, requireApiKey });
   registerMediaRoutes(app, { media: services.media, requireApiKey });
   registerPreferencesRoutes(app, { preferences: services.preferences, requireApiKey });

@@ -26,11 +26,17 @@ export const formFieldDefinitionSchema = z
   .object({
     id: z.string().regex(/^[\w-]{1,100}$/, 'Use letters, digits, - and _ in field ids'),
     kind: z.enum(FIELD_KINDS),
-    label: z.string().min(1).max(500),
+    label: z.string().min(1, 'Enter a label').max(500),
     description: z.string().max(2000).optional(),
     isRequired: z.boolean().optional(),
-    options: z.array(z.string().min(1).max(500)).max(100).optional(),
-    questions: z.array(z.string().min(1).max(500)).max(50).optional(),
+    options: z
+      .array(z.string().min(1, 'Fill in or remove the empty option').max(500))
+      .max(100)
+      .optional(),
+    questions: z
+      .array(z.string().min(1, 'Fill in or remove the empty question').max(500))
+      .max(50)
+      .optional(),
     maxLength: z.number().int().min(0).max(100_000).optional(),
     placeholder: z.string().max(200).optional(),
     defaultValue: z.string().max(2000).optional(),
@@ -74,11 +80,77 @@ export const formValidationResponseSchema = z.object({ ok: z.literal(true) });
 
 // ---- Site forms (issue 20): the owner's form builder, the visitor's submission, the inbox.
 
+/** A hidden field is filled from the query parameter named as its id, so the id must be one. */
+export const HIDDEN_FIELD_ID = /^[A-Za-z_][\w-]{0,99}$/;
+export const formBuilderMessages = {
+  duplicateId: (id: string) =>
+    `Another field already uses the id "${id}". Give each field its own id.`,
+  hiddenId:
+    'A hidden field is filled from the query parameter of the same name: start its id with a letter and use only letters, digits, - and _.',
+  needsOptions: 'Add at least one option.',
+  needsQuestions: 'Add at least one question.',
+  duplicateOption: (option: string) => `"${option}" is listed twice.`,
+} as const;
+
+/**
+ * The builder's field list: ids unique within the form (answers are keyed by them), hidden
+ * ids usable as query parameters, choices for the kinds that offer them. Issues name the
+ * field (`fields.2.id`), so the 400's field map points at the very input to fix.
+ */
+export const formFieldListSchema = z
+  .array(formFieldDefinitionSchema)
+  .max(100)
+  .superRefine((fields, ctx) => {
+    const seen = new Set<string>();
+    fields.forEach((field, index) => {
+      if (seen.has(field.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'id'],
+          message: formBuilderMessages.duplicateId(field.id),
+        });
+      }
+      seen.add(field.id);
+      if (field.kind === 'hidden' && !HIDDEN_FIELD_ID.test(field.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'id'],
+          message: formBuilderMessages.hiddenId,
+        });
+      }
+      if ((field.kind === 'select' || field.kind === 'radio') && !field.options?.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'options'],
+          message: formBuilderMessages.needsOptions,
+        });
+      }
+      if (field.kind === 'likert' && !field.questions?.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'questions'],
+          message: formBuilderMessages.needsQuestions,
+        });
+      }
+      for (const list of ['options', 'questions'] as const) {
+        const values = field[list] ?? [];
+        const twice = values.find((value, i) => values.indexOf(value) !== i);
+        if (twice !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, list],
+            message: formBuilderMessages.duplicateOption(twice),
+          });
+        }
+      }
+    });
+  });
+
 /** What the owner writes in the form builder (POST/PUT /api/v1/forms…). */
 export const formInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Name the form').max(200),
-    fields: z.array(formFieldDefinitionSchema).max(100),
+    fields: formFieldListSchema,
     submitLabel: z.string().trim().min(1, 'Label the submit button').max(100),
     submissionMessage: z.string().max(2000),
     /** Sanitized on write: tags and attributes outside a small allow-list are dropped. */
@@ -175,3 +247,13 @@ export const templateSchemaResponseSchema = z
   })
   .meta({ id: 'TemplateSchema' });
 export type TemplateSchemaResponse = z.infer<typeof templateSchemaResponseSchema>;
+/** The owner's forms list (GET …/forms/1.1/websites/:websiteId/forms). */
+export const formAdminListSchema = z
+  .object({ forms: z.array(formAdminSchema) })
+  .meta({ id: 'FormAdminList' });
+export type FormAdminList = z.infer<typeof formAdminListSchema>;
+
+export const formAdminParamsSchema = z.object({
+  websiteId: z.string().min(1).max(100),
+  formId: z.string().uuid('formId must be a form id'),
+});

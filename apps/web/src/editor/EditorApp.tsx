@@ -12,7 +12,8 @@ import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { type DetailRoute, detailPath, detailRouteOf } from './detail-routes.ts';
 import { DiscountsScreen } from './discounts/DiscountsScreen.tsx';
 import { FileManager } from './files/FileManager.tsx';
-import { InboxScreen } from './forms/InboxScreen.tsx';
+import { FormsScreen } from './forms/FormsScreen.tsx';
+import { formInboxPath, InboxScreen } from './forms/InboxScreen.tsx';
 import { GiftCardDetail } from './giftcards/GiftCardDetail.tsx';
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
@@ -109,6 +110,7 @@ type Screen =
   | 'categories'
   | 'store'
   | 'discounts'
+  | 'forms'
   | 'gift-cards'
   | 'header-footer'
   | 'files'
@@ -125,6 +127,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   categories: 'Categories',
   store: 'Store',
   discounts: 'Discounts',
+  forms: 'Forms',
   'gift-cards': 'Gift cards',
   inventory: 'Inventory',
   'header-footer': 'Header & footer',
@@ -246,11 +249,18 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     }
   }
 
+  function openInbox(formId: string) {
+    window.history.pushState({ inboxFormId: formId }, '', formInboxPath(formId));
+    setInboxFormId(formId);
+  }
+
   function closeInbox() {
+    // Opened from the forms list: step back to it; opened by its address: show the list.
     if (window.history.state?.inboxFormId) window.history.back();
     else {
       window.history.replaceState(null, '', '/config');
       setInboxFormId(null);
+      setScreen('forms');
     }
   }
 
@@ -283,6 +293,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canEditContent(member.role)
       ? [{ key: 'header-footer', label: 'Header & footer', icon: 'layout' } as const]
       : []),
+    // Forms serve pages and products alike: editors and store managers build them (issue 20).
+    ...(canEditContent(member.role) || canEditCatalog(member.role)
+      ? [{ key: 'forms', label: 'Forms', icon: 'pages' } as const]
+      : []),
     { key: 'files', label: 'Files', icon: 'file' },
     ...(canOpenSettings(member.role)
       ? [{ key: 'settings', label: 'Settings', icon: 'settings' } as const]
@@ -311,7 +325,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     <AppShell
       productName={PRODUCT_NAME}
       items={items}
-      current={screen}
+      current={inboxFormId ? 'forms' : screen}
       onNavigate={(key) => {
         if (key === 'developer') setHasOpenedDeveloperMode(true);
         if (productRoute || detail || inboxFormId) {
@@ -397,6 +411,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <DiscountsScreen />
       ) : screen === 'gift-cards' && detail?.screen === 'gift-cards' ? (
         <GiftCardDetail key={detail.id} giftCardId={detail.id} onClose={closeDetail} />
+      ) : screen === 'forms' ? (
+        <FormsScreen onOpenInbox={canEditCatalog(member.role) ? openInbox : undefined} />
       ) : screen === 'gift-cards' ? (
         <GiftCardsScreen onOpen={(id) => openDetail({ screen: 'gift-cards', id })} />
       ) : screen === 'header-footer' ? (
