@@ -64,10 +64,10 @@ import { createEditorPagesService } from './features/editor/editor-pages.service
 import { registerEditorShellRoutes } from './features/editor/editor-shell.routes.ts';
 import { createPageScheduleRepo } from './features/editor/page-schedule.repo.ts';
 import { sanitizeBlocks } from './features/editor/rich-text-sanitize.ts';
+import { registerFormBlockRoutes } from './features/forms/form-blocks.routes.ts';
 import { createFormInboxRepo } from './features/forms/form-inbox.repo.ts';
 import { registerFormInboxRoutes } from './features/forms/form-inbox.routes.ts';
 import { createFormInboxService } from './features/forms/form-inbox.service.ts';
-import { registerFormBlockRoutes } from './features/forms/form-blocks.routes.ts';
 import { createFormSubmissionsRepo } from './features/forms/form-submissions.repo.ts';
 import { registerFormSubmissionRoutes } from './features/forms/form-submissions.routes.ts';
 import {
