@@ -1,6 +1,5 @@
 // Types only: zod stays out of the island (its answers are checked by hand below).
 import type {
-  CaptchaScope,
   FormDefinition,
   FormSubmissionKeyResponse,
   SaveFormSubmissionBody,
@@ -19,7 +18,8 @@ import {
   toFormField,
   validateForm,
 } from '@atelier/core';
-import { type ReactNode, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { CaptchaWidget } from '../captcha/CaptchaWidget.tsx';
 import { type Answers, FormFields } from './FormFields.tsx';
 
 // A site form on a page (issue 20; SPEC §4, §7, §8): the form and newsletter blocks. The
@@ -28,17 +28,6 @@ import { type Answers, FormFields } from './FormFields.tsx';
 // walks core's submission states: 'Submitting…', then the submission message (or the
 // success redirect), or the errors with the button unlocked.
 
-/**
- * Where a captcha widget goes (the captcha feature provides it). It reports a solved
- * payload, or null when the solution expired; `resetCount` grows when a failed submission
- * needs a fresh solution.
- */
-export type CaptchaSlot = (props: {
-  scope: CaptchaScope;
-  resetCount: number;
-  onSolved: (payload: string | null) => void;
-}) => ReactNode;
-
 export type SiteFormProps = {
   form: FormDefinition;
   variant: 'form' | 'newsletter';
@@ -46,7 +35,6 @@ export type SiteFormProps = {
   description?: string | undefined;
   /** The newsletter block's own button label, over the form's. */
   buttonLabel?: string | undefined;
-  captcha?: CaptchaSlot | undefined;
 };
 
 type ErrorBody = { error?: unknown; code?: unknown; errors?: unknown };
@@ -105,14 +93,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export function SiteForm({
-  form,
-  variant,
-  title,
-  description,
-  buttonLabel,
-  captcha,
-}: SiteFormProps) {
+export function SiteForm({ form, variant, title, description, buttonLabel }: SiteFormProps) {
   const isNewsletter = variant === 'newsletter';
   const hasCaptcha = form.captchaSettings.isEnabled;
   const label = buttonLabel?.trim() || form.submitLabel;
@@ -132,6 +113,8 @@ export function SiteForm({
   const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);
   const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
   const [captchaResets, setCaptchaResets] = useState(0);
+  // SPEC §4: the captcha badge shows while a field of the form has focus.
+  const [hasFocusWithin, setHasFocusWithin] = useState(false);
   // Submitting needs the script: until it runs, the button stays disabled.
   const [isHydrated, setIsHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -292,6 +275,12 @@ export function SiteForm({
         className="site-form__form"
         noValidate
         onSubmit={submit}
+        onFocus={() => setHasFocusWithin(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+            setHasFocusWithin(false);
+          }
+        }}
         aria-busy={state.status === 'submitting'}
         aria-label={title?.trim() || form.name}
       >
@@ -308,16 +297,18 @@ export function SiteForm({
           />
         </div>
         {form.disclaimer ? <p className="site-form__disclaimer">{form.disclaimer}</p> : null}
-        {hasCaptcha && captcha
-          ? captcha({
-              scope,
-              resetCount: captchaResets,
-              onSolved: (payload) => {
-                setCaptchaPayload(payload);
-                if (payload !== null) dispatch({ type: 'captcha-solved' });
-              },
-            })
-          : null}
+        {hasCaptcha ? (
+          <CaptchaWidget
+            scope={scope}
+            resetKey={captchaResets}
+            isBadgeVisible={hasFocusWithin}
+            onSolved={(payload) => {
+              setCaptchaPayload(payload);
+              dispatch({ type: 'captcha-solved' });
+            }}
+            onReset={() => setCaptchaPayload(null)}
+          />
+        ) : null}
         <div className="site-form__actions">
           <button type="submit" className="button" disabled={isDisabled}>
             {state.buttonText}
