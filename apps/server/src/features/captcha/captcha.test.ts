@@ -1,29 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { CaptchaChallenge, CaptchaScope } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createCaptchaRepo } from './captcha.repo.ts';
 import { type CaptchaService, createCaptchaService } from './captcha.service.ts';
+import { solve } from './captcha-test-kit.ts';
 
 // Issue 20's proof-of-work captcha against a real database: challenges come from the
 // public route, are solved here by brute force as a browser would, and are verified by
 // the service the submission flows call.
-
-/** The payload a browser sends: the number found, with the challenge, base64 JSON. */
-function solve(challenge: CaptchaChallenge, extra: Record<string, unknown> = {}): string {
-  for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    const hash = createHash('sha256')
-      .update(challenge.salt + number)
-      .digest('hex');
-    if (hash === challenge.challenge) {
-      const { maxnumber: _, ...signed } = challenge;
-      return Buffer.from(JSON.stringify({ ...signed, number, took: 5, ...extra })).toString(
-        'base64',
-      );
-    }
-  }
-  throw new Error('no number solves this challenge');
-}
 
 const decoded = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
 const encoded = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');

@@ -51,6 +51,24 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
      * conditional update takes the key's row lock, so of two submissions racing with one
      * key exactly one claims it; the unique (website_id, submission_key) backs that up.
      */
+    /** Whether the key could still be spent by this visitor (spending is saveWithKey's). */
+    async isKeyUsable(key: {
+      websiteId: string;
+      key: string;
+      visitorHash: string;
+    }): Promise<boolean> {
+      const row = await db
+        .selectFrom('form_submission_keys')
+        .select('submission_key')
+        .where('website_id', '=', key.websiteId)
+        .where('submission_key', '=', key.key)
+        .where('visitor_hash', '=', key.visitorHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async saveWithKey(submission: NewSubmission, mail: OutgoingMail | null): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const claimed = await trx

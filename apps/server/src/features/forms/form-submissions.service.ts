@@ -119,6 +119,12 @@ export function createFormSubmissionsService(deps: {
         throw fail('FORM_INVALID', formMessages.someFieldsInvalid, shapeErrors);
       }
       forms.checkAnswers(form, body.form);
+      const visitorHash = visitorHashOf(websiteId, input.visitorAddress);
+      // A used or foreign key is refused before the captcha, so a replayed request reads
+      // as the key failure it is and spends no captcha solution; spending stays atomic below.
+      if (!(await repo.isKeyUsable({ websiteId, key: body.key, visitorHash }))) {
+        throw fail('FORM_KEY_REFUSED', formMessages.submissionKeyFailed);
+      }
       if (form.captchaSettings.isEnabled) {
         if (!body.captchaKey) throw fail('FORM_CAPTCHA_REQUIRED', formMessages.completeCaptcha);
         const verdict = await verifyCaptcha({
@@ -137,7 +143,7 @@ export function createFormSubmissionsService(deps: {
           websiteId,
           formId: form.id,
           key: body.key,
-          visitorHash: visitorHashOf(websiteId, input.visitorAddress),
+          visitorHash,
           values: body.form,
           pageTitle: body.pageTitle ?? null,
           pageId: body.pageId ?? null,

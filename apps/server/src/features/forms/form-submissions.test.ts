@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, ownerClient } from '../auth/editor-client.ts';
+import { solve } from '../captcha/captcha-test-kit.ts';
 
 // Issue 20, the visitor's side of site forms: single-use keys bound to the visitor, the
 // submission checked with core's rules, stored with its notification email in one
@@ -273,6 +274,54 @@ describe(`site form submissions (${testDialect})`, () => {
       code: 'FORM_CAPTCHA_REQUIRED',
       error: formMessages.completeCaptcha,
     });
+  });
+
+  it('takes a solved captcha once; a replay is a key failure and spends nothing', async () => {
+    const formId = await insertForm({ name: 'Guarded by work', captcha: true });
+    const ip = visitor();
+    const solvedFor = async (scope: string) => {
+      const challenge = await t.app.inject({
+        url: `/api/captcha/challenge?scope=${scope}`,
+        remoteAddress: ip,
+      });
+      expect(challenge.statusCode, challenge.body).toBe(200);
+      return solve(challenge.json());
+    };
+
+    // A solution for another action is refused with SPEC's captcha words, key kept.
+    const key = await keyFor(ip);
+    const wrongScope = await save(ip, {
+      formId,
+      key,
+      form: { email: 'w@example.com' },
+      captchaKey: await solvedFor('PRODUCT_WAITLIST_SUBMISSION'),
+    });
+    expect(wrongScope.statusCode).toBe(400);
+    expect(wrongScope.json()).toMatchObject({
+      code: 'FORM_CAPTCHA_FAILED',
+      error: formMessages.completeCaptcha,
+    });
+
+    const body = {
+      formId,
+      key,
+      form: { email: 'w@example.com' },
+      captchaKey: await solvedFor('FORM_BLOCK_SUBMISSION'),
+    };
+    const accepted = await save(ip, body);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const replay = await save(ip, body);
+    expect(replay.statusCode).toBe(403);
+    expect(replay.json()).toMatchObject({
+      code: 'FORM_KEY_REFUSED',
+      error: formMessages.submissionKeyFailed,
+    });
+    const stored = await t.database.db
+      .selectFrom('form_submissions')
+      .select('submission_id')
+      .where('form_id', '=', formId)
+      .execute();
+    expect(stored).toHaveLength(1);
   });
 
   it('stores script and javascript: answers as given, and escapes them in the email', async () => {
