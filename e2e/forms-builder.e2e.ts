@@ -194,9 +194,16 @@ describe('form builder (Chromium)', () => {
     expect(await card('subject').getByLabel('Label').inputValue()).toBe('Topic');
     expect(new URL(page.url()).pathname).toMatch(/^\/config\/forms\/[0-9a-f-]{36}$/);
 
-    // The builder's own Back asks the same question; leaving drops the change.
+    // The builder's own Back asks the same question, and so does the browser's Back.
     await page.getByRole('button', { name: '← All forms' }).click();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await page.goBack();
+    await confirm.getByText('Your changes to this form will be lost.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/config\/forms\/[0-9a-f-]{36}$/);
+    expect(await card('subject').getByLabel('Label').inputValue()).toBe('Topic');
     await nav('Orders');
     await confirm.getByRole('button', { name: 'Leave without saving' }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();

@@ -5,7 +5,7 @@ import {
   type SessionState,
 } from '@atelier/contract';
 import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
 import { CustomerDetail } from './customers/CustomerDetail.tsx';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
@@ -31,7 +31,11 @@ import { TagManager } from './products/TagManager.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { StoreScreen } from './store/StoreScreen.tsx';
-import { UnsavedChangesProvider, useLeaveConfirm } from './UnsavedChanges.tsx';
+import {
+  UnsavedChangesProvider,
+  useHasUnsavedChanges,
+  useLeaveConfirm,
+} from './UnsavedChanges.tsx';
 import {
   AppShell,
   Button,
@@ -190,6 +194,12 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           : 'pages'),
   );
   const confirmLeave = useLeaveConfirm();
+  const hasUnsavedChanges = useHasUnsavedChanges();
+  // The address shown, so Back/Forward away from unsaved changes can put it back.
+  const shown = useRef({ url: window.location.href, state: window.history.state as unknown });
+  useEffect(() => {
+    shown.current = { url: window.location.href, state: window.history.state };
+  });
   // Once opened, developer mode stays mounted (hidden) so unsaved template text survives a
   // visit to the other screens.
   const [hasOpenedDeveloperMode, setHasOpenedDeveloperMode] = useState(false);
@@ -202,7 +212,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         : 'Editor';
 
   useEffect(() => {
-    const onPopState = () => {
+    const apply = () => {
       setOpenPageId(pageIdInLocation());
       const route = productRouteInLocation();
       setProductRoute(route);
@@ -215,9 +225,20 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       setOpenFormId(formId);
       if (formId) setScreen('forms');
     };
+    const onPopState = () => {
+      if (!hasUnsavedChanges()) return apply();
+      // The browser has already moved: stay on the screen's address, then ask; leaving
+      // goes to where Back or Forward pointed.
+      const target = { url: window.location.href, state: window.history.state as unknown };
+      window.history.pushState(shown.current.state, '', shown.current.url);
+      confirmLeave(() => {
+        window.history.replaceState(target.state, '', target.url);
+        apply();
+      });
+    };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, []);
+  }, [hasUnsavedChanges, confirmLeave]);
 
   function openPage(id: string) {
     window.history.pushState({ pageId: id }, '', `/config/pages/${id}`);

@@ -1,11 +1,20 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { createLeaveGuards, type LeaveGuard, type LeaveGuards } from './leave-guards.ts';
 import { ConfirmDialog } from './ui/index.ts';
 
 // The editor's one "leave without saving?" question (issue 20). A screen with a draft calls
 // `useUnsavedChangesGuard(isDirty, message)`; whatever navigates away (the sidebar, a
 // screen's own Back button, signing out) wraps the move in `useLeaveConfirm()`'s function,
-// which goes at once when nothing is unsaved and otherwise asks first.
+// which goes at once when nothing is unsaved and otherwise asks first. Back and Forward
+// cannot be cancelled, so EditorApp puts the left address back and asks the same question.
 
 type Context = { guards: LeaveGuards; confirmLeave: (leave: () => void) => void };
 const UnsavedChangesContext = createContext<Context | null>(null);
@@ -59,6 +68,12 @@ export function useUnsavedChangesGuard(isDirty: boolean, message: string) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
+}
+
+/** Whether a registered screen has unsaved changes now (for moves that cannot wait). */
+export function useHasUnsavedChanges(): () => boolean {
+  const context = useContext(UnsavedChangesContext);
+  return useCallback(() => context?.guards.blocking() != null, [context]);
 }
 
 /** Runs `leave` now, or after the owner confirms losing a registered screen's changes. */
