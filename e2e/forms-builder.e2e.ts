@@ -82,7 +82,12 @@ describe('form builder (Chromium)', () => {
       { name: 'admin-form-builder-fields', scrollTo: page.locator('.form-builder__fields') },
     ]);
 
+    // The open form is the address: a reload shows it again, as saved.
+    expect(new URL(page.url()).pathname).toMatch(/^\/config\/forms\/[0-9a-f-]{36}$/);
     await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    expect(await fieldIds()).toEqual(['subject', 'email', 'message']);
+    expect(await page.getByLabel('Submit button label').inputValue()).toBe('Send message');
     await nav('Forms');
     const row = page.getByRole('row').filter({ hasText: 'Contact us' });
     await row.getByText('3 fields').waitFor();
@@ -103,6 +108,11 @@ describe('form builder (Chromium)', () => {
       .click();
     expect(await card('message').getByLabel('Maximum length').inputValue()).toBe('200');
     expect(await page.getByLabel('Submit button label').inputValue()).toBe('Send message');
+    // Back returns to the list, Forward reopens the form.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
     await page.getByRole('button', { name: '← All forms' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
   });
@@ -136,13 +146,80 @@ describe('form builder (Chromium)', () => {
     await page.getByRole('row').filter({ hasText: 'Contact us' }).getByText('5 fields').waitFor();
   });
 
+  it('previews what a visitor sees after submitting: message, cleaned HTML, redirect', async () => {
+    await page.getByRole('button', { name: 'Edit Contact us' }).click();
+    await page.getByLabel('Submission message').fill('Thanks, we will write back.');
+    await page.getByRole('radio', { name: /Show a message and formatted content/ }).check();
+    await page
+      .getByLabel('Post-submit HTML')
+      .fill('<p>Meanwhile, see <a href="/shop">the shop</a>.</p><script>alert(1)</script>');
+    const preview = page.getByRole('complementary', { name: 'Preview' });
+    await preview.getByRole('tab', { name: 'After submit' }).click();
+    await preview.getByText('Thanks, we will write back.').waitFor();
+    // Unsaved HTML is not drawn: the server cleans it first.
+    await preview.getByText(/Save the form to see the formatted content/).waitFor();
+    await page.getByRole('button', { name: 'Save form' }).first().click();
+    await page.getByText('All changes saved').first().waitFor();
+    await preview.getByRole('link', { name: 'the shop' }).waitFor();
+    expect(await preview.locator('script').count()).toBe(0);
+    expect(await preview.getByText(/Save the form to see/).count()).toBe(0);
+    await checkAtBothWidths(page, [
+      { name: 'admin-form-builder-after-submit', scrollTo: page.locator('.form-builder__preview') },
+    ]);
+
+    await page.getByRole('radio', { name: /Go to another page/ }).check();
+    await page.getByLabel('Success redirect address').fill('/thanks');
+    await preview.getByText('Redirects to /thanks').waitFor();
+    // Back to the saved choice: nothing is left unsaved.
+    await page.getByRole('radio', { name: /Show a message and formatted content/ }).check();
+    await page.getByText('All changes saved').first().waitFor();
+    await preview.getByRole('tab', { name: 'Form' }).click();
+    await preview.getByLabel('Subject').waitFor();
+    await page.getByRole('button', { name: '← All forms' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Forms' }).waitFor();
+  });
+
+  it('asks before the sidebar leaves unsaved changes', async () => {
+    await page.getByRole('button', { name: 'Edit Contact us' }).click();
+    await card('subject')
+      .getByRole('button', { name: /^Subject/ })
+      .click();
+    await card('subject').getByLabel('Label').fill('Topic');
+    await nav('Orders');
+    const confirm = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await confirm.getByText('Your changes to this form will be lost.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    expect(await card('subject').getByLabel('Label').inputValue()).toBe('Topic');
+    expect(new URL(page.url()).pathname).toMatch(/^\/config\/forms\/[0-9a-f-]{36}$/);
+
+    // The builder's own Back asks the same question, and so does the browser's Back.
+    await page.getByRole('button', { name: '← All forms' }).click();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await page.goBack();
+    await confirm.getByText('Your changes to this form will be lost.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/config\/forms\/[0-9a-f-]{36}$/);
+    expect(await card('subject').getByLabel('Label').inputValue()).toBe('Topic');
+    await nav('Orders');
+    await confirm.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/config');
+    await nav('Forms');
+    await page.getByRole('button', { name: 'Edit Contact us' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit Topic' }).count()).toBe(0);
+  });
+
   it('duplicates a form and deletes the copy after saying what goes with it', async () => {
     await page.getByRole('button', { name: 'Duplicate Contact us' }).click();
     await page.getByRole('button', { name: 'Delete Contact us (copy)' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(/products that ask for it no longer ask/).waitFor();
     await confirm.getByRole('button', { name: 'Delete form' }).click();
-    await page.getByText('Deleted Contact us (copy).').waitFor();
+    await page.getByText('Deleted Contact us (copy).', { exact: true }).waitFor();
     await expect
       .poll(() => page.getByRole('button', { name: 'Edit Contact us (copy)' }).count())
       .toBe(0);

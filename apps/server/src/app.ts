@@ -200,7 +200,10 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     forms,
     verifyCaptcha,
   });
-  const formsAdmin = createFormsAdminService({ repo: createFormsAdminRepo(db) });
+  const formsAdmin = createFormsAdminService({
+    repo: createFormsAdminRepo(db),
+    onPublicChange,
+  });
   const preferences = createPreferencesService({
     preferencesRepo: createPreferencesRepo(db),
     onPublicChange,

@@ -5,7 +5,7 @@ import {
   type SessionState,
 } from '@atelier/contract';
 import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
 import { CustomerDetail } from './customers/CustomerDetail.tsx';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
@@ -31,6 +31,11 @@ import { TagManager } from './products/TagManager.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { StoreScreen } from './store/StoreScreen.tsx';
+import {
+  UnsavedChangesProvider,
+  useHasUnsavedChanges,
+  useLeaveConfirm,
+} from './UnsavedChanges.tsx';
 import {
   AppShell,
   Button,
@@ -92,7 +97,9 @@ export function EditorApp() {
     // Toasts belong to the signed-in session: signing out clears them.
     screen = (
       <ToastProvider>
-        <Workspace session={session} onSignedOut={load} />
+        <UnsavedChangesProvider>
+          <Workspace session={session} onSignedOut={load} />
+        </UnsavedChangesProvider>
       </ToastProvider>
     );
   }
@@ -143,6 +150,10 @@ const detailInLocation = () => detailRouteOf(window.location.pathname);
 const FORM_INBOX_PATH = /^\/config\/forms\/([0-9a-f-]{36})\/submissions$/;
 const inboxFormIdInLocation = () => FORM_INBOX_PATH.exec(window.location.pathname)?.[1] ?? null;
 
+/** `/config/forms/<id>` opens that form in the builder, `/config/forms/new` a new one. */
+const FORM_PATH = /^\/config\/forms\/([0-9a-f-]{36}|new)$/;
+const formIdInLocation = () => FORM_PATH.exec(window.location.pathname)?.[1] ?? null;
+
 /** `/config/pages/<id>` opens that page's editor, so Back leaves it and a reload keeps it. */
 const PAGE_PATH = /^\/config\/pages\/([0-9a-f-]{36})$/;
 const pageIdInLocation = () => PAGE_PATH.exec(window.location.pathname)?.[1] ?? null;
@@ -171,14 +182,24 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   const [inboxFormId, setInboxFormId] = useState<string | null>(() =>
     canEditCatalog(session.member?.role ?? 0) ? inboxFormIdInLocation() : null,
   );
+  const [openFormId, setOpenFormId] = useState<string | null>(formIdInLocation);
   // A store manager has no pages: their first screen is the products.
   const [screen, setScreen] = useState<Screen>(
     () =>
       detailInLocation()?.screen ??
-      (productRouteInLocation() || !canEditContent(session.member?.role ?? 0)
-        ? 'products'
-        : 'pages'),
+      (formIdInLocation()
+        ? 'forms'
+        : productRouteInLocation() || !canEditContent(session.member?.role ?? 0)
+          ? 'products'
+          : 'pages'),
   );
+  const confirmLeave = useLeaveConfirm();
+  const hasUnsavedChanges = useHasUnsavedChanges();
+  // The address shown, so Back/Forward away from unsaved changes can put it back.
+  const shown = useRef({ url: window.location.href, state: window.history.state as unknown });
+  useEffect(() => {
+    shown.current = { url: window.location.href, state: window.history.state };
+  });
   // Once opened, developer mode stays mounted (hidden) so unsaved template text survives a
   // visit to the other screens.
   const [hasOpenedDeveloperMode, setHasOpenedDeveloperMode] = useState(false);
@@ -191,7 +212,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         : 'Editor';
 
   useEffect(() => {
-    const onPopState = () => {
+    const apply = () => {
       setOpenPageId(pageIdInLocation());
       const route = productRouteInLocation();
       setProductRoute(route);
@@ -200,10 +221,24 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       setDetail(shown);
       if (shown) setScreen(shown.screen);
       setInboxFormId(inboxFormIdInLocation());
+      const formId = formIdInLocation();
+      setOpenFormId(formId);
+      if (formId) setScreen('forms');
+    };
+    const onPopState = () => {
+      if (!hasUnsavedChanges()) return apply();
+      // The browser has already moved: stay on the screen's address, then ask; leaving
+      // goes to where Back or Forward pointed.
+      const target = { url: window.location.href, state: window.history.state as unknown };
+      window.history.pushState(shown.current.state, '', shown.current.url);
+      confirmLeave(() => {
+        window.history.replaceState(target.state, '', target.url);
+        apply();
+      });
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, []);
+  }, [hasUnsavedChanges, confirmLeave]);
 
   function openPage(id: string) {
     window.history.pushState({ pageId: id }, '', `/config/pages/${id}`);
@@ -260,6 +295,20 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     else {
       window.history.replaceState(null, '', '/config');
       setInboxFormId(null);
+      setScreen('forms');
+    }
+  }
+
+  function openForm(formId: string) {
+    window.history.pushState({ formId }, '', `/config/forms/${formId}`);
+    setOpenFormId(formId);
+  }
+  function closeForm() {
+    // Opened from the forms list: step back to it; opened by its address: show the list.
+    if (window.history.state?.formId) window.history.back();
+    else {
+      window.history.replaceState(null, '', '/config');
+      setOpenFormId(null);
       setScreen('forms');
     }
   }
@@ -326,16 +375,20 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       productName={PRODUCT_NAME}
       items={items}
       current={inboxFormId ? 'forms' : screen}
-      onNavigate={(key) => {
-        if (key === 'developer') setHasOpenedDeveloperMode(true);
-        if (productRoute || detail || inboxFormId) {
-          window.history.pushState(null, '', '/config');
-          setProductRoute(null);
-          setDetail(null);
-          setInboxFormId(null);
-        }
-        setScreen(key);
-      }}
+      onNavigate={(key) =>
+        // A screen with unsaved changes (the form builder) is asked about before it goes.
+        confirmLeave(() => {
+          if (key === 'developer') setHasOpenedDeveloperMode(true);
+          if (productRoute || detail || inboxFormId || openFormId) {
+            window.history.pushState(null, '', '/config');
+            setProductRoute(null);
+            setDetail(null);
+            setInboxFormId(null);
+            setOpenFormId(null);
+          }
+          setScreen(key);
+        })
+      }
       title={inboxFormId ? 'Form submissions' : SCREEN_TITLES[screen]}
       navFooter={
         <>
@@ -347,7 +400,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
               <strong>{member.email}</strong>
               {roleName}
             </p>
-            <Button size="sm" icon={<Icon name="signOut" />} onClick={signOut}>
+            <Button size="sm" icon={<Icon name="signOut" />} onClick={() => confirmLeave(signOut)}>
               Sign out
             </Button>
           </div>
@@ -412,7 +465,18 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       ) : screen === 'gift-cards' && detail?.screen === 'gift-cards' ? (
         <GiftCardDetail key={detail.id} giftCardId={detail.id} onClose={closeDetail} />
       ) : screen === 'forms' ? (
-        <FormsScreen onOpenInbox={canEditCatalog(member.role) ? openInbox : undefined} />
+        <FormsScreen
+          openFormId={openFormId}
+          onOpenForm={openForm}
+          onCloseForm={closeForm}
+          onCreated={(formId) => {
+            // The new form's own address replaces /new, so a reload keeps it open.
+            const state = window.history.state?.formId ? { formId } : null;
+            window.history.replaceState(state, '', `/config/forms/${formId}`);
+            setOpenFormId(formId);
+          }}
+          onOpenInbox={canEditCatalog(member.role) ? openInbox : undefined}
+        />
       ) : screen === 'gift-cards' ? (
         <GiftCardsScreen onOpen={(id) => openDetail({ screen: 'gift-cards', id })} />
       ) : screen === 'header-footer' ? (

@@ -7,12 +7,20 @@ import { sanitizePostSubmitHtml } from './post-submit-html.ts';
 // The owner's form builder (issue 20): list, read, create, change, duplicate, delete.
 // The contract already checked the input (unique field ids, hidden ids, choices, the
 // redirect address); here the post-submit HTML is cleaned before it is stored.
+// Published pages draw forms (form and newsletter blocks, a product's additional fields),
+// so a change or a delete tells the page cache (`onPublicChange`) once it is stored.
 
 export type FormsAdminService = ReturnType<typeof createFormsAdminService>;
 
 const NAME_MAX = 200;
 
-export function createFormsAdminService({ repo }: { repo: FormsAdminRepo }) {
+export function createFormsAdminService({
+  repo,
+  onPublicChange = () => {},
+}: {
+  repo: FormsAdminRepo;
+  onPublicChange?: (websiteId: string) => void;
+}) {
   async function get(websiteId: string, formId: string): Promise<FormAdmin> {
     const row = await repo.find(websiteId, formId);
     if (!row) throw fail('FORM_NOT_FOUND', formMessages.notConfigured);
@@ -34,6 +42,7 @@ export function createFormsAdminService({ repo }: { repo: FormsAdminRepo }) {
     async update(websiteId: string, formId: string, input: FormInput): Promise<FormAdmin> {
       const found = await repo.update(websiteId, formId, columnsOf(input));
       if (!found) throw fail('FORM_NOT_FOUND', formMessages.notConfigured);
+      onPublicChange(websiteId);
       return get(websiteId, formId);
     },
 
@@ -53,6 +62,7 @@ export function createFormsAdminService({ repo }: { repo: FormsAdminRepo }) {
       if (!(await repo.remove(websiteId, formId))) {
         throw fail('FORM_NOT_FOUND', formMessages.notConfigured);
       }
+      onPublicChange(websiteId);
     },
   };
 }

@@ -4,14 +4,15 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { type Answers, FormFields } from '../../storefront/forms/FormFields.tsx';
 import { ApiError } from '../api/client.ts';
 import { formsAdminApi } from '../api/forms-admin-client.ts';
+import { useLeaveConfirm, useUnsavedChangesGuard } from '../UnsavedChanges.tsx';
 import {
   Badge,
   Button,
   Card,
-  ConfirmDialog,
   Icon,
   IconButton,
   Switch,
+  Tabs,
   TextArea,
   TextField,
   useToast,
@@ -69,8 +70,8 @@ export function FormBuilder({
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [isLeaving, setIsLeaving] = useState(false);
   const [answers, setAnswers] = useState<Answers>({});
+  const [previewTab, setPreviewTab] = useState<'form' | 'after'>('form');
   /** After a keyboard move, the button to keep focus on (it moved with its field). */
   const focusAfterMove = useRef<string | null>(null);
   const toast = useToast();
@@ -82,13 +83,13 @@ export function FormBuilder({
   );
   const isDirty = saved === null || JSON.stringify(inputOf(draft)) !== savedInput;
 
-  // Closing the tab or reloading with unsaved changes asks the browser's own question.
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [isDirty]);
+  // A new form left untouched has nothing to lose; anything else unsaved is asked about
+  // before the sidebar, Back or signing out leaves it (and by the browser on reload).
+  useUnsavedChangesGuard(
+    isDirty && (saved !== null || draft.fields.length > 0),
+    'Your changes to this form will be lost.',
+  );
+  const confirmLeave = useLeaveConfirm();
 
   useEffect(() => {
     const target = focusAfterMove.current;
@@ -200,15 +201,7 @@ export function FormBuilder({
     <div className="screen form-builder">
       <div className="screen-header form-builder__header">
         <div>
-          <Button
-            size="sm"
-            variant="quiet"
-            onClick={() =>
-              isDirty && (saved !== null || draft.fields.length > 0)
-                ? setIsLeaving(true)
-                : onClose()
-            }
-          >
+          <Button size="sm" variant="quiet" onClick={() => confirmLeave(onClose)}>
             ← All forms
           </Button>
           <h1 id={headingId}>{title}</h1>
@@ -409,45 +402,105 @@ export function FormBuilder({
 
         <aside className="form-builder__preview" aria-label="Preview">
           <h2>Preview</h2>
-          <div className="form-preview">
-            {draft.fields.length === 0 ? (
-              <p className="form-builder__empty">Fields you add appear here.</p>
-            ) : (
-              <FormFields
-                idPrefix="preview"
-                fields={draft.fields}
-                answers={answers}
-                errors={{}}
-                onChange={(id, value) => setAnswers((current) => ({ ...current, [id]: value }))}
-              />
-            )}
-            {draft.fields.some((f) => f.kind === 'hidden') ? (
-              <p className="form-preview__note">
-                Filled from the page address:{' '}
-                {draft.fields
-                  .filter((f) => f.kind === 'hidden')
-                  .map((f) => `?${f.id}=`)
-                  .join(', ')}
-              </p>
-            ) : null}
-            {draft.disclaimer ? (
-              <p className="form-preview__disclaimer">{draft.disclaimer}</p>
-            ) : null}
-            <button type="button" className="form-preview__submit" aria-disabled="true">
-              {draft.submitLabel || 'Submit'}
-            </button>
-          </div>
+          <Tabs
+            label="Preview"
+            className="form-builder__preview-tabs"
+            value={previewTab}
+            onValueChange={setPreviewTab}
+            items={[
+              {
+                value: 'form',
+                label: 'Form',
+                content: (
+                  <div className="form-preview">
+                    {draft.fields.length === 0 ? (
+                      <p className="form-builder__empty">Fields you add appear here.</p>
+                    ) : (
+                      <FormFields
+                        idPrefix="preview"
+                        fields={draft.fields}
+                        answers={answers}
+                        errors={{}}
+                        onChange={(id, value) =>
+                          setAnswers((current) => ({ ...current, [id]: value }))
+                        }
+                      />
+                    )}
+                    {draft.fields.some((f) => f.kind === 'hidden') ? (
+                      <p className="form-preview__note">
+                        Filled from the page address:{' '}
+                        {draft.fields
+                          .filter((f) => f.kind === 'hidden')
+                          .map((f) => `?${f.id}=`)
+                          .join(', ')}
+                      </p>
+                    ) : null}
+                    {draft.disclaimer ? (
+                      <p className="form-preview__disclaimer">{draft.disclaimer}</p>
+                    ) : null}
+                    <button type="button" className="form-preview__submit" aria-disabled="true">
+                      {draft.submitLabel || 'Submit'}
+                    </button>
+                  </div>
+                ),
+              },
+              {
+                value: 'after',
+                label: 'After submit',
+                content: <AfterSubmitPreview draft={draft} saved={saved} />,
+              },
+            ]}
+          />
         </aside>
       </div>
+    </div>
+  );
+}
 
-      <ConfirmDialog
-        open={isLeaving}
-        onOpenChange={setIsLeaving}
-        title="Leave without saving?"
-        description="Your changes to this form will be lost."
-        confirmLabel="Leave without saving"
-        onConfirm={onClose}
-      />
+/**
+ * What a visitor sees once the form is sent, as the storefront's SiteForm draws it: the
+ * submission message and the post-submit HTML, or where a redirect takes them. The HTML
+ * shown is the server's cleaned copy (it is cleaned when saved), never the unsaved text.
+ */
+function AfterSubmitPreview({ draft, saved }: { draft: FormDraft; saved: FormAdmin | null }) {
+  if (draft.afterSubmit === 'redirect') {
+    const target = draft.successRedirect.trim();
+    return (
+      <div className="form-preview form-preview--after">
+        <p className="form-preview__redirect">
+          {target ? (
+            <>
+              Redirects to <strong>{target}</strong>
+            </>
+          ) : (
+            'Redirects to … (enter the address under Submit)'
+          )}
+        </p>
+        <p className="form-preview__note">Visitors go straight there; no message is shown.</p>
+      </div>
+    );
+  }
+  const cleaned = saved?.postSubmitHtml ?? null;
+  const isHtmlSaved = cleaned !== null && draft.postSubmitHtml === cleaned;
+  return (
+    <div className="form-preview form-preview--after">
+      <div className="site-form__done" role="status">
+        <p className="site-form__message">{draft.submissionMessage || 'Thank you!'}</p>
+        {draft.afterSubmit === 'html' && isHtmlSaved ? (
+          <div
+            className="site-form__post-submit form-preview__post-submit"
+            // The server's sanitized copy, exactly as the storefront renders it.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized server-side.
+            dangerouslySetInnerHTML={{ __html: cleaned }}
+          />
+        ) : null}
+      </div>
+      {draft.afterSubmit === 'html' && !isHtmlSaved && draft.postSubmitHtml.trim() ? (
+        <p className="form-preview__note">
+          Save the form to see the formatted content: it is cleaned of scripts and other tags when
+          you save, and shown here as visitors will see it.
+        </p>
+      ) : null}
     </div>
   );
 }

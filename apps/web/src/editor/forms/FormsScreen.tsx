@@ -20,6 +20,7 @@ import './forms.css';
 
 // Forms (issue 20): the site's forms with their submission counts; create, open in the
 // builder, duplicate, delete. The inbox of each form is its own screen, linked from here.
+// The open form is the app's route (`/config/forms/<id>` or `/new`): a reload keeps it.
 
 const errorText = (error: unknown) =>
   error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
@@ -33,11 +34,27 @@ const counts = (f: FormAdmin) => (
   </>
 );
 
-/** `onOpenInbox` is left out for editors: submissions are for those who see orders. */
-export function FormsScreen({ onOpenInbox }: { onOpenInbox?: (formId: string) => void }) {
+/**
+ * `openFormId` is the form in the builder ('new' for a new one), null for the list.
+ * `onOpenInbox` is left out for editors: submissions are for those who see orders.
+ */
+export function FormsScreen({
+  openFormId,
+  onOpenForm,
+  onCloseForm,
+  onCreated,
+  onOpenInbox,
+}: {
+  openFormId: string | null;
+  onOpenForm: (formId: string) => void;
+  onCloseForm: () => void;
+  onCreated: (formId: string) => void;
+  onOpenInbox?: (formId: string) => void;
+}) {
   const [forms, setForms] = useState<FormAdmin[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<FormAdmin | 'new' | null>(null);
+  // A form created in this builder keeps its builder (and its state) as the route changes.
+  const [createdId, setCreatedId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<FormAdmin | null>(null);
   const toast = useToast();
 
@@ -73,13 +90,37 @@ export function FormsScreen({ onOpenInbox }: { onOpenInbox?: (formId: string) =>
     }
   }
 
-  if (editing !== null) {
+  if (openFormId !== null) {
+    const isNew = openFormId === 'new' || openFormId === createdId;
+    const form = forms?.find((f) => f.id === openFormId) ?? null;
+    if (!isNew && form === null) {
+      return (
+        <div className="screen forms-screen">
+          {forms === null && !error ? (
+            <Skeleton lines={4} label="Loading the form…" />
+          ) : (
+            <EmptyState
+              title="Form not found"
+              action={<Button onClick={onCloseForm}>← All forms</Button>}
+            >
+              {error ?? 'This form was deleted or never existed.'}
+            </EmptyState>
+          )}
+        </div>
+      );
+    }
     return (
       <FormBuilder
-        key={editing === 'new' ? 'new' : editing.id}
-        form={editing === 'new' ? null : editing}
-        onSaved={keep}
-        onClose={() => setEditing(null)}
+        key={isNew ? 'new' : openFormId}
+        form={form}
+        onSaved={(saved) => {
+          keep(saved);
+          if (openFormId === 'new') {
+            setCreatedId(saved.id);
+            onCreated(saved.id);
+          }
+        }}
+        onClose={onCloseForm}
       />
     );
   }
@@ -91,7 +132,7 @@ export function FormsScreen({ onOpenInbox }: { onOpenInbox?: (formId: string) =>
       isRowHeader: true,
       sortValue: (f) => f.name.toLowerCase(),
       cell: (f) => (
-        <button type="button" className="forms-screen__open" onClick={() => setEditing(f)}>
+        <button type="button" className="forms-screen__open" onClick={() => onOpenForm(f.id)}>
           {f.name}
         </button>
       ),
@@ -124,7 +165,7 @@ export function FormsScreen({ onOpenInbox }: { onOpenInbox?: (formId: string) =>
       header: 'Actions',
       cell: (f) => (
         <div className="forms-screen__actions">
-          <Button size="sm" aria-label={`Edit ${f.name}`} onClick={() => setEditing(f)}>
+          <Button size="sm" aria-label={`Edit ${f.name}`} onClick={() => onOpenForm(f.id)}>
             Edit
           </Button>
           <Button size="sm" aria-label={`Duplicate ${f.name}`} onClick={() => duplicate(f)}>
@@ -153,7 +194,7 @@ export function FormsScreen({ onOpenInbox }: { onOpenInbox?: (formId: string) =>
             the form block; read what visitors send in each form&apos;s submissions.
           </p>
         </div>
-        <Button variant="primary" icon={<Icon name="plus" />} onClick={() => setEditing('new')}>
+        <Button variant="primary" icon={<Icon name="plus" />} onClick={() => onOpenForm('new')}>
           Create form
         </Button>
       </div>
@@ -166,7 +207,7 @@ export function FormsScreen({ onOpenInbox }: { onOpenInbox?: (formId: string) =>
         <EmptyState
           title="No forms yet"
           action={
-            <Button variant="primary" onClick={() => setEditing('new')}>
+            <Button variant="primary" onClick={() => onOpenForm('new')}>
               Create form
             </Button>
           }
