@@ -8,6 +8,7 @@ import {
   useChromium,
 } from './support/browser.ts';
 import { canvasOf, createOwner } from './support/editor.ts';
+import { resendSubmission } from './support/forms.ts';
 import type { RunningServer } from './support/server.ts';
 
 // Issue 20's "Done means", walked once as a new owner and a visitor would, every owner step
@@ -123,14 +124,7 @@ describe('site forms, the whole walk (Chromium)', () => {
   });
 
   it('refuses a second submission with the same key', async () => {
-    const again = await visitor.evaluate(async (body) => {
-      const response = await fetch('/api/form/SaveFormSubmission', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      return { status: response.status, json: await response.json() };
-    }, sentBody);
+    const again = await resendSubmission(visitor, sentBody);
     expect(again.status).toBe(403);
     expect(again.json.error).toBe(formMessages.submissionKeyFailed);
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { DESKTOP, PHONE, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { callFrom, canvasOf, createOwner } from './support/editor.ts';
+import { resendSubmission } from './support/forms.ts';
 import type { RunningServer } from './support/server.ts';
 
 // Issue 20's visitor side, tried as an owner and a visitor would: a contact form (made
@@ -236,14 +237,7 @@ describe('a site form on a page, as an owner and a visitor would use it (Chromiu
 
   it('refuses a second submission with the same key', async () => {
     expect(JSON.parse(usedBody)).toMatchObject({ form: { email: 'ada@example.com' } });
-    const again = await visitor.evaluate(async (body) => {
-      const response = await fetch('/api/form/SaveFormSubmission', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      return { status: response.status, json: await response.json() };
-    }, usedBody);
+    const again = await resendSubmission(visitor, usedBody);
     expect(again.status).toBe(403);
     expect(again.json.error).toBe(formMessages.submissionKeyFailed);
   });
