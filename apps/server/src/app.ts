@@ -194,7 +194,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     // The configured difficulty unless the caller (a test) sets its own.
     options: { maxNumber: options.config.captchaMaxNumber, ...options.captcha },
   });
-  const verifyCaptcha: VerifyCaptcha = (input) => captcha.verify(input);
+  const verifyCaptcha: VerifyCaptcha = (input) => captcha.check(input);
   const formSubmissions = createFormSubmissionsService({
     repo: createFormSubmissionsRepo(db),
     formsRepo,

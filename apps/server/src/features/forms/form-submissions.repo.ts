@@ -1,6 +1,7 @@
 import type { FormAnswers } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
+import type { CaptchaSpend } from '../captcha/captcha.service.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 
 // The visitor's side of site forms: single-use submission keys, and the submission with
@@ -49,15 +50,32 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Spends the key and stores the submission and its mail, all or nothing: one statement
-     * (so one round trip and one flushed commit), each step reading the rows the one
-     * before it returned. False (and nothing written) when the key is unknown, another
-     * visitor's, expired or used: the conditional update takes the key's row lock, so of
-     * two submissions racing with one key exactly one claims it (the other re-reads
-     * `used_at` after the first commits and matches nothing); the unique (website_id,
-     * submission_key) backs that up.
+     * Spends the captcha solution (when the form has one) and the key, and stores the
+     * submission and its mail: one statement, so one round trip and one flushed commit,
+     * each step reading the rows the one before it returned. A solution already in
+     * `captcha_spent` is a replay: nothing is written and the key stays unspent, as when
+     * the captcha feature's own `verify` refuses it. A key that is unknown, another
+     * visitor's, expired or used writes nothing more (the solution stays spent, as before
+     * a key was checked): the conditional update takes the key's row lock, so of two
+     * submissions racing with one key exactly one claims it (the other re-reads `used_at`
+     * after the first commits and matches nothing); the unique (website_id,
+     * submission_key) backs that up. `captcha_spent` is the captcha feature's table; it is
+     * written here only so that the spend shares the submission's statement.
      */
-    async saveWithKey(submission: NewSubmission, mail: OutgoingMail | null): Promise<boolean> {
+    async saveWithKey(
+      submission: NewSubmission,
+      mail: OutgoingMail | null,
+      captcha: CaptchaSpend | null,
+    ): Promise<'saved' | 'key-refused' | 'captcha-replayed'> {
+      const spent = captcha
+        ? sql`spent as (
+            insert into captcha_spent (website_id, signature, expires_at)
+            values (${submission.websiteId}::uuid, ${captcha.signature}::text,
+              ${captcha.expiresAt}::timestamptz)
+            on conflict (website_id, signature) do nothing
+            returning website_id
+          )`
+        : sql`spent as (select ${submission.websiteId}::uuid as website_id)`;
       const mailed = mail
         ? sql`, mailed as (
             insert into mail_outbox (website_id, kind, to_email, subject, body_text)
@@ -66,14 +84,15 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
             from saved
           )`
         : sql``;
-      const { rows } = await sql<{ submission_id: string }>`
-        with claimed as (
+      const { rows } = await sql<{ is_spent: boolean; submission_id: string | null }>`
+        with ${spent}, claimed as (
           update form_submission_keys set used_at = now()
           where website_id = ${submission.websiteId}::uuid
             and submission_key = ${submission.key}::text
             and visitor_hash = ${submission.visitorHash}::text
             and used_at is null
             and expires_at > now()
+            and exists (select 1 from spent)
           returning website_id, submission_key
         ), saved as (
           insert into form_submissions (website_id, form_id, field_values, page_title, page_id,
@@ -85,8 +104,11 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
           on conflict (website_id, submission_key) do nothing
           returning website_id, submission_id
         )${mailed}
-        select submission_id from saved`.execute(db);
-      return rows.length > 0;
+        select exists (select 1 from spent) as is_spent,
+          (select submission_id from saved) as submission_id`.execute(db);
+      const row = rows[0];
+      if (!row?.is_spent) return 'captcha-replayed';
+      return row.submission_id ? 'saved' : 'key-refused';
     },
 
     /** Where a form's notification goes when it names no address: the store's, else the owner's. */

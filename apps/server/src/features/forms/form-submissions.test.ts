@@ -1,4 +1,5 @@
-import type { FormFieldDefinitionDto } from '@atelier/contract';
+import { createHash } from 'node:crypto';
+import type { CaptchaChallenge, FormFieldDefinitionDto } from '@atelier/contract';
 import { formMessages, formSubmissionMessages } from '@atelier/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { type EditorClient, ownerClient } from '../auth/editor-client.ts';
 
 // Issue 20, the visitor's side of site forms: single-use keys bound to the visitor, the
 // submission checked with core's rules, stored with its notification email in one
-// transaction, the rate limits and the §8 refusals, and the form block on a page.
+// statement, the rate limits and the §8 refusals, and the form block on a page.
 
 const KEY = '/api/form/FormSubmissionKey';
 const SAVE = '/api/form/SaveFormSubmission';
@@ -63,6 +64,25 @@ describe(`site form submissions (${testDialect})`, () => {
   const save = (remoteAddress: string, payload: object): Promise<LightMyRequestResponse> =>
     t.app.inject({ method: 'POST', url: SAVE, remoteAddress, payload });
 
+  /** A challenge fetched and solved by brute force, as the browser's widget does. */
+  async function solvedCaptcha(remoteAddress: string): Promise<string> {
+    const response = await t.app.inject({
+      url: '/api/captcha/challenge?scope=FORM_BLOCK_SUBMISSION',
+      remoteAddress,
+    });
+    const challenge: CaptchaChallenge = response.json();
+    for (let number = 0; number <= challenge.maxnumber; number += 1) {
+      const hash = createHash('sha256')
+        .update(challenge.salt + number)
+        .digest('hex');
+      if (hash === challenge.challenge) {
+        const { maxnumber: _, ...signed } = challenge;
+        return Buffer.from(JSON.stringify({ ...signed, number, took: 5 })).toString('base64');
+      }
+    }
+    throw new Error('no number solves this challenge');
+  }
+
   const mailTo = (to: string) =>
     t.database.db.selectFrom('mail_outbox').selectAll().where('to_email', '=', to).execute();
 
@@ -70,7 +90,7 @@ describe(`site form submissions (${testDialect})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { FORM_RATE_LIMIT: '5', FORM_RATE_LIMIT_PER_FORM: '12' },
+      env: { FORM_RATE_LIMIT: '5', FORM_RATE_LIMIT_PER_FORM: '12', CAPTCHA_MAX_NUMBER: '1000' },
     });
     websiteId = (
       await t.database.db.selectFrom('websites').select('website_id').executeTakeFirstOrThrow()
@@ -273,6 +293,37 @@ describe(`site form submissions (${testDialect})`, () => {
       code: 'FORM_CAPTCHA_REQUIRED',
       error: formMessages.completeCaptcha,
     });
+  });
+
+  it('stores a submission with a solved captcha once; a replayed solution keeps its key', async () => {
+    const formId = await insertForm({ name: 'Guarded twice', captcha: true });
+    const ip = visitor();
+    const captchaKey = await solvedCaptcha(ip);
+    const answers = { email: 'solved@example.com' };
+    const first = await save(ip, { formId, key: await keyFor(ip), captchaKey, form: answers });
+    expect(first.statusCode, first.body).toBe(200);
+
+    const secondKey = await keyFor(ip);
+    const replayed = await save(ip, { formId, key: secondKey, captchaKey, form: answers });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toMatchObject({
+      code: 'FORM_CAPTCHA_FAILED',
+      error: formMessages.completeCaptcha,
+    });
+    // The replay spent nothing: the same key goes through with a fresh solution.
+    const fresh = await save(ip, {
+      formId,
+      key: secondKey,
+      captchaKey: await solvedCaptcha(ip),
+      form: answers,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const stored = await t.database.db
+      .selectFrom('form_submissions')
+      .select('submission_key')
+      .where('form_id', '=', formId)
+      .execute();
+    expect(stored).toHaveLength(2);
   });
 
   it('stores script and javascript: answers as given, and escapes them in the email', async () => {
