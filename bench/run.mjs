@@ -403,7 +403,10 @@ async function main() {
   console.log(
     `\nproduct page with ${SUBMISSIONS_PER_SECOND} form submissions/s beside it (PostgreSQL)`,
   );
-  await measureFormLoad();
+  // A scenario that cannot run is a note here; run alone (BENCH_ONLY=forms) it fails the run.
+  await measureFormLoad().catch((error) => {
+    notes.push(`forms bench could not run: ${error.stack ?? error.message}`);
+  });
 
   // The table, then one ratio per line.
   console.log('\n| measurement | conns | req/s | p50 ms | p99 ms | errors |');
