@@ -11,6 +11,14 @@ import pg from 'pg';
 import { runCsvBench } from './csv.mjs';
 import { runEditorBench } from './editor.mjs';
 import {
+  createCaptchaForm,
+  FORM_ENV,
+  presolveCaptchas,
+  SUBMISSIONS_PER_SECOND,
+  startSubmissions,
+  storedCounts,
+} from './form-load.mjs';
+import {
   killChildren,
   LOOPBACK,
   measure,
@@ -34,9 +42,9 @@ const PAGES = { product: '/shop/p/linen-work-shirt', list: '/shop', home: '/' };
 const CONNECTIONS = [10, 50];
 /** High enough that the add-to-cart limit never answers 429 during a run; it stays on. */
 const BENCH_ENV = { CART_RATE_LIMIT: '1000000' };
-/** `BENCH_ONLY=sign-in`, `=editor` or `=csv` runs only that scenario (after the build). */
+/** `BENCH_ONLY=sign-in`, `=forms`, `=editor` or `=csv` runs only that scenario (after the build). */
 const ONLY = process.env.BENCH_ONLY;
-const SCENARIOS = ['sign-in', 'editor', 'csv'];
+const SCENARIOS = ['sign-in', 'forms', 'editor', 'csv'];
 if (ONLY !== undefined && !SCENARIOS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY: unknown ${ONLY} (one of ${SCENARIOS.join(', ')})`);
 }
@@ -149,6 +157,65 @@ async function measureSignInLoad() {
 }
 
 /**
+ * The warm product page's p99 at 50 connections with no form submissions, then with
+ * SUBMISSIONS_PER_SECOND captcha-checked submissions beside it (warm-up included), on a
+ * fresh PostgreSQL database (issue 20, bench/form-load.mjs). Target: the ratio stays within
+ * 1.2 and the submissions keep up. False when it could not run.
+ */
+async function measureFormLoad() {
+  const database = await createPostgresDatabase();
+  if (!database) return false;
+  const connections = 50;
+  try {
+    const server = await startAtelier({ ...BENCH_ENV, ...FORM_ENV, DATABASE_URL: database.url });
+    try {
+      const formId = await createCaptchaForm(server.baseUrl);
+      // Enough for the warm-up and the measurement at the full rate, with a margin.
+      const count = Math.ceil(SUBMISSIONS_PER_SECOND * (WARMUP_SECONDS + SECONDS) * 1.1) + 100;
+      const solved = await presolveCaptchas(server.baseUrl, count);
+      console.log(
+        `  ${count} captcha challenges fetched in ${fmt(solved.fetchSeconds, 1)} s, solved in ${fmt(solved.solveSeconds, 1)} s (${solved.threads} threads, maxnumber ${FORM_ENV.CAPTCHA_MAX_NUMBER})`,
+      );
+      const url = `${server.baseUrl}${PAGES.product}`;
+      const quiet = record(
+        `product (warm, PostgreSQL), no submissions`,
+        connections,
+        await timed(url, connections),
+      );
+      const submissions = startSubmissions(server.baseUrl, formId, solved.payloads);
+      const busy = record(
+        `product (warm, PostgreSQL), ${SUBMISSIONS_PER_SECOND} submissions/s beside`,
+        connections,
+        await timed(url, connections),
+      );
+      const done = await submissions.stop();
+      const stored = await storedCounts(database.url, formId);
+      const failures = Object.entries(done.failures)
+        .map(([what, n]) => `${what}: ${n}`)
+        .join(', ');
+      ratios.push(
+        `product warm @${connections} on PostgreSQL with ${SUBMISSIONS_PER_SECOND} submissions/s: p99 ${fmt(busy.p99 / Math.max(quiet.p99, 1), 2)} × p99 without (target ≤ 1.2); req/s ${fmt(busy.rps / quiet.rps, 2)} ×`,
+        `submissions: ${done.sent} sent in ${fmt(done.seconds, 1)} s (last answer ${fmt(done.drainSeconds, 1)} s after), ${done.accepted} accepted = ${fmt(done.perSecond, 1)}/s (target ${SUBMISSIONS_PER_SECOND}); key + save p50 ${fmt(done.p50)} ms, p99 ${fmt(done.p99)} ms; save alone p50 ${fmt(done.saveP50)} ms, p99 ${fmt(done.saveP99)} ms; failures ${failures || 'none'}${done.ranOut ? '; ran out of solved captchas' : ''}`,
+        `stored: ${stored.submissions} submissions (${stored.submissions === done.accepted ? 'matches' : 'DOES NOT match'} the ${done.accepted} accepted), ${stored.mails} notification mails, ${stored.spentCaptchas} spent captchas`,
+      );
+      if (stored.submissions !== done.accepted) {
+        notes.push(`forms: ${stored.submissions} stored against ${done.accepted} accepted`);
+      }
+      if (done.perSecond < SUBMISSIONS_PER_SECOND * 0.95) {
+        notes.push(
+          `forms: ${fmt(done.perSecond, 1)} submissions/s, under ${SUBMISSIONS_PER_SECOND}`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+  return true;
+}
+
+/**
  * The page editor in Chromium on a 60-block page against a 2-block one (issue 17,
  * bench/editor.mjs); its table is printed at once. A scenario that cannot run is a note
  * (and, run alone, a failed run).
@@ -225,6 +292,15 @@ async function main() {
   if (ONLY === 'sign-in') {
     console.log(`\npages with ${SIGN_INS_PER_SECOND} sign-ins/s beside them (PGlite)`);
     await measureSignInLoad();
+    for (const line of ratios) console.log(line);
+    for (const note of notes) console.log(`note: ${note}`);
+    return;
+  }
+  if (ONLY === 'forms') {
+    console.log(
+      `\nproduct page with ${SUBMISSIONS_PER_SECOND} form submissions/s beside it (PostgreSQL)`,
+    );
+    if (!(await measureFormLoad())) process.exitCode = 1;
     for (const line of ratios) console.log(line);
     for (const note of notes) console.log(`note: ${note}`);
     return;
@@ -323,6 +399,14 @@ async function main() {
 
   console.log(`\npages with ${SIGN_INS_PER_SECOND} sign-ins/s beside them (PGlite)`);
   await measureSignInLoad();
+
+  console.log(
+    `\nproduct page with ${SUBMISSIONS_PER_SECOND} form submissions/s beside it (PostgreSQL)`,
+  );
+  // A scenario that cannot run is a note here; run alone (BENCH_ONLY=forms) it fails the run.
+  await measureFormLoad().catch((error) => {
+    notes.push(`forms bench could not run: ${error.stack ?? error.message}`);
+  });
 
   // The table, then one ratio per line.
   console.log('\n| measurement | conns | req/s | p50 ms | p99 ms | errors |');

@@ -191,9 +191,10 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const forms = createFormsService({ formsRepo });
   const captcha = createCaptchaService({
     captchaRepo: createCaptchaRepo(db),
-    ...(options.captcha && { options: options.captcha }),
+    // The configured difficulty unless the caller (a test) sets its own.
+    options: { maxNumber: options.config.captchaMaxNumber, ...options.captcha },
   });
-  const verifyCaptcha: VerifyCaptcha = (input) => captcha.verify(input);
+  const verifyCaptcha: VerifyCaptcha = (input) => captcha.check(input);
   const formSubmissions = createFormSubmissionsService({
     repo: createFormSubmissionsRepo(db),
     formsRepo,

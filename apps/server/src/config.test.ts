@@ -63,6 +63,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ ORDER_RATE_LIMIT: '0' })).toThrow(/ORDER_RATE_LIMIT/);
   });
 
+  it("reads the captcha's difficulty, 50 000 unless set", () => {
+    expect(loadConfig({}).captchaMaxNumber).toBe(50_000);
+    expect(loadConfig({ CAPTCHA_MAX_NUMBER: '200000' }).captchaMaxNumber).toBe(200_000);
+    for (const value of ['0', '1.5', 'many', '10000001']) {
+      expect(() => loadConfig({ CAPTCHA_MAX_NUMBER: value })).toThrow(/CAPTCHA_MAX_NUMBER/);
+    }
+  });
+
   it('reads the sign-in lock a merchant may tune', () => {
     expect(loadConfig({}).signInLock).toMatchObject({ lockAfter: 10, lockMs: 15 * 60_000 });
     const tuned = loadConfig({ SIGN_IN_LOCK_AFTER: '5', SIGN_IN_LOCK_MINUTES: '60' });

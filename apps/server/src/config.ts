@@ -74,6 +74,10 @@ const envSchema = z.object({
   // Site form submissions per visitor address per form, and per form from everyone, per minute.
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   FORM_RATE_LIMIT_PER_FORM: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  // The captcha's difficulty: the largest secret number a browser searches for (half of it
+  // on average). Raise it to slow scripted submissions; the bench lowers it only to solve
+  // thousands of challenges quickly, as checking one costs the server the same either way.
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   TRUST_PROXY: trustProxySchema,
   // Failed sign-ins for one email on one website before it is locked, and for how long.
   // Delays grow from the fourth failure on; see core's sign-in-lock.ts.
@@ -102,6 +106,8 @@ export type Config = Readonly<{
   /** Orders placed per visitor address in a one-minute window. */
   orderRateLimit: number;
   formRateLimits: { perVisitor: number; perForm: number };
+  /** The captcha's difficulty: the largest secret number (ALTCHA's `maxnumber`). */
+  captchaMaxNumber: number;
   /** Proxies whose `X-Forwarded-For` names the client; see TrustProxy. */
   trustProxy: TrustProxy;
   /** Per-account sign-in delays and lock, whatever address the attempts come from. */
@@ -133,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cartRateLimit: e.CART_RATE_LIMIT,
     orderRateLimit: e.ORDER_RATE_LIMIT,
     formRateLimits: { perVisitor: e.FORM_RATE_LIMIT, perForm: e.FORM_RATE_LIMIT_PER_FORM },
+    captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     trustProxy: e.TRUST_PROXY,
     signInLock: Object.freeze({
       ...DEFAULT_SIGN_IN_LOCK,

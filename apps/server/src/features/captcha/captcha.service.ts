@@ -29,13 +29,23 @@ export type CaptchaOptions = {
 
 export type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaFailure };
 
+/** What spending a genuine solution writes: its signature, kept until it expires. */
+export type CaptchaSpend = { signature: string; expiresAt: Date };
+
+type CaptchaInput = { websiteId: string; scope: CaptchaScope; payload: string | null | undefined };
+
 export type CaptchaService = {
   issue: (websiteId: string, scope: CaptchaScope) => Promise<CaptchaChallenge>;
-  verify: (input: {
-    websiteId: string;
-    scope: CaptchaScope;
-    payload: string | null | undefined;
-  }) => Promise<CaptchaVerdict>;
+  /** Checks and spends a solution: the second use of one is `replayed`. */
+  verify: (input: CaptchaInput) => Promise<CaptchaVerdict>;
+  /**
+   * Every check but the spend, for a caller that spends the solution in its own write
+   * (a site form's submission, one statement): it must insert `spend` into
+   * `captcha_spent` with `on conflict do nothing` and treat no row as a replay.
+   */
+  check: (
+    input: CaptchaInput,
+  ) => Promise<{ ok: true; spend: CaptchaSpend } | { ok: false; reason: CaptchaFailure }>;
 };
 
 /** Longest payload read: a real one is about 400 characters. */
@@ -64,6 +74,26 @@ export function createCaptchaService(deps: {
     return secret;
   };
 
+  const check: CaptchaService['check'] = async ({ websiteId, scope, payload }) => {
+    if (!payload) return { ok: false, reason: 'missing' };
+    const solution = decode(payload);
+    if (!solution || !isGenuine(solution, await secretOf(websiteId))) {
+      return { ok: false, reason: 'invalid' };
+    }
+    // Signed parameters from here on: only this server could have written them.
+    const params = paramsOf(solution.salt);
+    if (params.get('scope') !== scope) return { ok: false, reason: 'wrong-scope' };
+    const expiresAt = new Date(Number(params.get('expires')) * 1000);
+    if (Number.isNaN(expiresAt.getTime())) return { ok: false, reason: 'invalid' };
+    const at = now();
+    if (expiresAt.getTime() <= at.getTime()) return { ok: false, reason: 'expired' };
+    if (at.getTime() - lastPurge >= purgeEveryMs) {
+      lastPurge = at.getTime();
+      await captchaRepo.purgeSpent(at);
+    }
+    return { ok: true, spend: { signature: solution.signature, expiresAt } };
+  };
+
   return {
     async issue(websiteId, scope) {
       const expires = Math.floor((now().getTime() + ttlMs) / 1000);
@@ -74,24 +104,13 @@ export function createCaptchaService(deps: {
       });
     },
 
-    async verify({ websiteId, scope, payload }) {
-      if (!payload) return { ok: false, reason: 'missing' };
-      const solution = decode(payload);
-      if (!solution || !isGenuine(solution, await secretOf(websiteId))) {
-        return { ok: false, reason: 'invalid' };
-      }
-      // Signed parameters from here on: only this server could have written them.
-      const params = paramsOf(solution.salt);
-      if (params.get('scope') !== scope) return { ok: false, reason: 'wrong-scope' };
-      const expiresAt = new Date(Number(params.get('expires')) * 1000);
-      if (Number.isNaN(expiresAt.getTime())) return { ok: false, reason: 'invalid' };
-      const at = now();
-      if (expiresAt.getTime() <= at.getTime()) return { ok: false, reason: 'expired' };
-      if (at.getTime() - lastPurge >= purgeEveryMs) {
-        lastPurge = at.getTime();
-        await captchaRepo.purgeSpent(at);
-      }
-      const isFirstUse = await captchaRepo.spend(websiteId, solution.signature, expiresAt);
+    check,
+
+    async verify(input) {
+      const checked = await check(input);
+      if (!checked.ok) return checked;
+      const { signature, expiresAt } = checked.spend;
+      const isFirstUse = await captchaRepo.spend(input.websiteId, signature, expiresAt);
       return isFirstUse ? { ok: true } : { ok: false, reason: 'replayed' };
     },
   };

@@ -253,4 +253,25 @@ describe(`the proof-of-work captcha (${testDialect})`, () => {
     const other = await challengeOf('FORM_BLOCK_SUBMISSION');
     expect(other.statusCode).toBe(200);
   });
+
+  it('issues challenges at the difficulty CAPTCHA_MAX_NUMBER sets, and verifies them', async () => {
+    const easy = await createTestApp({ seedDemo: false, env: { CAPTCHA_MAX_NUMBER: '1000' } });
+    try {
+      const site = await easy.app.services.websites.create({ title: 'Shop', hosts: ['localhost'] });
+      const response = await easy.app.inject({
+        url: '/api/captcha/challenge?scope=FORM_BLOCK_SUBMISSION',
+        remoteAddress: '192.0.2.200',
+      });
+      const challenge: CaptchaChallenge = response.json();
+      expect(challenge.maxnumber).toBe(1000);
+      const verdict = await easy.app.services.captcha.verify({
+        websiteId: site.id,
+        scope: 'FORM_BLOCK_SUBMISSION',
+        payload: solve(challenge),
+      });
+      expect(verdict).toEqual({ ok: true });
+    } finally {
+      await easy.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CaptchaScope, FormDefinition, SaveFormSubmissionBody } from '@atelier/contract';
 import { answerShapeErrors, formMessages } from '@atelier/core';
 import { AppError, fail } from '../../http/errors.ts';
+import type { CaptchaSpend } from '../captcha/captcha.service.ts';
 import { sanitizeRichText } from '../editor/rich-text-sanitize.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import type { FormSubmissionsRepo } from './form-submissions.repo.ts';
@@ -12,12 +13,15 @@ import { type FormsService, toDefinition } from './forms.service.ts';
 // answers, checked with core's rules (the browser ran the same ones), the captcha when the
 // form has one, and the submission stored with its notification email.
 
-/** Checks a captcha solution; the captcha feature provides it (app.ts wires it in). */
+/**
+ * Checks a captcha solution without spending it; the captcha feature provides it (app.ts
+ * wires in `captcha.check`). The submission's statement spends it (the repo).
+ */
 export type VerifyCaptcha = (input: {
   websiteId: string;
   scope: CaptchaScope;
   payload: string;
-}) => Promise<{ ok: true } | { ok: false; reason: string }>;
+}) => Promise<{ ok: true; spend: CaptchaSpend } | { ok: false; reason: string }>;
 
 /** How long a key may wait between fetching and submitting: a long form takes a while. */
 export const SUBMISSION_KEY_TTL_MS = 60 * 60 * 1000;
@@ -119,12 +123,7 @@ export function createFormSubmissionsService(deps: {
         throw fail('FORM_INVALID', formMessages.someFieldsInvalid, shapeErrors);
       }
       forms.checkAnswers(form, body.form);
-      const visitorHash = visitorHashOf(websiteId, input.visitorAddress);
-      // A used or foreign key is refused before the captcha, so a replayed request reads
-      // as the key failure it is and spends no captcha solution; spending stays atomic below.
-      if (!(await repo.isKeyUsable({ websiteId, key: body.key, visitorHash }))) {
-        throw fail('FORM_KEY_REFUSED', formMessages.submissionKeyFailed);
-      }
+      let captcha: CaptchaSpend | null = null;
       if (form.captchaSettings.isEnabled) {
         if (!body.captchaKey) throw fail('FORM_CAPTCHA_REQUIRED', formMessages.completeCaptcha);
         const verdict = await verifyCaptcha({
@@ -133,6 +132,7 @@ export function createFormSubmissionsService(deps: {
           payload: body.captchaKey,
         });
         if (!verdict.ok) throw fail('FORM_CAPTCHA_FAILED', formMessages.completeCaptcha);
+        captcha = verdict.spend;
       }
       const to = row.is_storage_only
         ? undefined
@@ -143,7 +143,7 @@ export function createFormSubmissionsService(deps: {
           websiteId,
           formId: form.id,
           key: body.key,
-          visitorHash,
+          visitorHash: visitorHashOf(websiteId, input.visitorAddress),
           values: body.form,
           pageTitle: body.pageTitle ?? null,
           pageId: body.pageId ?? null,
@@ -151,8 +151,14 @@ export function createFormSubmissionsService(deps: {
           contentSource: body.contentSource ?? null,
         },
         to ? formSubmissionMail({ to, form, values: body.form, pagePath }) : null,
+        captcha,
       );
-      if (!saved) throw fail('FORM_KEY_REFUSED', formMessages.submissionKeyFailed);
+      if (saved === 'captcha-replayed') {
+        throw fail('FORM_CAPTCHA_FAILED', formMessages.completeCaptcha);
+      }
+      if (saved === 'key-refused') {
+        throw fail('FORM_KEY_REFUSED', formMessages.submissionKeyFailed);
+      }
     },
 
     /** The forms a page's blocks show, by id; a deleted form is simply absent. */

@@ -8,7 +8,7 @@ import { solve } from '../captcha/captcha-test-kit.ts';
 
 // Issue 20, the visitor's side of site forms: single-use keys bound to the visitor, the
 // submission checked with core's rules, stored with its notification email in one
-// transaction, the rate limits and the §8 refusals, and the form block on a page.
+// statement, the rate limits and the §8 refusals, and the form block on a page.
 
 const KEY = '/api/form/FormSubmissionKey';
 const SAVE = '/api/form/SaveFormSubmission';
@@ -64,6 +64,19 @@ describe(`site form submissions (${testDialect})`, () => {
   const save = (remoteAddress: string, payload: object): Promise<LightMyRequestResponse> =>
     t.app.inject({ method: 'POST', url: SAVE, remoteAddress, payload });
 
+  /** A challenge fetched and solved by brute force, as the browser's widget does. */
+  async function solvedCaptcha(
+    remoteAddress: string,
+    scope = 'FORM_BLOCK_SUBMISSION',
+  ): Promise<string> {
+    const response = await t.app.inject({
+      url: `/api/captcha/challenge?scope=${scope}`,
+      remoteAddress,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return solve(response.json());
+  }
+
   const mailTo = (to: string) =>
     t.database.db.selectFrom('mail_outbox').selectAll().where('to_email', '=', to).execute();
 
@@ -71,7 +84,7 @@ describe(`site form submissions (${testDialect})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { FORM_RATE_LIMIT: '5', FORM_RATE_LIMIT_PER_FORM: '12' },
+      env: { FORM_RATE_LIMIT: '5', FORM_RATE_LIMIT_PER_FORM: '12', CAPTCHA_MAX_NUMBER: '1000' },
     });
     websiteId = (
       await t.database.db.selectFrom('websites').select('website_id').executeTakeFirstOrThrow()
@@ -279,14 +292,7 @@ describe(`site form submissions (${testDialect})`, () => {
   it('takes a solved captcha once; a replay is a key failure and spends nothing', async () => {
     const formId = await insertForm({ name: 'Guarded by work', captcha: true });
     const ip = visitor();
-    const solvedFor = async (scope: string) => {
-      const challenge = await t.app.inject({
-        url: `/api/captcha/challenge?scope=${scope}`,
-        remoteAddress: ip,
-      });
-      expect(challenge.statusCode, challenge.body).toBe(200);
-      return solve(challenge.json());
-    };
+    const solvedFor = (scope: string) => solvedCaptcha(ip, scope);
 
     // A solution for another action is refused with SPEC's captcha words, key kept.
     const key = await keyFor(ip);
@@ -322,6 +328,37 @@ describe(`site form submissions (${testDialect})`, () => {
       .where('form_id', '=', formId)
       .execute();
     expect(stored).toHaveLength(1);
+  });
+
+  it('stores a submission with a solved captcha once; a replayed solution keeps its key', async () => {
+    const formId = await insertForm({ name: 'Guarded twice', captcha: true });
+    const ip = visitor();
+    const captchaKey = await solvedCaptcha(ip);
+    const answers = { email: 'solved@example.com' };
+    const first = await save(ip, { formId, key: await keyFor(ip), captchaKey, form: answers });
+    expect(first.statusCode, first.body).toBe(200);
+
+    const secondKey = await keyFor(ip);
+    const replayed = await save(ip, { formId, key: secondKey, captchaKey, form: answers });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toMatchObject({
+      code: 'FORM_CAPTCHA_FAILED',
+      error: formMessages.completeCaptcha,
+    });
+    // The replay spent nothing: the same key goes through with a fresh solution.
+    const fresh = await save(ip, {
+      formId,
+      key: secondKey,
+      captchaKey: await solvedCaptcha(ip),
+      form: answers,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const stored = await t.database.db
+      .selectFrom('form_submissions')
+      .select('submission_key')
+      .where('form_id', '=', formId)
+      .execute();
+    expect(stored).toHaveLength(2);
   });
 
   it('stores script and javascript: answers as given, and escapes them in the email', async () => {
