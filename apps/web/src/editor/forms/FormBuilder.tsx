@@ -371,7 +371,7 @@ export function FormBuilder({
             <TextField
               label="Notification email"
               type="email"
-              hint="Each submission is emailed here. Leave empty to use none."
+              hint="Each submission is emailed here. Leave empty to use the store's notification email (Store settings)."
               value={draft.notificationEmail}
               maxLength={256}
               disabled={draft.isStorageOnly}
