@@ -14,6 +14,7 @@ import {
   DataTable,
   Dialog,
   EmptyState,
+  LIST_PAGE_SIZES,
   Skeleton,
   useToast,
 } from '../ui/index.ts';
@@ -111,13 +112,17 @@ export function RestockScreen() {
             <span className="restock-admin__variant">{group.variantName}</span>
           ) : null}
           <span className="restock-admin__sku">SKU {group.sku}</span>
+          <span className="restock-admin__phone-only">
+            {group.qtyInStock === 0 ? 'Sold out · ' : ''}
+            {group.notifiedCount} notified
+          </span>
         </span>
       ),
     },
     {
       key: 'stock',
       header: 'Stock',
-      className: 'restock-admin__number',
+      className: 'restock-admin__number restock-admin__wide-only',
       cell: (group) =>
         group.qtyInStock === null ? (
           'Unlimited'
@@ -136,7 +141,7 @@ export function RestockScreen() {
     {
       key: 'notified',
       header: 'Notified',
-      className: 'restock-admin__number',
+      className: 'restock-admin__number restock-admin__wide-only',
       cell: (group) => group.notifiedCount,
     },
     {
@@ -186,7 +191,8 @@ export function RestockScreen() {
           columns={columns}
           rowKey={keyOf}
           rowLabel={(group) => `Restock requests for ${nameOf(group)}`}
-          defaultPageSize={100}
+          pageSizes={LIST_PAGE_SIZES}
+          defaultPageSize={50}
           isBusy={isLoading}
         />
         {cursor ? (
@@ -331,7 +337,8 @@ function SignUpsDialog({ group, onClose }: { group: RestockSignUpGroup; onClose:
             columns={columns}
             rowKey={(s) => s.id}
             rowLabel={(s) => `Sign-up of ${s.email}`}
-            defaultPageSize={100}
+            pageSizes={LIST_PAGE_SIZES}
+            defaultPageSize={50}
             emptyText="Nobody has signed up for this variant."
             isBusy={isLoading}
           />

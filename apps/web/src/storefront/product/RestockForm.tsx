@@ -107,26 +107,21 @@ export function RestockForm({ productId, variantId, settings }: RestockFormProps
             dispatch({ type: 'submit', email, isCaptchaSolved: captchaPayload !== null });
           }}
         >
-          <div className="restock__row">
-            <div className="field restock__email">
-              <label htmlFor={`${id}-email`}>{restockFormTexts.emailLabel}</label>
-              <input
-                ref={emailRef}
-                id={`${id}-email`}
-                name="email"
-                type="email"
-                autoComplete="email"
-                minLength={RESTOCK_EMAIL_MIN}
-                maxLength={RESTOCK_EMAIL_MAX}
-                value={email}
-                aria-invalid={state.error !== null}
-                aria-describedby={state.error ? errorId : undefined}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
-            <button type="submit" className="button restock__submit" disabled={isBusy}>
-              {isBusy ? restockFormTexts.submitting : restockFormTexts.submit}
-            </button>
+          <div className="field restock__email">
+            <label htmlFor={`${id}-email`}>{restockFormTexts.emailLabel}</label>
+            <input
+              ref={emailRef}
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              minLength={RESTOCK_EMAIL_MIN}
+              maxLength={RESTOCK_EMAIL_MAX}
+              value={email}
+              aria-invalid={state.error !== null}
+              aria-describedby={state.error ? errorId : undefined}
+              onChange={(event) => setEmail(event.target.value)}
+            />
           </div>
           {settings.mailingListSignUpEnabled ? (
             <label className="restock__join">
@@ -139,6 +134,11 @@ export function RestockForm({ productId, variantId, settings }: RestockFormProps
               {restockFormTexts.joinMailingList}
             </label>
           ) : null}
+          {/* Before the captcha: the captcha's box unfolds when the form takes focus, and
+              must not move the button from under a click. */}
+          <button type="submit" className="button restock__submit" disabled={isBusy}>
+            {isBusy ? restockFormTexts.submitting : restockFormTexts.submit}
+          </button>
           <CaptchaWidget
             scope="PRODUCT_WAITLIST_SUBMISSION"
             resetKey={captchaResets}
