@@ -265,6 +265,34 @@ describe(`restock notifications (${testDialect})`, () => {
     await setInventorySettings({ restockAutoSend: false });
   });
 
+  it('starts a wave whatever writes the stock (an order restock, a CSV import: any update)', async () => {
+    await setInventorySettings({ restockAutoSend: true });
+    const product = await createProduct('Felt Slippers', [0]);
+    for (const email of ['f1@example.com', 'f2@example.com']) {
+      expect((await signUp(product, email)).statusCode).toBe(200);
+    }
+    await t.database.db
+      .updateTable('product_variants')
+      .set({ qty_in_stock: 1 })
+      .where('website_id', '=', key.websiteId)
+      .where('variant_id', '=', product.variants[0]?.id ?? '')
+      .execute();
+    await t.app.services.commerce.jobs.runDueJobs();
+    expect((await restockMails('Felt Slippers')).map((m) => m.to_email)).toEqual([
+      'f1@example.com',
+    ]);
+    // Turning the variant unlimited emails everyone still waiting.
+    await t.database.db
+      .updateTable('product_variants')
+      .set({ is_unlimited: true })
+      .where('website_id', '=', key.websiteId)
+      .where('variant_id', '=', product.variants[0]?.id ?? '')
+      .execute();
+    await t.app.services.commerce.jobs.runDueJobs();
+    expect(await restockMails('Felt Slippers')).toHaveLength(2);
+    await setInventorySettings({ restockAutoSend: false });
+  });
+
   it('sends nothing by itself when automatic sending is off; the merchant sends once', async () => {
     const product = await createProduct('Hand Soap', [0]);
     for (const email of ['h1@example.com', 'h2@example.com']) {
