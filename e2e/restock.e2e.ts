@@ -94,7 +94,10 @@ describe('restock notifications in Chromium', () => {
     await expect.poll(() => dialog.count()).toBe(0);
 
     await row.getByRole('button', { name: /Send to 1 waiting/ }).click();
-    await page.getByText(/1 email queued/).first().waitFor();
+    await page
+      .getByText(/1 email queued/)
+      .first()
+      .waitFor();
     await expect
       .poll(async () =>
         page
@@ -114,6 +117,23 @@ describe('restock notifications in Chromium', () => {
     expect(new URL(link).pathname).toBe(PRODUCT);
     // Send all has nobody left to email.
     expect(await page.getByRole('button', { name: 'Send all' }).isDisabled()).toBe(true);
+  });
+
+  it('turns on automatic sending and a custom success text in Inventory settings', async () => {
+    await page.getByRole('button', { name: 'Inventory settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inventory settings' });
+    const autoSend = dialog.getByRole('switch', { name: 'Email automatically on restock' });
+    await autoSend.waitFor();
+    await autoSend.press('Space');
+    await dialog.getByLabel('Message after signing up').fill('We will write the day it is back.');
+    await page.screenshot({ path: `${SHOTS}/admin-restock-settings-desktop.png` });
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const saved = await callFrom(page, 'GET', '/api/v1/commerce-preferences/inventory');
+    expect(saved.json.preferences).toMatchObject({
+      restockAutoSend: true,
+      restockSuccessText: 'We will write the day it is back.',
+    });
   });
 
   it('has no page errors', () => {

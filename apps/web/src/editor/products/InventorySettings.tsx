@@ -111,8 +111,8 @@ export function InventorySettingsButton() {
             <fieldset className="inventory-settings__restock">
               <legend>Restock notifications</legend>
               <Switch
-                label="Email waiting shoppers automatically when stock comes back"
-                hint="When a sold-out variant gets N units, the first N people who signed up are emailed (first come, first served); the rest wait for the next restock. Off: send from Restock requests."
+                label="Email automatically on restock"
+                hint="N units back: the first N who signed up are emailed, the rest wait for the next restock."
                 checked={settings.restockAutoSend}
                 onCheckedChange={(restockAutoSend) => setSettings({ ...settings, restockAutoSend })}
               />
@@ -128,7 +128,7 @@ export function InventorySettingsButton() {
               />
               <Switch
                 label="Offer to join the mailing list"
-                hint="Shoppers' choice is kept with their sign-up; lists arrive in a later update."
+                hint="Their choice is kept; lists come later."
                 checked={settings.restockMailingListSignUp}
                 onCheckedChange={(restockMailingListSignUp) =>
                   setSettings({ ...settings, restockMailingListSignUp })
