@@ -267,6 +267,10 @@ describe('product details in the editor (Chromium)', () => {
       scarcityOnProductPage: true,
       scarcityInBlocks: true,
       scarcityThreshold: 8,
+      restockAutoSend: false,
+      restockSuccessText: '',
+      restockMailingListSignUp: false,
+      restockMailingListOptInByDefault: false,
     });
     // The refused threshold is the only failed request the page made.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);

@@ -84,7 +84,7 @@ import { registerGiftCardAdminRoutes } from './features/giftcards/giftcards-admi
 import { createHeaderFooterRepo } from './features/header-footer/header-footer.repo.ts';
 import { registerHeaderFooterRoutes } from './features/header-footer/header-footer.routes.ts';
 import { createHeaderFooterService } from './features/header-footer/header-footer.service.ts';
-import { PUBLISH_PRODUCT_JOB } from './features/jobs/job-kinds.ts';
+import { PUBLISH_PRODUCT_JOB, RESTOCK_WAVE_JOB } from './features/jobs/job-kinds.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
 import { createMailSender, smtpTransport } from './features/mail/mail-sender.ts';
 import { createMediaRepo } from './features/media/media.repo.ts';
@@ -100,6 +100,9 @@ import { registerOrderAdminRoutes } from './features/orders/order-admin.routes.t
 import { createPreferencesRepo } from './features/preferences/preferences.repo.ts';
 import { registerPreferencesRoutes } from './features/preferences/preferences.routes.ts';
 import { createPreferencesService } from './features/preferences/preferences.service.ts';
+import { createRestockRepo } from './features/restock/restock.repo.ts';
+import { registerRestockRoutes } from './features/restock/restock.routes.ts';
+import { createRestockService } from './features/restock/restock.service.ts';
 import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
 import { createSeoRepo } from './features/seo/seo.repo.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
@@ -137,6 +140,8 @@ export type AppOptions = {
   auth?: AuthOptions;
   /** Proof-of-work captcha: difficulty, lifetime, the clock; and challenges per address a minute. */
   captcha?: CaptchaOptions & { challengeLimit?: number };
+  /** Restock sign-ups per visitor address a minute (default 10). */
+  restockSignUpLimit?: number;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -240,12 +245,21 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     onPublicChange,
   });
   const apiKeys = createApiKeyService({ apiKeyRepo: createApiKeyRepo(db) });
+  const restock = createRestockService({
+    repo: createRestockRepo(db),
+    verifyCaptcha,
+    inventorySettingsOf: (websiteId) => preferences.inventory(websiteId),
+    websites,
+  });
   const commerce = createCommerce({
     database: options.database,
     onStockChange: onPublicChange,
     holdMinutesOf: async (websiteId) => (await preferences.checkout(websiteId)).stockHoldMinutes,
     checkoutRulesOf: (websiteId) => preferences.checkout(websiteId),
-    jobHandlers: { [PUBLISH_PRODUCT_JOB]: (job) => catalogAdmin.publishScheduled(job) },
+    jobHandlers: {
+      [PUBLISH_PRODUCT_JOB]: (job) => catalogAdmin.publishScheduled(job),
+      [RESTOCK_WAVE_JOB]: (job) => restock.sendWave(job),
+    },
     websites,
     log: app.log,
     ...(options.commerce && { options: options.commerce }),
@@ -322,6 +336,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     productCategories,
     productCsv,
     apiKeys,
+    restock,
     commerce,
   };
 }
@@ -541,6 +556,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     submissions: services.formSubmissions,
     websiteOf,
     limits: config.formRateLimits,
+  });
+  registerRestockRoutes(app, {
+    restock: services.restock,
+    websiteOf,
+    requireApiKey,
+    ...(options.restockSignUpLimit !== undefined && {
+      signUpLimit: options.restockSignUpLimit,
+    }),
   });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });

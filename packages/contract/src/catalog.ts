@@ -80,6 +80,17 @@ export const productSchema = z
     scarcity: z
       .object({ text: z.string().nullable(), threshold: z.number().int().nullable() })
       .nullable(),
+    /**
+     * Set when the product takes restock sign-ups for its sold-out variants (SPEC §3
+     * merchandising context): the form's success text and its mailing-list checkbox.
+     */
+    restock: z
+      .object({
+        successText: z.string(),
+        mailingListSignUpEnabled: z.boolean(),
+        mailingListOptInByDefault: z.boolean(),
+      })
+      .nullable(),
     tags: z.array(z.string()),
     /** What search engines and link previews show; null fields fall back to title and excerpt. */
     seo: z.object({

@@ -186,6 +186,24 @@ export const errorCatalogue = {
     status: 400,
     summary: 'The captcha solution did not verify: solve it again.',
   },
+  RESTOCK_EMAIL_INVALID: {
+    status: 400,
+    summary:
+      'The restock sign-up email is blank or not an email; `errors.siteVisitorEmail` says which.',
+  },
+  RESTOCK_NOT_OFFERED: {
+    status: 409,
+    summary:
+      'The product takes no restock sign-ups, or the variant is in stock and can be bought now.',
+  },
+  RESTOCK_CAPTCHA_REQUIRED: {
+    status: 400,
+    summary: 'A restock sign-up carries no solved captcha (scope PRODUCT_WAITLIST_SUBMISSION).',
+  },
+  RESTOCK_CAPTCHA_FAILED: {
+    status: 400,
+    summary: 'The restock sign-up captcha did not verify, was used or expired: solve a new one.',
+  },
   BLOCK_TYPE_NOT_FOUND: { status: 404, summary: 'No block type has this name.' },
   FORM_INVALID: {
     status: 400,

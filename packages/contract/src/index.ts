@@ -20,6 +20,7 @@ export * from './orders-admin.ts';
 export * from './page-context.ts';
 export * from './preferences.ts';
 export * from './product-csv.ts';
+export * from './restock.ts';
 export * from './store-settings.ts';
 export * from './templates.ts';
 export * from './text.ts';

@@ -48,6 +48,22 @@ export const inventoryPreferencesSchema = z
       .int('Enter a whole number')
       .min(1, 'The threshold must be at least 1')
       .max(10_000, 'The threshold can be at most 10000'),
+    /**
+     * Restock notifications (issue 21): when a sold-out variant's stock goes from 0 to N,
+     * email the first N waiting sign-ups (first come, first served); the rest wait for
+     * the next restock. Off: the merchant sends from the Restock requests screen.
+     */
+    restockAutoSend: z.boolean().default(false),
+    /** What the restock form says on success; blank: 'Signed up!'. */
+    restockSuccessText: z
+      .string()
+      .trim()
+      .max(200, 'Keep the text under 200 characters')
+      .default(''),
+    /** The restock form offers to join the mailing list (lists come later in issue 21). */
+    restockMailingListSignUp: z.boolean().default(false),
+    /** That checkbox starts ticked. */
+    restockMailingListOptInByDefault: z.boolean().default(false),
   })
   .meta({ id: 'InventoryPreferences' });
 
@@ -74,6 +90,10 @@ export const preferenceDefaults: {
     scarcityOnProductPage: true,
     scarcityInBlocks: false,
     scarcityThreshold: DEFAULT_SCARCITY_THRESHOLD,
+    restockAutoSend: false,
+    restockSuccessText: '',
+    restockMailingListSignUp: false,
+    restockMailingListOptInByDefault: false,
   },
 };
 

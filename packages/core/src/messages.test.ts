@@ -144,6 +144,9 @@ describe('messages', () => {
       emailInvalid: 'Email is invalid',
       submitFailed: 'Unable to submit form. Please try again later',
       signedUp: 'Signed up!',
+      notOffered: 'This product does not take restock sign-ups.',
+      inStock: 'This option is in stock: you can buy it now.',
+      variantGone: 'This option is no longer sold.',
     });
   });
 

@@ -115,6 +115,10 @@ export const restockMessages = {
   // No trailing full stop: SPEC writes this fallback without one, unlike the site-form 401.
   submitFailed: 'Unable to submit form. Please try again later',
   signedUp: 'Signed up!',
+  // Our words (SPEC gives none): the server's refusals the form shows as data.message.
+  notOffered: 'This product does not take restock sign-ups.',
+  inStock: 'This option is in stock: you can buy it now.',
+  variantGone: 'This option is no longer sold.',
 } as const;
 
 export const installmentMessages = {

@@ -672,6 +672,22 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+// Restock notifications (0026-restock-sign-ups).
+export interface RestockSignUpsTable {
+  website_id: string;
+  sign_up_id: Generated<string>;
+  product_id: string;
+  variant_id: string;
+  email: string;
+  /** The email lower-cased: one waiting sign-up per address per variant. */
+  email_key: string;
+  is_join_mailing_list: Generated<boolean>;
+  language: string | null;
+  created_at: Generated<Date>;
+  notified_at: Date | null;
+  wave_id: string | null;
+}
+
 export interface DB {
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
@@ -695,6 +711,7 @@ export interface DB {
   form_submissions: FormSubmissionsTable;
   captcha_secrets: CaptchaSecretsTable;
   captcha_spent: CaptchaSpentTable;
+  restock_sign_ups: RestockSignUpsTable;
   commerce_preferences: CommercePreferencesTable;
   shipping_options: ShippingOptionsTable;
   variant_shipping_weights: VariantShippingWeightsTable;

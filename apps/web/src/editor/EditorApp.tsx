@@ -28,6 +28,7 @@ import { InventoryScreen } from './products/InventoryScreen.tsx';
 import { ProductEditor } from './products/ProductEditor.tsx';
 import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { TagManager } from './products/TagManager.tsx';
+import { RestockScreen } from './restock/RestockScreen.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { StoreScreen } from './store/StoreScreen.tsx';
@@ -113,6 +114,7 @@ type Screen =
   | 'mail'
   | 'products'
   | 'inventory'
+  | 'restock'
   | 'tags'
   | 'categories'
   | 'store'
@@ -137,6 +139,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   forms: 'Forms',
   'gift-cards': 'Gift cards',
   inventory: 'Inventory',
+  restock: 'Restock requests',
   'header-footer': 'Header & footer',
   files: 'Files',
   settings: 'Settings',
@@ -332,6 +335,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           { key: 'mail', label: 'Mail', icon: 'info' },
           { key: 'products', label: 'Products', icon: 'tag' },
           { key: 'inventory', label: 'Inventory', icon: 'layout' },
+          { key: 'restock', label: 'Restock requests', icon: 'info' },
           { key: 'tags', label: 'Tags', icon: 'tag' },
           { key: 'categories', label: 'Categories', icon: 'layout' },
           { key: 'store', label: 'Store', icon: 'settings' },
@@ -454,6 +458,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <MailLog />
       ) : screen === 'inventory' ? (
         <InventoryScreen />
+      ) : screen === 'restock' ? (
+        <RestockScreen />
       ) : screen === 'tags' ? (
         <TagManager />
       ) : screen === 'categories' ? (

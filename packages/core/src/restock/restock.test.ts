@@ -17,6 +17,18 @@ describe('restock sign-up', () => {
     expect(validateRestockEmail('ann@shop')).toEqual({ ok: false, error: 'Email is invalid' });
   });
 
+  it('takes 3 to 256 characters (SPEC §4)', () => {
+    const local = 'a'.repeat(256 - '@shop.com'.length);
+    expect(validateRestockEmail(`${local}@shop.com`)).toEqual({
+      ok: true,
+      value: `${local}@shop.com`,
+    });
+    expect(validateRestockEmail(`a${local}@shop.com`)).toEqual({
+      ok: false,
+      error: 'Email is invalid',
+    });
+  });
+
   it('signs up a valid email, trimmed, under the waitlist captcha action', () => {
     expect(validateRestockEmail(' ann@shop.com ')).toEqual({ ok: true, value: 'ann@shop.com' });
     expect(RESTOCK_CAPTCHA_ACTION).toBe('PRODUCT_WAITLIST_SUBMISSION');

@@ -7,7 +7,7 @@ import {
   productSchema,
   type StockResponse,
 } from '@atelier/contract';
-import type { ProductType } from '@atelier/core';
+import { type ProductType, restockSuccessText } from '@atelier/core';
 import type {
   CategoryRow,
   MerchandisingRow,
@@ -130,6 +130,13 @@ export function createCatalogService({
         const { scarcity } = product;
         return {
           ...product,
+          restock: product.restock
+            ? {
+                successText: restockSuccessText(store.restockSuccessText),
+                mailingListSignUpEnabled: store.restockMailingListSignUp,
+                mailingListOptInByDefault: store.restockMailingListOptInByDefault,
+              }
+            : null,
           scarcity:
             scarcity && isScarcityShown
               ? { text: scarcity.text, threshold: scarcity.threshold ?? store.scarcityThreshold }
@@ -395,6 +402,12 @@ export function toProduct(input: {
           threshold: input.merchandising.scarcity_threshold,
         }
       : null,
+    // No merchandising row: the defaults, which offer sign-ups (0002-catalog-admin). The
+    // store's texts are filled in by assemble().
+    restock:
+      (input.merchandising?.is_restock_notification_enabled ?? true)
+        ? { successText: '', mailingListSignUpEnabled: false, mailingListOptInByDefault: false }
+        : null,
     tags: row.tags,
     seo: {
       title: row.seo_title,

@@ -3,3 +3,8 @@
 export const RELEASE_RESERVATIONS_JOB = 'inventory.release-expired-reservations';
 /** payload {productId}: publish a scheduled product once its publish_at has come. */
 export const PUBLISH_PRODUCT_JOB = 'catalog.publish-scheduled-product';
+/**
+ * payload {productId, variantId, units}: email the first `units` waiting restock sign-ups
+ * (all when null). Queued by the 0026 trigger when a variant's stock goes from 0 to N.
+ */
+export const RESTOCK_WAVE_JOB = 'restock.send-wave';

@@ -5,7 +5,8 @@ import { ApiError, api } from '../api/client.ts';
 import { Button, Dialog, Skeleton, Switch, TextField, useToast } from '../ui/index.ts';
 
 // The inventory panel's settings (SPEC §2): scarcity toggles for the product page and for
-// blocks, and the store-wide threshold. A product turns its message on in its editor.
+// blocks, and the store-wide threshold; restock notifications' automatic sending, success
+// text and mailing-list checkbox (issue 21). A product turns each on in its editor.
 
 export function InventorySettingsButton() {
   const toast = useToast();
@@ -60,7 +61,7 @@ export function InventorySettingsButton() {
         open={isOpen}
         onOpenChange={setIsOpen}
         title="Inventory settings"
-        description="The low-stock message tells shoppers a product is nearly gone. Each product turns it on in its editor."
+        description="The low-stock message tells shoppers a product is nearly gone, and restock notifications tell them it is back. Each product turns these on in its editor."
         footer={
           <>
             <Button onClick={() => setIsOpen(false)}>Cancel</Button>
@@ -107,6 +108,42 @@ export function InventorySettingsButton() {
                 setMessage(null);
               }}
             />
+            <fieldset className="inventory-settings__restock">
+              <legend>Restock notifications</legend>
+              <Switch
+                label="Email automatically on restock"
+                hint="N units back: the first N who signed up are emailed, the rest wait for the next restock."
+                checked={settings.restockAutoSend}
+                onCheckedChange={(restockAutoSend) => setSettings({ ...settings, restockAutoSend })}
+              />
+              <TextField
+                label="Message after signing up"
+                hint="Leave empty for “Signed up!”."
+                maxLength={200}
+                value={settings.restockSuccessText}
+                error={errors.restockSuccessText}
+                onChange={(event) =>
+                  setSettings({ ...settings, restockSuccessText: event.target.value })
+                }
+              />
+              <Switch
+                label="Offer to join the mailing list"
+                hint="Their choice is kept; lists come later."
+                checked={settings.restockMailingListSignUp}
+                onCheckedChange={(restockMailingListSignUp) =>
+                  setSettings({ ...settings, restockMailingListSignUp })
+                }
+              />
+              {settings.restockMailingListSignUp ? (
+                <Switch
+                  label="Tick the mailing-list box by default"
+                  checked={settings.restockMailingListOptInByDefault}
+                  onCheckedChange={(restockMailingListOptInByDefault) =>
+                    setSettings({ ...settings, restockMailingListOptInByDefault })
+                  }
+                />
+              ) : null}
+            </fieldset>
           </form>
         ) : message ? null : (
           <Skeleton lines={3} label="Loading the settings…" />

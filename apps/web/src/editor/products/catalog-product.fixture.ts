@@ -26,6 +26,7 @@ export function catalogProduct(overrides: Partial<CatalogProduct> = {}): Catalog
     customSoldOutText: null,
     additionalFieldsFormId: null,
     scarcity: null,
+    restock: null,
     tags: [],
     seo: { title: null, description: null, socialImageId: null },
     publishAt: null,

@@ -22,6 +22,7 @@ import { addToCart } from '../cart/cart-client.ts';
 import { useAddToCartButton } from '../cart/use-add-to-cart-button.ts';
 import { FieldsLightbox } from '../forms/FieldsLightbox.tsx';
 import { isVariantAvailable, toCoreProduct, toCoreVariant } from './product-view.ts';
+import { RestockForm } from './RestockForm.tsx';
 
 export type ProductFormProps = {
   product: Pick<
@@ -41,6 +42,7 @@ export type ProductFormProps = {
     | 'customSoldOutText'
     | 'additionalFieldsFormId'
     | 'scarcity'
+    | 'restock'
   >;
   /** The product's additional-fields form, filled in a lightbox before adding. */
   additionalFieldsForm: FormDefinition | null;
@@ -220,6 +222,14 @@ export default function ProductForm({
             : 'Choose your options to see availability.'}
       </p>
       {scarcity ? <p className="scarcity">{scarcity}</p> : null}
+      {isChosenSoldOut && variant && product.restock ? (
+        <RestockForm
+          key={variant.id}
+          productId={product.id}
+          variantId={variant.id}
+          settings={product.restock}
+        />
+      ) : null}
       {showQuantity ? (
         <div className="field">
           <label htmlFor={`${id}-quantity`}>Quantity</label>

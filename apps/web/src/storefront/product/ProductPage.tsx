@@ -150,6 +150,7 @@ export function productFormProduct(product: Product): ProductFormProps['product'
     customSoldOutText: product.customSoldOutText,
     additionalFieldsFormId: product.additionalFieldsFormId,
     scarcity: product.scarcity,
+    restock: product.restock,
   };
 }
 

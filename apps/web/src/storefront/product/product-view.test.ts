@@ -38,6 +38,7 @@ const product = (overrides: Partial<Product>): Product => ({
   customSoldOutText: null,
   additionalFieldsFormId: null,
   scarcity: null,
+  restock: null,
   tags: [],
   seo: { title: null, description: null, socialImageId: null },
   ...overrides,
