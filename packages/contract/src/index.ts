@@ -23,3 +23,4 @@ export * from './product-csv.ts';
 export * from './store-settings.ts';
 export * from './templates.ts';
 export * from './text.ts';
+export * from './webhooks.ts';

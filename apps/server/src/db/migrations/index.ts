@@ -22,6 +22,7 @@ import * as demoContent from './0022-demo-content.ts';
 import * as pricesIncludeTax from './0023-prices-include-tax.ts';
 import * as siteForms from './0024-site-forms.ts';
 import * as captcha from './0025-captcha.ts';
+import * as webhooks from './0027-webhooks.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   pricesIncludeTax,
   siteForms,
   captcha,
+  webhooks,
 ];

@@ -1,10 +1,12 @@
-import type { FormAnswers } from '@atelier/contract';
+import type { FormAnswers, WebhookEventData } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import { mailQueries, type OutgoingMail } from '../mail/mail.repo.ts';
+import { webhookQueries } from '../webhooks/webhooks.repo.ts';
 
 // The visitor's side of site forms: single-use submission keys, and the submission with
-// its notification email, written in one transaction with the key's use.
+// its notification email and form.submitted webhook event, written in one transaction
+// with the key's use.
 
 export type FormSubmissionsRepo = ReturnType<typeof createFormSubmissionsRepo>;
 
@@ -77,10 +79,22 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
             submission_key: submission.key,
           })
           .onConflict((oc) => oc.columns(['website_id', 'submission_key']).doNothing())
-          .returning('submission_id')
+          .returning(['submission_id', 'created_at'])
           .executeTakeFirst();
         if (!inserted) return false;
         if (mail) await mailQueries(trx).enqueue(submission.websiteId, [mail]);
+        await webhookQueries(trx).emit(submission.websiteId, {
+          type: 'form.submitted',
+          orderingKey: null,
+          data: {
+            formId: submission.formId,
+            submissionId: inserted.submission_id,
+            submittedAt: new Date(inserted.created_at).toISOString(),
+            pagePath: submission.pagePath,
+            pageTitle: submission.pageTitle,
+            values: submission.values,
+          } satisfies WebhookEventData<'form.submitted'>,
+        });
         return true;
       });
     },
