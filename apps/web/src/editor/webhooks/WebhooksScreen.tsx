@@ -161,7 +161,7 @@ export function WebhooksScreen() {
         <div className="webhooks__actions">
           <Button
             size="sm"
-            aria-label={`Send a test event to ${e.url}`}
+            aria-label={`Send test to ${e.url}`}
             onClick={() => act(() => webhooksApi.sendTest(e.id), 'Test event queued.')}
           >
             Send test
@@ -240,25 +240,29 @@ export function WebhooksScreen() {
       )}
 
       {logOf && (
-        <DeliveryLog
-          key={logOf.id}
-          endpoint={logOf}
-          onClose={() => setLogOf(null)}
-          onError={setError}
-        />
+        <div className="webhooks__section">
+          <DeliveryLog
+            key={logOf.id}
+            endpoint={logOf}
+            onClose={() => setLogOf(null)}
+            onError={setError}
+          />
+        </div>
       )}
 
-      <Card title="Checking signatures">
-        <p>
-          Every request carries <code>webhook-id</code>, <code>webhook-timestamp</code> and{' '}
-          <code>webhook-signature</code> headers (the Standard Webhooks format). Check the signature
-          with the endpoint’s secret over the raw body before trusting it, and ignore an id you have
-          already handled: an event can arrive more than once.
-        </p>
-        <pre className="webhooks__snippet">
-          <code>{VERIFY_SNIPPET}</code>
-        </pre>
-      </Card>
+      <div className="webhooks__section">
+        <Card title="Checking signatures">
+          <p>
+            Every request carries <code>webhook-id</code>, <code>webhook-timestamp</code> and{' '}
+            <code>webhook-signature</code> headers (the Standard Webhooks format). Check the
+            signature with the endpoint’s secret over the raw body before trusting it, and ignore an
+            id you have already handled: an event can arrive more than once.
+          </p>
+          <pre className="webhooks__snippet">
+            <code>{VERIFY_SNIPPET}</code>
+          </pre>
+        </Card>
+      </div>
 
       <Dialog
         open={isCreateOpen}
