@@ -144,6 +144,57 @@ describe(`webhooks (${testDialect})`, () => {
     await owner.call('DELETE', `${BASE}/endpoints/${endpoint.id}`);
   });
 
+  it('queues form.submitted with the submission, in the transaction that stores it', async () => {
+    const { endpoint } = await createEndpoint(['form.submitted']);
+    const form = await t.database.db
+      .insertInto('forms')
+      .values({
+        website_id: websiteId,
+        name: 'Contact',
+        fields: JSON.stringify([{ id: 'email', kind: 'email', label: 'Email', isRequired: true }]),
+        submission_message: 'Thanks',
+      })
+      .returning('form_id')
+      .executeTakeFirstOrThrow();
+    const key = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/form/FormSubmissionKey',
+        remoteAddress: '192.0.2.7',
+      })
+    ).json().key;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/form/SaveFormSubmission',
+      remoteAddress: '192.0.2.7',
+      payload: {
+        formId: form.form_id,
+        key,
+        form: { email: 'grace@example.com' },
+        pagePath: '/contact',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = receiver.received.length;
+    expect(await deliver()).toBe(1);
+    const body = JSON.parse(receiver.received[before]?.body ?? '{}');
+    const stored = await t.database.db
+      .selectFrom('form_submissions')
+      .select('submission_id')
+      .where('form_id', '=', form.form_id)
+      .executeTakeFirstOrThrow();
+    expect(body).toMatchObject({
+      type: 'form.submitted',
+      data: {
+        formId: form.form_id,
+        submissionId: stored.submission_id,
+        pagePath: '/contact',
+        values: { email: 'grace@example.com' },
+      },
+    });
+    await owner.call('DELETE', `${BASE}/endpoints/${endpoint.id}`);
+  });
+
   it('refuses targets on private networks, and a name that resolves to one at delivery', async () => {
     const strict = await createTestApp();
     try {
