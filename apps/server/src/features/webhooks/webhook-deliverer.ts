@@ -235,7 +235,10 @@ export function createWebhookDeliverer(deps: {
   async function poll(): Promise<number> {
     const signal = stopping.signal;
     if (signal.aborted) return 0;
-    const batch = await store.claimDue({ limit: BATCH, leaseMs, now: clock.now() });
+    // One transaction, so the rows stay locked from the pick to the lease.
+    const batch = await store.transaction((q) =>
+      q.claimDue({ limit: BATCH, leaseMs, now: clock.now() }),
+    );
     const outcomes = await Promise.all(
       batch.map(async (delivery) => {
         const outcome = await send(delivery, signal);

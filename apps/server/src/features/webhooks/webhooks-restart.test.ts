@@ -46,6 +46,7 @@ describe(`webhook delivery across a restart (${testDialect})`, () => {
   });
   afterAll(async () => {
     await second?.close();
+    await database.close();
     await testDatabase.dispose();
     await receiver.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -59,10 +60,13 @@ describe(`webhook delivery across a restart (${testDialect})`, () => {
       WEBHOOKS_ALLOW_PRIVATE: 'true',
     });
     const webhooks = { leaseMs: LEASE_MS, timeoutMs: 10_000 };
-    // The embedded database lives in this process: the first server must not close it.
+    // The embedded database lives in this process: the servers share the test's and must
+    // not close it; on PostgreSQL each server opens its own pool, as a new process would.
+    const serverDatabase = async (): Promise<Database> =>
+      testDialect === 'pglite' ? { ...database, close: async () => {} } : testDatabase.open();
     const first = await buildApp({
       config,
-      database: testDialect === 'pglite' ? { ...database, close: async () => {} } : database,
+      database: await serverDatabase(),
       seedDemo: false,
       webhooks,
     });
@@ -170,7 +174,7 @@ describe(`webhook delivery across a restart (${testDialect})`, () => {
     let offsetMs = 0;
     second = await buildApp({
       config,
-      database: testDialect === 'pglite' ? database : await testDatabase.open(),
+      database: await serverDatabase(),
       seedDemo: false,
       webhooks: { ...webhooks, clock: { now: () => new Date(Date.now() + offsetMs) } },
     });

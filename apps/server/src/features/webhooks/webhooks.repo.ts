@@ -196,7 +196,8 @@ export function webhookQueries(db: Kysely<DB>) {
      * Takes up to `limit` due deliveries of enabled endpoints and leases them. A delivery
      * waits while an earlier one with its ordering key to the same endpoint is pending
      * (leased or backing off), so an order's events arrive in the order they happened.
-     * SKIP LOCKED lets several servers share the outbox.
+     * SKIP LOCKED lets several servers share the outbox; call it in a transaction
+     * (`WebhookStore.transaction`) so the picked rows stay locked until leased.
      */
     async claimDue(input: { limit: number; leaseMs: number; now: Date }): Promise<DueDelivery[]> {
       const now = nowOr(input.now);
