@@ -23,7 +23,8 @@ import type { DueDelivery, WebhookStore } from './webhooks.repo.ts';
 // key is pending, so a later event never overtakes an earlier one that has not
 // succeeded. Failures back off exponentially with jitter; an endpoint that keeps failing
 // (DISABLE_AFTER_FAILURES attempts in a row, over at least DISABLE_AFTER_MS) is turned
-// off and its owner emailed through the mail outbox.
+// off and its owner emailed through the mail outbox. Delivered events leave the log after
+// LOG_RETENTION_MS (checked hourly); pending ones stay until delivered.
 
 export type WebhookClock = { now(): Date };
 
@@ -46,6 +47,9 @@ export const BACKOFF_BASE_MS = 30_000;
 export const BACKOFF_MAX_MS = 6 * 3600_000;
 export const DISABLE_AFTER_FAILURES = 10;
 export const DISABLE_AFTER_MS = 24 * 3600_000;
+/** How long the log keeps a delivered event; pending ones stay until delivered. */
+export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
 const BATCH = 10;
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_LEASE_MS = 60_000;
@@ -87,6 +91,7 @@ export function createWebhookDeliverer(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> = Promise.resolve(0);
   let stopping = new AbortController();
+  let lastPrunedAt = Number.NEGATIVE_INFINITY;
 
   async function send(delivery: DueDelivery, signal: AbortSignal): Promise<Outcome> {
     const url = parseTargetUrl(delivery.url);
@@ -235,6 +240,11 @@ export function createWebhookDeliverer(deps: {
   async function poll(): Promise<number> {
     const signal = stopping.signal;
     if (signal.aborted) return 0;
+    const now = clock.now().getTime();
+    if (now - lastPrunedAt >= PRUNE_EVERY_MS) {
+      lastPrunedAt = now;
+      await store.pruneDelivered(new Date(now - LOG_RETENTION_MS));
+    }
     // One transaction, so the rows stay locked from the pick to the lease.
     const batch = await store.transaction((q) =>
       q.claimDue({ limit: BATCH, leaseMs, now: clock.now() }),

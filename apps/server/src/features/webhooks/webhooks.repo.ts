@@ -340,6 +340,16 @@ export function webhookQueries(db: Kysely<DB>) {
       if (input.mail) await mailQueries(db).enqueue(input.websiteId, [input.mail]);
     },
 
+    /** Forgets delivered deliveries older than `before`; pending ones are always kept. */
+    async pruneDelivered(before: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('webhook_deliveries')
+        .where('status', '=', 'delivered')
+        .where('delivered_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** The website's owner: its first administrator, where failure notices go. */
     async ownerOf(websiteId: string): Promise<{ email: string; title: string } | undefined> {
       return db

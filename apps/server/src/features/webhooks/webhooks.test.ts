@@ -4,7 +4,7 @@ import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts
 import { createKey } from '../api-keys/api-key-fixtures.ts';
 import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
 import { caAddress, createShopper, injectSend } from '../checkout/commerce-test-kit.ts';
-import { BACKOFF_BASE_MS, DISABLE_AFTER_FAILURES } from './webhook-deliverer.ts';
+import { BACKOFF_BASE_MS, DISABLE_AFTER_FAILURES, LOG_RETENTION_MS } from './webhook-deliverer.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 import { verifyWebhook } from './webhook-signature.ts';
 
@@ -303,6 +303,29 @@ describe(`webhooks (${testDialect})`, () => {
     expect(listed.endpoints.find((e: { id: string }) => e.id === endpoint.id).state).toBe(
       'connected',
     );
+    await owner.call('DELETE', `${BASE}/endpoints/${endpoint.id}`);
+  });
+
+  it('keeps delivered events in the log for 30 days, and pending ones until delivered', async () => {
+    const { endpoint } = await createEndpoint(['order.created']);
+    await owner.call('POST', `${BASE}/endpoints/${endpoint.id}/test`);
+    expect(await deliver()).toBe(1);
+    receiver.answerWith(() => 500);
+    await owner.call('POST', `${BASE}/endpoints/${endpoint.id}/test`);
+    await deliver();
+    receiver.answerWith(() => 200);
+    const log = async () =>
+      (await owner.call('GET', `${BASE}/endpoints/${endpoint.id}/deliveries`))
+        .json()
+        .deliveries.map((d: { status: string }) => d.status);
+    expect(await log()).toEqual(['pending', 'delivered']);
+    offsetMs += LOG_RETENTION_MS - HOUR;
+    await owner.call('POST', `${BASE}/endpoints/${endpoint.id}/disable`);
+    await deliver();
+    expect(await log()).toEqual(['pending', 'delivered']);
+    offsetMs += 2 * HOUR;
+    await deliver();
+    expect(await log()).toEqual(['pending']);
     await owner.call('DELETE', `${BASE}/endpoints/${endpoint.id}`);
   });
 
