@@ -140,6 +140,7 @@ export function WebhooksScreen() {
         <>
           <span className="webhooks__url">{e.url}</span>{' '}
           {e.source === 'api' && <Badge tone="accent">Automation</Badge>}
+          <span className="webhooks__meta">Added by {e.createdBy}</span>
         </>
       ),
     },
@@ -152,7 +153,17 @@ export function WebhooksScreen() {
       key: 'state',
       header: 'State',
       sortValue: (e) => e.state,
-      cell: (e) => <Badge tone={STATES[e.state].tone}>{stateText(e)}</Badge>,
+      cell: (e) => (
+        <>
+          <Badge tone={STATES[e.state].tone}>{stateText(e)}</Badge>
+          {e.state !== 'disconnected' && e.failureCount > 0 && (
+            <span className="webhooks__meta">
+              {e.failureCount === 1 ? '1 failed attempt' : `${e.failureCount} failed attempts`} in a
+              row
+            </span>
+          )}
+        </>
+      ),
     },
     {
       key: 'actions',
