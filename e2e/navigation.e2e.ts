@@ -170,7 +170,7 @@ describe('navigation and files in /config, seen on the public site (Chromium)', 
     // Their first screen is the products.
     await manager.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await manager.getByRole('table', { name: 'Products' }).waitFor();
-    for (const hidden of ['Pages', 'Header & footer', 'Settings', 'Developer']) {
+    for (const hidden of ['Pages', 'Header & footer', 'Settings', 'Webhooks', 'Developer']) {
       expect(await nav.getByRole('button', { name: hidden, exact: true }).count(), hidden).toBe(0);
     }
     await nav.getByRole('button', { name: 'Files', exact: true }).waitFor();

@@ -44,6 +44,8 @@ export function useChromium(
     acceptDialogs?: boolean;
     /** Test data written into the server's data folder before it starts. */
     prepare?: (dataDir: string) => Promise<void>;
+    /** Extra environment for the server (a development setting a suite needs). */
+    env?: Record<string, string>;
   } = {},
 ): string[] {
   const errors: string[] = [];
@@ -51,7 +53,7 @@ export function useChromium(
   beforeAll(async () => {
     // Settled, not all: whichever started must be stopped even if the other failed.
     const [server, browser] = await Promise.allSettled([
-      startServer({}, options.prepare ? { prepare: options.prepare } : {}),
+      startServer(options.env ?? {}, options.prepare ? { prepare: options.prepare } : {}),
       launchBrowser(),
     ]);
     started = {

@@ -114,6 +114,14 @@ import { registerTemplatesRoutes } from './features/templates/templates.routes.t
 import { createTemplatesService } from './features/templates/templates.service.ts';
 import { createUrlSpaceRepo } from './features/url-space/url-space.repo.ts';
 import { createUrlSpace } from './features/url-space/url-space.ts';
+import {
+  createWebhookDeliverer,
+  type WebhookDelivererOptions,
+} from './features/webhooks/webhook-deliverer.ts';
+import { resolveWithDns } from './features/webhooks/webhook-targets.ts';
+import { createWebhookStore } from './features/webhooks/webhooks.repo.ts';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './features/webhooks/webhooks.service.ts';
 import { registerSiteSettingsRoutes } from './features/websites/site-settings.routes.ts';
 import { createWebsiteRepo } from './features/websites/website.repo.ts';
 import { createWebsiteService } from './features/websites/website.service.ts';
@@ -142,6 +150,8 @@ export type AppOptions = {
   captcha?: CaptchaOptions & { challengeLimit?: number };
   /** Restock sign-ups per visitor address a minute (default 10). */
   restockSignUpLimit?: number;
+  /** Webhook delivery: clock, jitter, DNS, timeout and lease (tests shorten and pin them). */
+  webhooks?: WebhookDelivererOptions;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -247,7 +257,9 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
   const apiKeys = createApiKeyService({ apiKeyRepo: createApiKeyRepo(db) });
   const restock = createRestockService({
     repo: createRestockRepo(db),
-    verifyCaptcha,
+    // Spends the solution as it verifies: a sign-up has no statement of its own to spend it
+    // in, unlike a form submission (`captcha.check` above).
+    verifyCaptcha: (input) => captcha.verify(input),
     inventorySettingsOf: (websiteId) => preferences.inventory(websiteId),
     websites,
   });
@@ -263,6 +275,26 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     websites,
     log: app.log,
     ...(options.commerce && { options: options.commerce }),
+  });
+  const webhookStore = createWebhookStore(db);
+  const isWebhookPrivateAllowed = options.config.isWebhookPrivateAllowed;
+  const webhookDeliverer = createWebhookDeliverer({
+    store: webhookStore,
+    log: app.log,
+    adminUrlOf: async (websiteId) => `${await websites.originOf(websiteId)}/config`,
+    options: { isPrivateAllowed: isWebhookPrivateAllowed, ...options.webhooks },
+  });
+  const webhooks = createWebhooksService({
+    store: webhookStore,
+    resolveHost: options.webhooks?.resolveHost ?? resolveWithDns,
+    isPrivateAllowed: options.webhooks?.isPrivateAllowed ?? isWebhookPrivateAllowed,
+    // A test event or replay goes out now rather than at the next poll; tests poll themselves.
+    onQueued: () => {
+      if (options.config.env === 'test') return;
+      webhookDeliverer
+        .deliverDue()
+        .catch((error: unknown) => app.log.error({ err: error }, 'webhook delivery failed'));
+    },
   });
   const contentRepo = createContentRepo(db);
   const content = createContentService({
@@ -338,6 +370,8 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     apiKeys,
     restock,
     commerce,
+    webhooks,
+    webhookDeliverer,
   };
 }
 
@@ -532,6 +566,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerGiftCardAdminRoutes(app, { giftCards: services.commerce.giftCardsAdmin, requireApiKey });
   registerCustomerRoutes(app, { customers: services.customers, requireApiKey });
   registerFormInboxRoutes(app, { formInbox: services.formInbox, requireApiKey });
+  registerWebhookRoutes(app, { webhooks: services.webhooks, requireApiKey });
   registerCartRoutes(app, {
     cart: services.cart,
     websiteOf,
@@ -638,6 +673,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   // Tests start the worker themselves (or call runDueJobs) so timing stays in their hands.
   if (config.env !== 'test') services.commerce.jobs.start();
+  if (config.env !== 'test') services.webhookDeliverer.start();
+  // Before the database closes; a send under way is abandoned to its lease, as in a crash.
+  app.addHook('preClose', () => services.webhookDeliverer.stop());
   if (config.smtpUrl) {
     const mailSender = createMailSender({
       outbox: services.commerce.outbox,

@@ -79,6 +79,8 @@ const envSchema = z.object({
   // thousands of challenges quickly, as checking one costs the server the same either way.
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   TRUST_PROXY: trustProxySchema,
+  // Development and tests only: webhooks may target loopback and private networks.
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   // Failed sign-ins for one email on one website before it is locked, and for how long.
   // Delays grow from the fourth failure on; see core's sign-in-lock.ts.
   SIGN_IN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
@@ -117,6 +119,8 @@ export type Config = Readonly<{
   mailFrom: string;
   /** Origin (no trailing slash) for links in emails when a website has no domain of its own. */
   publicUrl: string | undefined;
+  /** Webhook targets on loopback and private networks are allowed (never in production). */
+  isWebhookPrivateAllowed: boolean;
 }>;
 
 export class ConfigError extends Error {}
@@ -149,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Atelier <no-reply@localhost>',
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    isWebhookPrivateAllowed: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
   });
 }

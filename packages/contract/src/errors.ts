@@ -173,6 +173,18 @@ export const errorCatalogue = {
     summary: 'Not enough stock; `errors` gives what is left of each variant.',
   },
   FORM_NOT_FOUND: { status: 404, summary: 'The form is not set up.' },
+
+  // Webhooks (issue 21)
+  WEBHOOK_NOT_FOUND: { status: 404, summary: 'No webhook endpoint of this website has this id.' },
+  WEBHOOK_DELIVERY_NOT_FOUND: {
+    status: 404,
+    summary: 'The endpoint has no delivery with this id.',
+  },
+  WEBHOOK_TARGET_REFUSED: {
+    status: 400,
+    summary:
+      'The URL is not an http(s) address that resolves to public addresses only (no loopback or private networks).',
+  },
   FORM_KEY_REFUSED: {
     status: 403,
     summary:

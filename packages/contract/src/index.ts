@@ -24,3 +24,4 @@ export * from './restock.ts';
 export * from './store-settings.ts';
 export * from './templates.ts';
 export * from './text.ts';
+export * from './webhooks.ts';

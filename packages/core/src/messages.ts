@@ -405,6 +405,18 @@ export const orderAdminMessages = {
     'A gift card this order was paid with has been voided, so nothing can go back onto it; refund less.',
 } as const;
 
+// Words about outgoing webhooks (issue 21); SPEC gives none for these.
+export const webhookMessages = {
+  notFound: 'Webhook endpoint not found',
+  deliveryNotFound: 'Delivery not found',
+  urlInvalid: 'Enter an http:// or https:// address without a user name or password.',
+  urlUnresolvable: 'That address could not be found. Check the host name.',
+  urlPrivate:
+    'That address is on a private or local network. Webhooks can only be sent to public addresses.',
+  eventsRequired: 'Choose at least one event',
+  disabledMailSubject: (site: string) => `${site}: a webhook endpoint was turned off`,
+} as const;
+
 export const customerMessages = {
   notFound: 'Customer not found',
   noteTooLong: (max: number) => `A note can be at most ${max.toLocaleString('en-US')} characters.`,

@@ -667,6 +667,44 @@ export type DemoContentKind =
   | 'tax_rule'
   | 'coupon';
 
+// Outgoing webhooks (0027-webhooks): endpoints and the delivery outbox.
+export interface WebhookEndpointsTable {
+  website_id: string;
+  endpoint_id: Generated<string>;
+  url: string;
+  events: string[];
+  secret: string;
+  source: Generated<'config' | 'api'>;
+  created_by: string;
+  created_at: Timestamp;
+  disabled_at: Date | null;
+  disabled_reason: 'owner' | 'failures' | null;
+  failure_count: Generated<number>;
+  failing_since: Date | null;
+  last_success_at: Date | null;
+}
+
+export interface WebhookDeliveriesTable {
+  website_id: string;
+  delivery_id: Generated<string>;
+  /** Identity column: the order deliveries of one ordering key are made in. */
+  seq: Generated<number>;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  ordering_key: string | null;
+  body: string;
+  status: Generated<'pending' | 'delivered'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_until: Date | null;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -737,6 +775,8 @@ export interface DB {
   analytics_events: AnalyticsEventsTable;
   website_templates: WebsiteTemplatesTable;
   site_header_footer: SiteHeaderFooterTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type WebsiteRow = Selectable<WebsitesTable>;
@@ -768,3 +808,5 @@ export type FormSubmissionRow = Selectable<FormSubmissionsTable>;
 export type WebsiteMemberRow = Selectable<WebsiteMembersTable>;
 export type MemberSessionRow = Selectable<MemberSessionsTable>;
 export type WebsiteTemplateRow = Selectable<WebsiteTemplatesTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

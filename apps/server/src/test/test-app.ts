@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { type App, type AppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 
@@ -113,6 +113,8 @@ export async function createTestApp(
     pageCache?: 'on' | 'off';
     /** Extra environment variables for the app's configuration. */
     env?: Record<string, string>;
+    /** Webhook delivery options (clock, jitter, DNS, lease). */
+    webhooks?: AppOptions['webhooks'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'atelier-test-')));
@@ -126,7 +128,12 @@ export async function createTestApp(
   const testDatabase = options.testDatabase ?? (await createTestDatabase({ withDemo: seedDemo }));
   if (!options.testDatabase && seedDemo) await copyDemoData(dataDir);
   const database = await testDatabase.open();
-  const app = await buildApp({ config, database, seedDemo });
+  const app = await buildApp({
+    config,
+    database,
+    seedDemo,
+    ...(options.webhooks && { webhooks: options.webhooks }),
+  });
   return {
     app,
     config,

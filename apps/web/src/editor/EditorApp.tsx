@@ -46,6 +46,7 @@ import {
   Skeleton,
   ToastProvider,
 } from './ui/index.ts';
+import { WebhooksScreen } from './webhooks/WebhooksScreen.tsx';
 
 /** CodeMirror is large: developer mode is its own chunk, fetched when an admin opens it. */
 const DeveloperPanel = lazy(() => import('./DeveloperPanel.tsx'));
@@ -124,6 +125,7 @@ type Screen =
   | 'header-footer'
   | 'files'
   | 'settings'
+  | 'webhooks'
   | 'developer';
 
 const SCREEN_TITLES: Record<Screen, string> = {
@@ -143,6 +145,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   'header-footer': 'Header & footer',
   files: 'Files',
   settings: 'Settings',
+  webhooks: 'Webhooks',
   developer: 'Developer',
 };
 
@@ -354,6 +357,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canOpenSettings(member.role)
       ? [{ key: 'settings', label: 'Settings', icon: 'settings' } as const]
       : []),
+    // Webhooks carry store data out: the admin's alone (the server refuses anyone else too).
+    ...(member.role === Role.admin
+      ? [{ key: 'webhooks', label: 'Webhooks', icon: 'external' } as const]
+      : []),
     // Developer mode is the admin's alone (the server refuses anyone else too).
     ...(member.role === Role.admin
       ? [{ key: 'developer', label: 'Developer', icon: 'code' } as const]
@@ -493,6 +500,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         </div>
       ) : screen === 'settings' ? (
         <SettingsScreen />
+      ) : screen === 'webhooks' ? (
+        <WebhooksScreen />
       ) : null}
       {hasOpenedDeveloperMode ? (
         <div hidden={screen !== 'developer'}>

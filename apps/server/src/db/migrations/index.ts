@@ -23,6 +23,7 @@ import * as pricesIncludeTax from './0023-prices-include-tax.ts';
 import * as siteForms from './0024-site-forms.ts';
 import * as captcha from './0025-captcha.ts';
 import * as restockSignUps from './0026-restock-sign-ups.ts';
+import * as webhooks from './0027-webhooks.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   siteForms,
   captcha,
   restockSignUps,
+  webhooks,
 ];

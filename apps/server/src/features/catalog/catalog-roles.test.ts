@@ -28,6 +28,8 @@ const PREFIXES: readonly { prefix: string; managerAllowed: boolean }[] = [
   { prefix: '/api/api-keys', managerAllowed: false },
   // Removing the demo store deletes products and pages at once: admins only (issue 19).
   { prefix: '/api/demo-content', managerAllowed: false },
+  // Webhooks carry store data out of the store: admins only (issue 21).
+  { prefix: '/api/webhooks', managerAllowed: false },
 ];
 const ID = '00000000-0000-4000-8000-000000000000';
 
@@ -118,6 +120,10 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'DELETE /api/api-keys/{keyId}',
         'GET /api/demo-content',
         'POST /api/demo-content/remove',
+        'GET /api/webhooks/1.0/endpoints',
+        'POST /api/webhooks/1.0/endpoints',
+        'POST /api/webhooks/1.0/subscriptions',
+        'DELETE /api/webhooks/1.0/subscriptions/{subscriptionId}',
       ]),
     );
     expect(routes.map((r) => `${r.method} ${r.path.replace(COMMERCE_PREFIX, '')}`)).toEqual(

@@ -7,9 +7,10 @@ import { type JobQueries, jobQueries } from '../jobs/jobs.repo.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
 import { type OrderAdminQueries, orderAdminQueries } from '../orders/order-admin.repo.ts';
 import { type OrderQueries, orderQueries } from '../orders/orders.repo.ts';
+import { type WebhookQueries, webhookQueries } from '../webhooks/webhooks.repo.ts';
 import { type CheckoutQueries, checkoutQueries } from './checkout.repo.ts';
 
-// Placing an order touches carts, stock, coupons, gift cards, orders, mail and jobs in
+// Placing an order touches carts, stock, coupons, gift cards, orders, mail, jobs and webhooks in
 // one transaction. Each feature keeps its own queries; this bundles them over one
 // executor so a service can run them all on the same connection.
 
@@ -22,6 +23,8 @@ export type CommerceQueries = {
   orderAdmin: OrderAdminQueries;
   mail: MailQueries;
   jobs: JobQueries;
+  /** Webhook events, queued in the transaction of the change that causes them. */
+  webhooks: WebhookQueries;
 };
 
 export type CommerceStore = CommerceQueries & {
@@ -42,6 +45,7 @@ function commerceQueries(db: Kysely<DB>): CommerceQueries {
     orderAdmin: orderAdminQueries(db),
     mail: mailQueries(db),
     jobs: jobQueries(db),
+    webhooks: webhookQueries(db),
   };
 }
 

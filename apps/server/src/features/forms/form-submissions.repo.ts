@@ -1,11 +1,14 @@
-import type { FormAnswers } from '@atelier/contract';
+import { randomUUID } from 'node:crypto';
+import type { FormAnswers, WebhookEventData } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import type { CaptchaSpend } from '../captcha/captcha.service.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
+import { newEventId } from '../webhooks/webhooks.repo.ts';
 
 // The visitor's side of site forms: single-use submission keys, and the submission with
-// its notification email, written in one statement with the key's use.
+// its notification email and form.submitted webhook event, written in one statement with
+// the key's use.
 
 export type FormSubmissionsRepo = ReturnType<typeof createFormSubmissionsRepo>;
 
@@ -95,6 +98,28 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
             from saved
           )`
         : sql``;
+      // The form.submitted event (issue 21) for every endpoint subscribed to it; its id and
+      // time are made here so the body, the exact bytes signed and sent, is whole.
+      const submissionId = randomUUID();
+      const submittedAt = new Date();
+      const body = JSON.stringify({
+        type: 'form.submitted',
+        timestamp: submittedAt.toISOString(),
+        data: {
+          formId: submission.formId,
+          submissionId,
+          submittedAt: submittedAt.toISOString(),
+          pagePath: submission.pagePath,
+          pageTitle: submission.pageTitle,
+          values: submission.values,
+        } satisfies WebhookEventData<'form.submitted'>,
+      });
+      const hooked = sql`, hooked as (
+          insert into webhook_deliveries (website_id, endpoint_id, event_id, event_type, body)
+          select e.website_id, e.endpoint_id, ${newEventId()}::text, 'form.submitted', ${body}::text
+          from saved join webhook_endpoints e using (website_id)
+          where e.disabled_at is null and 'form.submitted' = any(e.events)
+        )`;
       const { rows } = await sql<{
         is_usable: boolean;
         is_spent: boolean;
@@ -110,15 +135,16 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
             and exists (select 1 from spent)
           returning website_id, submission_key
         ), saved as (
-          insert into form_submissions (website_id, form_id, field_values, page_title, page_id,
-            page_path, content_source, submission_key)
-          select website_id, ${submission.formId}::uuid, ${JSON.stringify(submission.values)}::jsonb,
+          insert into form_submissions (website_id, submission_id, form_id, field_values,
+            page_title, page_id, page_path, content_source, submission_key, created_at)
+          select website_id, ${submissionId}::uuid, ${submission.formId}::uuid,
+            ${JSON.stringify(submission.values)}::jsonb,
             ${submission.pageTitle}::text, ${submission.pageId}::text, ${submission.pagePath}::text,
-            ${submission.contentSource}::text, submission_key
+            ${submission.contentSource}::text, submission_key, ${submittedAt}::timestamptz
           from claimed
           on conflict (website_id, submission_key) do nothing
           returning website_id, submission_id
-        )${mailed}
+        )${mailed}${hooked}
         select exists (select 1 from usable) as is_usable,
           exists (select 1 from spent) as is_spent,
           (select submission_id from saved) as submission_id`.execute(db);

@@ -23,6 +23,7 @@ import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { orderCancelledMail, orderRefundedMail, orderShippedMail } from '../mail/order-mails.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
 import { orderStatusPath } from './place-order.service.ts';
 
@@ -210,6 +211,18 @@ export function createOrderAdminService({
       const currency = order.currency.trim() as CurrencyCode;
       const done = await act(q, order, { website, currency, key, origin });
       await q.mail.enqueue(input.websiteId, done.mails);
+      // Webhooks see the order as the action left it: updated, and fulfilled when this
+      // action shipped its last units.
+      const after = await q.orders.findOrder(input.websiteId, input.orderId);
+      if (after) {
+        const isNowFulfilled =
+          order.fulfillment_status !== 'fulfilled' && after.fulfillment_status === 'fulfilled';
+        await emitOrderEvents(q.webhooks, {
+          row: after,
+          items: await q.orders.listItems(input.websiteId, input.orderId),
+          types: isNowFulfilled ? ['order.updated', 'order.fulfilled'] : ['order.updated'],
+        });
+      }
       return {
         isStockMoved: done.isStockMoved,
         detail: await detail(q, input.websiteId, input.orderId),

@@ -18,6 +18,7 @@ import { lockAndCheckStock, stockNeedsOf, takeStock } from '../inventory/stock.t
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { giftCardMail, newOrderMail, orderConfirmationMail } from '../mail/order-mails.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
 import { toOrder } from './order-view.ts';
 
@@ -39,7 +40,7 @@ export const orderStatusPath = (orderId: string, token: string) =>
  * Places an order in ONE transaction: lock the checkout, the cart, the variants (in id
  * order), the coupon and the gift card; re-price on the server; authorise the card;
  * then take stock, count the coupon, spend the gift card, write the order, its gift
- * cards, emails and analytics event. A decline throws before anything is written, so
+ * cards, emails, order.created webhook event and analytics event. A decline throws before anything is written, so
  * the rollback leaves stock, coupon and gift card as they were; any failure after the
  * authorisation voids it. The Idempotency-Key (unique per website) makes a retry return
  * the first order instead of charging again.
@@ -261,6 +262,11 @@ export function createPlaceOrderService({
             kind: 'placed',
             message: `Order placed${order.test_mode ? ' in test mode' : ''}; confirmation emailed to ${order.email}`,
             actor: 'Customer',
+          });
+          await emitOrderEvents(q.webhooks, {
+            row: order,
+            items: await q.orders.listItems(websiteId, order.order_id),
+            types: ['order.created'],
           });
           await q.orders.recordAnalyticsEvent(websiteId, 'purchase', {
             transaction_id: order.order_id,

@@ -17,7 +17,7 @@ import {
 } from '@atelier/core';
 import type { JobRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
-import type { VerifyCaptcha } from '../forms/form-submissions.service.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { escapeHtml } from '../forms/form-submissions.service.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import type { WebsiteService } from '../websites/website.service.ts';
@@ -79,7 +79,8 @@ function decodeCursor(cursor: string | undefined): { micros: string; id: string 
 
 export function createRestockService(deps: {
   repo: RestockRepo;
-  verifyCaptcha: VerifyCaptcha;
+  /** Verifies and spends a solution (`captcha.verify`). */
+  verifyCaptcha: CaptchaService['verify'];
   inventorySettingsOf: (websiteId: string) => Promise<InventoryPreferences>;
   websites: Pick<WebsiteService, 'getById' | 'originOf'>;
 }) {

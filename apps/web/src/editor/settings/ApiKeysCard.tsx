@@ -33,6 +33,7 @@ const AREA_LABELS: Record<ApiKeyArea, string> = {
   inventory: 'Inventory',
   orders: 'Orders',
   forms: 'Forms',
+  webhooks: 'Webhooks',
 };
 
 export function scopeSummary(scopes: ApiKeyScopes | null): string {
