@@ -1,6 +1,8 @@
+import type { WebhookEventData } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
+import { webhookQueries } from '../webhooks/webhooks.repo.ts';
 
 // Restock sign-ups (issue 21). Every function takes the executor it is given; sends run
 // inside `transaction`, which locks the waiting rows, marks them notified and writes their
@@ -119,26 +121,43 @@ export function restockQueries(db: Kysely<DB>) {
       isJoinMailingList: boolean;
       language: string | null;
     }): Promise<boolean> {
-      const result = await db
-        .insertInto('restock_sign_ups')
-        .values({
-          website_id: input.websiteId,
-          product_id: input.productId,
-          variant_id: input.variantId,
-          email: input.email,
-          email_key: input.email.toLowerCase(),
-          is_join_mailing_list: input.isJoinMailingList,
-          language: input.language,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['website_id', 'variant_id', 'email_key'])
-            .where('notified_at', 'is', null)
-            .doNothing(),
-        )
-        .returning('sign_up_id')
-        .executeTakeFirst();
-      return result !== undefined;
+      // The sign-up and its restock.signed_up webhook event commit together (issue 21),
+      // in the caller's transaction when there is one.
+      const inOne = <T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
+        db.isTransaction ? work(db) : db.transaction().execute(work);
+      return inOne(async (trx) => {
+        const added = await trx
+          .insertInto('restock_sign_ups')
+          .values({
+            website_id: input.websiteId,
+            product_id: input.productId,
+            variant_id: input.variantId,
+            email: input.email,
+            email_key: input.email.toLowerCase(),
+            is_join_mailing_list: input.isJoinMailingList,
+            language: input.language,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['website_id', 'variant_id', 'email_key'])
+              .where('notified_at', 'is', null)
+              .doNothing(),
+          )
+          .returning(['sign_up_id', 'created_at'])
+          .executeTakeFirst();
+        if (!added) return false;
+        await webhookQueries(trx).emit(input.websiteId, {
+          type: 'restock.signed_up',
+          orderingKey: null,
+          data: {
+            productId: input.productId,
+            variantId: input.variantId,
+            email: input.email,
+            signedUpAt: new Date(added.created_at).toISOString(),
+          } satisfies WebhookEventData<'restock.signed_up'>,
+        });
+        return true;
+      });
     },
 
     /** Variants with sign-ups, newest sign-up first; `after` is the last row's key. */

@@ -1,28 +1,15 @@
-import { createHash } from 'node:crypto';
-import type { CaptchaChallenge } from '@atelier/contract';
 import { formMessages, ProductType, restockMessages } from '@atelier/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey, type KeyFixture } from '../api-keys/api-key-fixtures.ts';
+import { solve } from '../captcha/captcha-test-kit.ts';
 
 // Restock notifications (issue 21) through HTTP on a real database: the shopper's sign-up
 // with its captcha and messages, the merchant's lists and sends, and the automatic waves
 // a restock starts — each sign-up emailed exactly once.
 
 const SIGN_UP = '/api/site-users/account/notifications/restock';
-
-function solve(challenge: CaptchaChallenge): string {
-  for (let number = 0; number <= challenge.maxnumber; number += 1) {
-    const hash = createHash('sha256')
-      .update(challenge.salt + number)
-      .digest('hex');
-    if (hash === challenge.challenge) {
-      const { maxnumber: _, ...signed } = challenge;
-      return Buffer.from(JSON.stringify({ ...signed, number, took: 5 })).toString('base64');
-    }
-  }
-  throw new Error('no number solves this challenge');
-}
 
 describe(`restock notifications (${testDialect})`, () => {
   let t: TestApp;
@@ -168,6 +155,39 @@ describe(`restock notifications (${testDialect})`, () => {
     expect(again.statusCode, again.body).toBe(200);
     const group = await groupOf(product);
     expect(group).toMatchObject({ waitingCount: 1, notifiedCount: 0, productTitle: 'Wool Socks' });
+  });
+
+  it('queues a restock.signed_up webhook event with a new sign-up, not with a repeat', async () => {
+    const product = await createProduct('Linen Napkins', [0]);
+    await t.database.db
+      .insertInto('webhook_endpoints')
+      .values({
+        website_id: key.websiteId,
+        url: 'https://hooks.example.com/restock',
+        events: sql<string[]>`array['restock.signed_up']`,
+        secret: 'whsec_dGVzdA==',
+        created_by: 'owner@example.com',
+      })
+      .execute();
+    const events = () =>
+      t.database.db
+        .selectFrom('webhook_deliveries')
+        .select('body')
+        .where('website_id', '=', key.websiteId)
+        .where('event_type', '=', 'restock.signed_up')
+        .execute();
+    expect((await signUp(product, 'eve@example.com')).statusCode).toBe(200);
+    expect((await signUp(product, 'EVE@example.com')).statusCode).toBe(200);
+    const queued = await events();
+    expect(queued).toHaveLength(1);
+    expect(JSON.parse(queued[0]?.body ?? '{}')).toMatchObject({
+      type: 'restock.signed_up',
+      data: { productId: product.id, variantId: product.variants[0]?.id, email: 'eve@example.com' },
+    });
+    await t.database.db
+      .deleteFrom('webhook_endpoints')
+      .where('website_id', '=', key.websiteId)
+      .execute();
   });
 
   it('refuses a sign-up without a captcha, with a forged one, or one solved for another form', async () => {
