@@ -164,6 +164,8 @@ describe('the captcha widget in Chromium', () => {
       }
       return route.continue();
     });
+    // The harness renders with a module script: wait for the widget before tabbing.
+    await box(page).waitFor({ state: 'attached' });
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect
