@@ -726,6 +726,38 @@ export interface RestockSignUpsTable {
   wave_id: string | null;
 }
 
+// Mailing lists (0028-mailing-lists).
+export interface MailingListsTable {
+  website_id: string;
+  list_id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export type SubscriberStatusColumn = 'pending' | 'subscribed' | 'unsubscribed' | 'bounced';
+export type SubscriberSourceColumn = 'newsletter' | 'import' | 'restock' | 'member';
+
+export interface MailingListSubscribersTable {
+  website_id: string;
+  subscriber_id: Generated<string>;
+  list_id: string;
+  email: string;
+  /** The email lower-cased: one row per address per list. */
+  email_key: string;
+  name: Generated<string>;
+  status: ColumnType<SubscriberStatusColumn, SubscriberStatusColumn | undefined, SubscriberStatusColumn>;
+  source: SubscriberSourceColumn;
+  /** SHA-256 (base64url) of the newest confirmation link's token; null once confirmed. */
+  confirm_token_hash: string | null;
+  confirm_sent_at: Date | null;
+  unsubscribe_token: string;
+  created_at: Generated<Date>;
+  subscribed_at: Date | null;
+  unsubscribed_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
@@ -750,6 +782,8 @@ export interface DB {
   captcha_secrets: CaptchaSecretsTable;
   captcha_spent: CaptchaSpentTable;
   restock_sign_ups: RestockSignUpsTable;
+  mailing_lists: MailingListsTable;
+  mailing_list_subscribers: MailingListSubscribersTable;
   commerce_preferences: CommercePreferencesTable;
   shipping_options: ShippingOptionsTable;
   variant_shipping_weights: VariantShippingWeightsTable;

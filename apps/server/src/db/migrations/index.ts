@@ -24,6 +24,7 @@ import * as siteForms from './0024-site-forms.ts';
 import * as captcha from './0025-captcha.ts';
 import * as restockSignUps from './0026-restock-sign-ups.ts';
 import * as webhooks from './0027-webhooks.ts';
+import * as mailingLists from './0028-mailing-lists.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   captcha,
   restockSignUps,
   webhooks,
+  mailingLists,
 ];
