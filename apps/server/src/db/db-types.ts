@@ -746,7 +746,11 @@ export interface MailingListSubscribersTable {
   /** The email lower-cased: one row per address per list. */
   email_key: string;
   name: Generated<string>;
-  status: ColumnType<SubscriberStatusColumn, SubscriberStatusColumn | undefined, SubscriberStatusColumn>;
+  status: ColumnType<
+    SubscriberStatusColumn,
+    SubscriberStatusColumn | undefined,
+    SubscriberStatusColumn
+  >;
   source: SubscriberSourceColumn;
   /** SHA-256 (base64url) of the newest confirmation link's token; null once confirmed. */
   confirm_token_hash: string | null;
