@@ -100,6 +100,9 @@ import { registerOrderAdminRoutes } from './features/orders/order-admin.routes.t
 import { createPreferencesRepo } from './features/preferences/preferences.repo.ts';
 import { registerPreferencesRoutes } from './features/preferences/preferences.routes.ts';
 import { createPreferencesService } from './features/preferences/preferences.service.ts';
+import { createNewsletterRepo } from './features/newsletter/newsletter.repo.ts';
+import { registerNewsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import { createNewsletterService } from './features/newsletter/newsletter.service.ts';
 import { createRestockRepo } from './features/restock/restock.repo.ts';
 import { registerRestockRoutes } from './features/restock/restock.routes.ts';
 import { createRestockService } from './features/restock/restock.service.ts';
@@ -210,11 +213,13 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     options: { maxNumber: options.config.captchaMaxNumber, ...options.captcha },
   });
   const verifyCaptcha: VerifyCaptcha = (input) => captcha.check(input);
+  const newsletter = createNewsletterService({ repo: createNewsletterRepo(db), websites });
   const formSubmissions = createFormSubmissionsService({
     repo: createFormSubmissionsRepo(db),
     formsRepo,
     forms,
     verifyCaptcha,
+    pendingSignUp: newsletter.pendingSignUp,
   });
   const formsAdmin = createFormsAdminService({
     repo: createFormsAdminRepo(db),
@@ -369,6 +374,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     productCsv,
     apiKeys,
     restock,
+    newsletter,
     commerce,
     webhooks,
     webhookDeliverer,
@@ -623,6 +629,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerNavigationRoutes(app, {
     navigation: services.navigation,
+    requireMember: memberGuard.requireMember,
+  });
+  registerNewsletterRoutes(app, {
+    newsletter: services.newsletter,
+    requireApiKey,
     requireMember: memberGuard.requireMember,
   });
   registerFormBlockRoutes(app, {

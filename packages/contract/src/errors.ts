@@ -185,6 +185,23 @@ export const errorCatalogue = {
     summary:
       'The URL is not an http(s) address that resolves to public addresses only (no loopback or private networks).',
   },
+  // Mailing lists (issue 21)
+  MAILING_LIST_NOT_FOUND: { status: 404, summary: 'No mailing list of this website has this id.' },
+  MAILING_LIST_NAME_TAKEN: { status: 409, summary: 'Another mailing list has this name.' },
+  SUBSCRIBER_NOT_FOUND: {
+    status: 404,
+    summary: 'The mailing list has no subscriber with this id.',
+  },
+  SUBSCRIBER_EXISTS: {
+    status: 409,
+    summary:
+      'The address is already on the list: subscribed, or it unsubscribed and only its owner can sign up again.',
+  },
+  SUBSCRIBER_EMAIL_INVALID: { status: 400, summary: 'The address is not an email address.' },
+  SUBSCRIBER_IMPORT_INVALID: {
+    status: 400,
+    summary: 'The CSV could not be read, or has no `email` column in its header row.',
+  },
   FORM_KEY_REFUSED: {
     status: 403,
     summary:

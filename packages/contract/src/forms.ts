@@ -204,6 +204,11 @@ export const saveFormSubmissionBodySchema = z
     pagePermissionTypeValue: z.number().int().optional(),
     /** Which block sent it, so the captcha is checked for that action; a form block by default. */
     captchaScope: z.enum(['FORM_BLOCK_SUBMISSION', 'NEWSLETTER_BLOCK_SUBMISSION']).optional(),
+    /**
+     * A newsletter block's mailing list (issue 21): the form's email answer joins it as
+     * pending and gets a confirmation link. An unknown or deleted list joins nothing.
+     */
+    mailingListId: z.string().uuid('mailingListId must be a mailing list id').optional(),
   })
   .strict()
   .meta({ id: 'SaveFormSubmission' });

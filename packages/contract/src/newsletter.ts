@@ -41,6 +41,12 @@ export type MailingList = z.infer<typeof mailingListSchema>;
 export const mailingListListSchema = z.object({ lists: z.array(mailingListSchema) });
 export type MailingListList = z.infer<typeof mailingListListSchema>;
 
+/** Names only, for the newsletter block's list picker (any content editor). */
+export const mailingListChoicesSchema = z.object({
+  lists: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type MailingListChoices = z.infer<typeof mailingListChoicesSchema>;
+
 export const mailingListBodySchema = z
   .object({
     name: z

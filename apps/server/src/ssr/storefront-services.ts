@@ -6,6 +6,7 @@ import type { ContentService } from '../features/content/content.service.ts';
 import type { FormsService } from '../features/forms/forms.service.ts';
 import type { HeaderFooterService } from '../features/header-footer/header-footer.service.ts';
 import type { NavigationService } from '../features/navigation/navigation.service.ts';
+import type { NewsletterService } from '../features/newsletter/newsletter.service.ts';
 import type { PreferencesService } from '../features/preferences/preferences.service.ts';
 import type { TemplatesService } from '../features/templates/templates.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
@@ -26,6 +27,8 @@ export type StorefrontServices = {
   /** Developer mode: the website's own templates for page regions. */
   templates?: TemplatesService;
   assets: StorefrontAssets;
+  /** The newsletter's confirm and unsubscribe pages (issue 21). */
+  newsletter?: Pick<NewsletterService, 'confirm' | 'unsubscribeTarget' | 'unsubscribeWithToken'>;
   /** Whether the request comes from a signed-in member of the website (private pages). */
   isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
 };

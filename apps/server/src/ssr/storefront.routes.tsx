@@ -10,6 +10,10 @@ import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
 import { ErrorPage } from '@atelier/web/storefront/error/ErrorPage.tsx';
 import { GiftCardPage } from '@atelier/web/storefront/gift-card/GiftCardPage.tsx';
+import {
+  NewsletterPage,
+  type NewsletterPageProps,
+} from '@atelier/web/storefront/newsletter/NewsletterPage.tsx';
 import { NotFoundPage } from '@atelier/web/storefront/not-found/NotFoundPage.tsx';
 import { OrderPage } from '@atelier/web/storefront/orders/OrderPage.tsx';
 import { ContentPage, sectionImageSizes } from '@atelier/web/storefront/page/ContentPage.tsx';
@@ -42,6 +46,7 @@ const wantsJson = (request: FastifyRequest) =>
 const listQuery = z.object({ category: z.string().max(200).optional() });
 const orderParams = z.object({ orderId: z.string().uuid() });
 const orderQuery = z.object({ token: z.string().min(1).max(200) });
+const newsletterQuery = z.object({ t: z.string().min(16).max(200) });
 const giftCardParams = z.object({ urlId: z.string().min(1).max(200) });
 const giftCardQuery = z.object({ sku: z.string().max(200).optional() });
 
@@ -280,6 +285,74 @@ export function registerStorefrontRoutes(
   app.get('/commerce/orders/:orderId', { schema: { hide: true } }, (request, reply) =>
     orderPage(request, reply, 'status'),
   );
+
+  // The newsletter's links (issue 21). The token in the address is a capability: never
+  // cached, never sent on as a referrer, never indexed.
+  async function newsletterPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    render: (websiteId: string, token: string, siteTitle: string) => Promise<NewsletterPageProps>,
+  ) {
+    const { t } = pageInput(newsletterQuery, request.query);
+    const { website, site } = await siteFor(request);
+    const props = await render(website.id, t, site.title);
+    reply
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex');
+    const isConfirm = props.kind === 'confirm';
+    return send(reply, {
+      site,
+      currentPath: request.url.split('?')[0] ?? '/',
+      head: {
+        title: isConfirm ? 'Confirm your subscription' : 'Unsubscribe',
+        description: site.description,
+        path: isConfirm ? '/newsletter/confirm' : '/newsletter/unsubscribe',
+      },
+      body: <NewsletterPage {...props} />,
+    });
+  }
+  const newsletterService = () => {
+    if (!services.newsletter) throw fail('PAGE_NOT_FOUND', 'Page not found');
+    return services.newsletter;
+  };
+  const unsubscribeAction = (token: string) =>
+    `/newsletter/unsubscribe?t=${encodeURIComponent(token)}`;
+
+  app.get('/newsletter/confirm', { schema: { hide: true } }, (request, reply) =>
+    newsletterPage(request, reply, async (websiteId, token, siteTitle) => {
+      const result = await newsletterService().confirm(websiteId, token);
+      return { kind: 'confirm', state: result.state, listName: result.listName, siteTitle };
+    }),
+  );
+  app.get('/newsletter/unsubscribe', { schema: { hide: true } }, (request, reply) =>
+    newsletterPage(request, reply, async (websiteId, token, siteTitle) => ({
+      kind: 'unsubscribe',
+      target: await newsletterService().unsubscribeTarget(websiteId, token),
+      isDone: false,
+      action: unsubscribeAction(token),
+      siteTitle,
+    })),
+  );
+  // The click on the page's button, and RFC 8058's one-click POST from a mail client
+  // (`List-Unsubscribe=One-Click`, form-encoded or multipart): the body says nothing the
+  // token does not, so any body is read as text and ignored.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, _body, done) => done(null, null),
+    );
+    scope.post('/newsletter/unsubscribe', { schema: { hide: true } }, (request, reply) =>
+      newsletterPage(request, reply, async (websiteId, token, siteTitle) => ({
+        kind: 'unsubscribe',
+        target: await newsletterService().unsubscribeWithToken(websiteId, token),
+        isDone: true,
+        action: unsubscribeAction(token),
+        siteTitle,
+      })),
+    );
+  });
 
   app.get('/gift-card/:urlId', cacheable, async (request, reply) => {
     const { urlId } = pageInput(giftCardParams, request.params);

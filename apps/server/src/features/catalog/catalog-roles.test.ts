@@ -30,6 +30,8 @@ const PREFIXES: readonly { prefix: string; managerAllowed: boolean }[] = [
   { prefix: '/api/demo-content', managerAllowed: false },
   // Webhooks carry store data out of the store: admins only (issue 21).
   { prefix: '/api/webhooks', managerAllowed: false },
+  // Mailing lists hold visitors' addresses: the same roles as orders (issue 21).
+  { prefix: '/api/newsletter', managerAllowed: true },
 ];
 const ID = '00000000-0000-4000-8000-000000000000';
 
@@ -124,6 +126,10 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'POST /api/webhooks/1.0/endpoints',
         'POST /api/webhooks/1.0/subscriptions',
         'DELETE /api/webhooks/1.0/subscriptions/{subscriptionId}',
+        'GET /api/newsletter/1.0/lists',
+        'POST /api/newsletter/1.0/lists/{listId}/import',
+        'GET /api/newsletter/1.0/lists/{listId}/subscribers/export.csv',
+        'DELETE /api/newsletter/1.0/lists/{listId}/subscribers/{subscriberId}',
       ]),
     );
     expect(routes.map((r) => `${r.method} ${r.path.replace(COMMERCE_PREFIX, '')}`)).toEqual(

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import type { CaptchaSpend } from '../captcha/captcha.service.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
+import { type PendingSignUp, pendingSignUpSql } from '../newsletter/newsletter.repo.ts';
 import { newEventId } from '../webhooks/webhooks.repo.ts';
 
 // The visitor's side of site forms: single-use submission keys, and the submission with
@@ -69,6 +70,7 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
       submission: NewSubmission,
       mail: OutgoingMail | null,
       captcha: CaptchaSpend | null,
+      signUp: PendingSignUp | null = null,
     ): Promise<'saved' | 'key-refused' | 'captcha-replayed'> {
       // Every part reads the key as it was when the statement began (`usable`): a used or
       // foreign key is refused as such and spends no captcha solution, and a solution is
@@ -120,6 +122,9 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
           from saved join webhook_endpoints e using (website_id)
           where e.disabled_at is null and 'form.submitted' = any(e.events)
         )`;
+      // A newsletter block's sign-up (issue 21): the pending subscriber and its
+      // confirmation email, only when the submission itself was saved.
+      const joined = signUp ? sql`, ${pendingSignUpSql(signUp, 'saved')}` : sql``;
       const { rows } = await sql<{
         is_usable: boolean;
         is_spent: boolean;
@@ -144,7 +149,7 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
           from claimed
           on conflict (website_id, submission_key) do nothing
           returning website_id, submission_id
-        )${mailed}${hooked}
+        )${mailed}${hooked}${joined}
         select exists (select 1 from usable) as is_usable,
           exists (select 1 from spent) as is_spent,
           (select submission_id from saved) as submission_id`.execute(db);

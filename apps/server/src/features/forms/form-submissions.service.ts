@@ -5,6 +5,7 @@ import { AppError, fail } from '../../http/errors.ts';
 import type { CaptchaSpend } from '../captcha/captcha.service.ts';
 import { sanitizeRichText } from '../editor/rich-text-sanitize.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
+import { type NewsletterService, signUpOf } from '../newsletter/newsletter.service.ts';
 import type { FormSubmissionsRepo } from './form-submissions.repo.ts';
 import type { FormsRepo } from './forms.repo.ts';
 import { type FormsService, toDefinition } from './forms.service.ts';
@@ -87,6 +88,8 @@ export function createFormSubmissionsService(deps: {
   formsRepo: FormsRepo;
   forms: FormsService;
   verifyCaptcha: VerifyCaptcha;
+  /** The newsletter's pending sign-up for a newsletter block's list (issue 21). */
+  pendingSignUp?: NewsletterService['pendingSignUp'];
 }) {
   const { repo, formsRepo, forms, verifyCaptcha } = deps;
 
@@ -138,6 +141,16 @@ export function createFormSubmissionsService(deps: {
         ? undefined
         : (row.notification_email ?? (await repo.storeNotificationEmail(websiteId)));
       const pagePath = body.pagePath ?? null;
+      const person = body.mailingListId ? signUpOf(form, body.form) : null;
+      const signUp =
+        person && body.mailingListId && deps.pendingSignUp
+          ? await deps.pendingSignUp({
+              websiteId,
+              listId: body.mailingListId,
+              ...person,
+              source: 'newsletter',
+            })
+          : null;
       const saved = await repo.saveWithKey(
         {
           websiteId,
@@ -152,6 +165,7 @@ export function createFormSubmissionsService(deps: {
         },
         to ? formSubmissionMail({ to, form, values: body.form, pagePath }) : null,
         captcha,
+        signUp,
       );
       if (saved === 'captcha-replayed') {
         throw fail('FORM_CAPTCHA_FAILED', formMessages.completeCaptcha);
