@@ -39,6 +39,7 @@ export function NewsletterBlockView({ block, data }: { block: NewsletterBlock; d
         title: block.title,
         description: block.description,
         buttonLabel: block.buttonLabel,
+        ...(block.listId && { mailingListId: block.listId }),
       }}
     />
   );

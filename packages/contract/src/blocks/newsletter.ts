@@ -14,6 +14,11 @@ export const newsletterBlock = defineBlock({
     formId: blockFormIdSchema,
     title: z.string().trim().max(200),
     description: z.string().trim().max(2000),
+    /**
+     * The mailing list sign-ups join, with double opt-in (issue 21). Optional for blocks
+     * saved before lists existed; the editor asks for one ('A List must be selected').
+     */
+    listId: blockFormIdSchema.optional(),
     /** Replaces the form's own submit label on this block when set. */
     buttonLabel: z.string().trim().max(100).optional(),
   },

@@ -24,6 +24,7 @@ import {
   type InventoryPreferences,
   inventoryPreferencesSchema,
   type MediaKind,
+  mailingListChoicesSchema,
   mediaFileSchema,
   mediaListSchema,
   memberListSchema,
@@ -174,6 +175,8 @@ export const api = {
   pages: () => request('GET', '/api/config/pages', pageListSchema),
   /** The website's site forms, for the form and newsletter blocks to pick one. */
   formChoices: () => request('GET', '/api/config/form-choices', productFormChoicesSchema),
+  mailingListChoices: () =>
+    request('GET', '/api/config/mailing-list-choices', mailingListChoicesSchema),
   page: (id: string) => request('GET', `/api/config/pages/${id}`, editorPageSchema),
   addPage: (title: string) => request('POST', '/api/config/pages', editorPageSchema, { title }),
   updatePage: (id: string, settings: PageSettings) =>

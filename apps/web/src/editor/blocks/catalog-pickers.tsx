@@ -77,12 +77,15 @@ export function PickerSelect({
   placeholder,
   load,
   onChange,
+  error,
 }: {
   label: string;
   value: string;
   placeholder: string;
   load: Load;
   onChange: (value: string) => void;
+  /** What is wrong with the choice, shown under the field and announced. */
+  error?: string | undefined;
 }) {
   const id = useId();
   const choices = withCurrent(load.state === 'loaded' ? load.choices : [], value);
@@ -100,7 +103,11 @@ export function PickerSelect({
       <select
         id={id}
         value={value}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={
+          [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+          undefined
+        }
+        aria-invalid={error ? true : undefined}
         aria-busy={load.state === 'loading' ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
@@ -118,6 +125,11 @@ export function PickerSelect({
           role={load.state === 'failed' ? 'alert' : undefined}
         >
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
         </p>
       ) : null}
     </div>

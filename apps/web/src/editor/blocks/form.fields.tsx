@@ -1,4 +1,4 @@
-import type { FormBlock, NewsletterBlock } from '@atelier/contract';
+import { type FormBlock, type NewsletterBlock, newsletterEditorMessages } from '@atelier/contract';
 import { formSubmissionMessages } from '@atelier/core';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
@@ -13,16 +13,17 @@ type Load =
   | { state: 'loaded'; choices: Choice[] }
   | { state: 'failed'; message: string };
 
-function useFormChoices(): Load {
+/** Named choices from one of the editor's choice routes, loaded once per picker. */
+function useChoices(fetchChoices: () => Promise<{ id: string; name: string }[]>): Load {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     let isCurrent = true;
-    api.formChoices().then(
-      ({ forms }) =>
+    fetchChoices().then(
+      (items) =>
         isCurrent &&
         setLoad({
           state: 'loaded',
-          choices: forms.map((form) => ({ value: form.id, label: form.name })),
+          choices: items.map((item) => ({ value: item.id, label: item.name })),
         }),
       () =>
         isCurrent &&
@@ -31,9 +32,12 @@ function useFormChoices(): Load {
     return () => {
       isCurrent = false;
     };
-  }, []);
+  }, [fetchChoices]);
   return load;
 }
+
+const fetchForms = async () => (await api.formChoices()).forms;
+const fetchLists = async () => (await api.mailingListChoices()).lists;
 
 /** The form picker, or where to build a form when the website has none. */
 export function FormPicker({
@@ -43,7 +47,7 @@ export function FormPicker({
   value: string;
   onChange: (formId: string) => void;
 }) {
-  const load = useFormChoices();
+  const load = useChoices(fetchForms);
   if (load.state === 'loaded' && load.choices.length === 0 && !value) {
     return (
       <div className="field">
@@ -63,6 +67,42 @@ export function FormPicker({
       value={value}
       load={load}
       onChange={onChange}
+    />
+  );
+}
+
+/**
+ * The newsletter block's mailing list (issue 21), with SPEC §8's words when the site has
+ * no list or none is chosen.
+ */
+export function MailingListPicker({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (listId: string) => void;
+}) {
+  const load = useChoices(fetchLists);
+  if (load.state === 'loaded' && load.choices.length === 0 && !value) {
+    return (
+      <div className="field">
+        <p className="field__error" role="alert">
+          {newsletterEditorMessages.noLists}
+        </p>
+        <a className="field__link" href="/config/mailing-lists">
+          Create a mailing list
+        </a>
+      </div>
+    );
+  }
+  return (
+    <PickerSelect
+      label="Mailing list"
+      placeholder="Choose a list"
+      value={value}
+      load={load}
+      onChange={onChange}
+      error={load.state === 'loaded' && !value ? newsletterEditorMessages.listRequired : undefined}
     />
   );
 }
@@ -102,6 +142,10 @@ export function NewsletterFields({
   return (
     <>
       <FormPicker value={block.formId} onChange={(formId) => onChange({ ...block, formId })} />
+      <MailingListPicker
+        value={block.listId ?? ''}
+        onChange={(listId) => onChange({ ...block, listId })}
+      />
       <LabelledInput
         label="Title"
         value={block.title}

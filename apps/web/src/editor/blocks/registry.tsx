@@ -143,6 +143,7 @@ export const blockEditors: { [T in BlockType]: BlockEditor<T> } = {
       type: 'newsletter',
       version: 1,
       formId: '',
+      listId: '',
       title: 'Subscribe',
       description: 'Sign up to hear about new arrivals and events.',
     }),

@@ -35,6 +35,8 @@ export type SiteFormProps = {
   description?: string | undefined;
   /** The newsletter block's own button label, over the form's. */
   buttonLabel?: string | undefined;
+  /** The newsletter block's mailing list: the email answer joins it (double opt-in). */
+  mailingListId?: string | undefined;
 };
 
 type ErrorBody = { error?: unknown; code?: unknown; errors?: unknown };
@@ -93,7 +95,14 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export function SiteForm({ form, variant, title, description, buttonLabel }: SiteFormProps) {
+export function SiteForm({
+  form,
+  variant,
+  title,
+  description,
+  buttonLabel,
+  mailingListId,
+}: SiteFormProps) {
   const isNewsletter = variant === 'newsletter';
   const hasCaptcha = form.captchaSettings.isEnabled;
   const label = buttonLabel?.trim() || form.submitLabel;
@@ -215,6 +224,7 @@ export function SiteForm({ form, variant, title, description, buttonLabel }: Sit
       pageTitle: document.title.slice(0, 500),
       pagePath: window.location.pathname.slice(0, 2048),
       captchaScope: scope,
+      ...(isNewsletter && mailingListId && { mailingListId }),
     };
     let response: Response;
     try {
