@@ -17,6 +17,7 @@ import { formInboxPath, InboxScreen } from './forms/InboxScreen.tsx';
 import { GiftCardDetail } from './giftcards/GiftCardDetail.tsx';
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
+import { MailingListsScreen, mailingListPath } from './newsletter/MailingListsScreen.tsx';
 import { MailLog } from './orders/MailLog.tsx';
 import { OrderDetail } from './orders/OrderDetail.tsx';
 import { OrdersScreen } from './orders/OrdersScreen.tsx';
@@ -121,6 +122,7 @@ type Screen =
   | 'store'
   | 'discounts'
   | 'forms'
+  | 'mailing-lists'
   | 'gift-cards'
   | 'header-footer'
   | 'files'
@@ -139,6 +141,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   store: 'Store',
   discounts: 'Discounts',
   forms: 'Forms',
+  'mailing-lists': 'Mailing lists',
   'gift-cards': 'Gift cards',
   inventory: 'Inventory',
   restock: 'Restock requests',
@@ -159,6 +162,13 @@ const inboxFormIdInLocation = () => FORM_INBOX_PATH.exec(window.location.pathnam
 /** `/config/forms/<id>` opens that form in the builder, `/config/forms/new` a new one. */
 const FORM_PATH = /^\/config\/forms\/([0-9a-f-]{36}|new)$/;
 const formIdInLocation = () => FORM_PATH.exec(window.location.pathname)?.[1] ?? null;
+
+/** `/config/mailing-lists` shows the lists, `/config/mailing-lists/<id>` one list (issue 21). */
+const MAILING_LISTS_PATH = /^\/config\/mailing-lists(?:\/([0-9a-f-]{36}))?$/;
+const mailingListRouteInLocation = () => {
+  const match = MAILING_LISTS_PATH.exec(window.location.pathname);
+  return match ? { listId: match[1] ?? null } : null;
+};
 
 /** `/config/pages/<id>` opens that page's editor, so Back leaves it and a reload keeps it. */
 const PAGE_PATH = /^\/config\/pages\/([0-9a-f-]{36})$/;
@@ -189,10 +199,16 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     canEditCatalog(session.member?.role ?? 0) ? inboxFormIdInLocation() : null,
   );
   const [openFormId, setOpenFormId] = useState<string | null>(formIdInLocation);
+  const [openListId, setOpenListId] = useState<string | null>(
+    () => mailingListRouteInLocation()?.listId ?? null,
+  );
   // A store manager has no pages: their first screen is the products.
   const [screen, setScreen] = useState<Screen>(
     () =>
       detailInLocation()?.screen ??
+      (mailingListRouteInLocation() && canEditCatalog(session.member?.role ?? 0)
+        ? 'mailing-lists'
+        : undefined) ??
       (formIdInLocation()
         ? 'forms'
         : productRouteInLocation() || !canEditContent(session.member?.role ?? 0)
@@ -230,6 +246,9 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       const formId = formIdInLocation();
       setOpenFormId(formId);
       if (formId) setScreen('forms');
+      const listRoute = mailingListRouteInLocation();
+      setOpenListId(listRoute?.listId ?? null);
+      if (listRoute) setScreen('mailing-lists');
     };
     const onPopState = () => {
       if (!hasUnsavedChanges()) return apply();
@@ -319,6 +338,20 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     }
   }
 
+  function openList(listId: string) {
+    window.history.pushState({ listId }, '', mailingListPath(listId));
+    setOpenListId(listId);
+  }
+  function closeList() {
+    // Opened from the lists: step back to them; opened by its address (or just deleted from
+    // there): show the lists.
+    if (window.history.state?.listId) window.history.back();
+    else {
+      window.history.replaceState(null, '', '/config/mailing-lists');
+      setOpenListId(null);
+    }
+  }
+
   async function signOut() {
     await api.signOut().catch(() => undefined);
     window.history.replaceState(null, '', '/config');
@@ -344,6 +377,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           { key: 'store', label: 'Store', icon: 'settings' },
           { key: 'discounts', label: 'Discounts', icon: 'tag' },
           { key: 'gift-cards', label: 'Gift cards', icon: 'tag' },
+          { key: 'mailing-lists', label: 'Mailing lists', icon: 'pages' },
         ] as const)
       : []),
     ...(canEditContent(member.role)
@@ -390,12 +424,13 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         // A screen with unsaved changes (the form builder) is asked about before it goes.
         confirmLeave(() => {
           if (key === 'developer') setHasOpenedDeveloperMode(true);
-          if (productRoute || detail || inboxFormId || openFormId) {
+          if (productRoute || detail || inboxFormId || openFormId || openListId) {
             window.history.pushState(null, '', '/config');
             setProductRoute(null);
             setDetail(null);
             setInboxFormId(null);
             setOpenFormId(null);
+            setOpenListId(null);
           }
           setScreen(key);
         })
@@ -490,6 +525,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           }}
           onOpenInbox={canEditCatalog(member.role) ? openInbox : undefined}
         />
+      ) : screen === 'mailing-lists' ? (
+        <MailingListsScreen openListId={openListId} onOpenList={openList} onCloseList={closeList} />
       ) : screen === 'gift-cards' ? (
         <GiftCardsScreen onOpen={(id) => openDetail({ screen: 'gift-cards', id })} />
       ) : screen === 'header-footer' ? (

@@ -1,7 +1,7 @@
 import type { SubscriberStatus, WebhookEventData } from '@atelier/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, MailingListSubscribersTable, SubscriberSourceColumn } from '../../db/db-types.ts';
-import type { OutgoingMail } from '../mail/mail.repo.ts';
+import { mailQueries, type OutgoingMail } from '../mail/mail.repo.ts';
 import { webhookQueries } from '../webhooks/webhooks.repo.ts';
 
 // Mailing lists and subscribers (issue 21). The sign-up's writes — the pending row and its
@@ -282,6 +282,8 @@ export function createNewsletterRepo(db: Kysely<DB>) {
     async confirm(
       websiteId: string,
       tokenHash: string,
+      /** The welcome email with the unsubscribe link, written with the subscription. */
+      welcome: (row: SubscriberRow & { unsubscribe_token: string }) => OutgoingMail,
     ): Promise<{ state: 'confirmed' | 'already' | 'invalid'; row?: SubscriberRow }> {
       return db.transaction().execute(async (trx) => {
         const row = (await trx
@@ -302,9 +304,10 @@ export function createNewsletterRepo(db: Kysely<DB>) {
           .set({ status: 'subscribed', subscribed_at: new Date(), updated_at: new Date() })
           .where('website_id', '=', websiteId)
           .where('subscriber_id', '=', row.subscriber_id)
-          .returning(subscriberColumns)
-          .executeTakeFirstOrThrow()) as SubscriberRow;
+          .returning([...subscriberColumns, 'unsubscribe_token'])
+          .executeTakeFirstOrThrow()) as SubscriberRow & { unsubscribe_token: string };
         await emitSubscribed(trx, websiteId, [updated]);
+        await mailQueries(trx).enqueue(websiteId, [welcome(updated)]);
         return { state: 'confirmed', row: updated };
       });
     },

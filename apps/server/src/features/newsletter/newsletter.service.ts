@@ -66,6 +66,26 @@ export function confirmationMail(input: {
   };
 }
 
+/** Sent once the link is followed: what they joined, and the way out. */
+export function welcomeMail(input: {
+  to: string;
+  websiteTitle: string;
+  listName: string;
+  unsubscribeLink: string;
+}): OutgoingMail {
+  return {
+    kind: 'newsletter-welcome',
+    to: input.to,
+    subject: oneLine(`You're subscribed to ${input.websiteTitle}`).slice(0, 250),
+    bodyText: [
+      `Thank you for confirming. You will receive "${escapeHtml(input.listName)}" from ${escapeHtml(input.websiteTitle)}.`,
+      '',
+      'To stop these emails at any time, follow this link:',
+      input.unsubscribeLink,
+    ].join('\n'),
+  };
+}
+
 const toList = (row: ListRow): MailingList => ({
   id: row.list_id,
   name: row.name,
@@ -361,7 +381,20 @@ export function createNewsletterService(deps: {
 
     /** The visitor's link from the confirmation email. */
     async confirm(websiteId: string, token: string) {
-      const result = await repo.confirm(websiteId, tokenHash(token));
+      // Read first: a PGlite transaction holds the only connection.
+      const [website, origin] = await Promise.all([
+        websites.getById(websiteId),
+        websites.originOf(websiteId),
+      ]);
+      const lists = new Map((await repo.lists(websiteId)).map((l) => [l.list_id, l.name]));
+      const result = await repo.confirm(websiteId, tokenHash(token), (row) =>
+        welcomeMail({
+          to: row.email,
+          websiteTitle: website?.title ?? '',
+          listName: lists.get(row.list_id) ?? '',
+          unsubscribeLink: unsubscribeUrl(origin, row.unsubscribe_token),
+        }),
+      );
       const list = result.row ? await repo.list(websiteId, result.row.list_id) : undefined;
       return {
         state: result.state,

@@ -179,11 +179,17 @@ describe(`mailing lists and the newsletter (${testDialect})`, () => {
     expect(row).toMatchObject({ status: 'subscribed' });
     expect(row?.subscribed_at).toBeTruthy();
 
+    // The welcome email carries the way out.
+    const [welcome] = await mailTo('Grace@Example.com', 'newsletter-welcome');
+    const token = (await subscriberRow(listId, 'grace@example.com'))?.unsubscribe_token;
+    expect(welcome?.body_text).toContain(`/newsletter/unsubscribe?t=${token}`);
+
     const again = await t.app.inject({ url: path });
     expect(again.body).toContain('You’re already subscribed');
     // Subscribed already: signing up again changes nothing and sends nothing.
     expect((await signUp(listId, 'grace@example.com')).statusCode).toBe(200);
     expect(await mailTo('Grace@Example.com')).toHaveLength(1);
+    expect(await mailTo('Grace@Example.com', 'newsletter-welcome')).toHaveLength(1);
     expect(await subscriberRow(listId, 'grace@example.com')).toMatchObject({
       status: 'subscribed',
     });
