@@ -249,12 +249,17 @@ function columnsFor(onAction: (action: RowAction) => void): DataColumn<Subscribe
         <span className="newsletter__who">
           <span className="newsletter__email">{subscriber.email}</span>
           {subscriber.name ? <span className="newsletter__name">{subscriber.name}</span> : null}
+          {/* On a phone the status moves under the address, so the row keeps its width. */}
+          <span className="newsletter__phone-only">
+            <Badge tone={STATUS[subscriber.status].tone}>{STATUS[subscriber.status].label}</Badge>
+          </span>
         </span>
       ),
     },
     {
       key: 'status',
       header: 'Status',
+      className: 'newsletter__wide-only',
       cell: (subscriber) => (
         <Badge tone={STATUS[subscriber.status].tone}>{STATUS[subscriber.status].label}</Badge>
       ),
@@ -284,7 +289,7 @@ function columnsFor(onAction: (action: RowAction) => void): DataColumn<Subscribe
           ) : null}
           <Button
             size="sm"
-            variant="danger"
+            variant="quiet"
             onClick={() => onAction({ kind: 'delete', subscriber })}
           >
             Delete<span className="visually-hidden"> {subscriber.email}</span>
@@ -436,8 +441,8 @@ export function ListDetail({ listId, onBack }: { listId: string; onBack: () => v
             </a>
           ) : null}
           <Button onClick={() => setDialog('rename')}>Rename</Button>
-          <Button variant="danger" onClick={() => setDialog('delete')}>
-            Delete list
+          <Button variant="quiet" onClick={() => setDialog('delete')}>
+            Delete list…
           </Button>
         </div>
       </div>
