@@ -96,13 +96,13 @@ import { setStoredFileHeaders } from './features/media/media-urls.ts';
 import { createNavigationRepo } from './features/navigation/navigation.repo.ts';
 import { registerNavigationRoutes } from './features/navigation/navigation.routes.ts';
 import { createNavigationService } from './features/navigation/navigation.service.ts';
+import { createNewsletterRepo } from './features/newsletter/newsletter.repo.ts';
+import { registerNewsletterRoutes } from './features/newsletter/newsletter.routes.ts';
+import { createNewsletterService } from './features/newsletter/newsletter.service.ts';
 import { registerOrderAdminRoutes } from './features/orders/order-admin.routes.ts';
 import { createPreferencesRepo } from './features/preferences/preferences.repo.ts';
 import { registerPreferencesRoutes } from './features/preferences/preferences.routes.ts';
 import { createPreferencesService } from './features/preferences/preferences.service.ts';
-import { createNewsletterRepo } from './features/newsletter/newsletter.repo.ts';
-import { registerNewsletterRoutes } from './features/newsletter/newsletter.routes.ts';
-import { createNewsletterService } from './features/newsletter/newsletter.service.ts';
 import { createRestockRepo } from './features/restock/restock.repo.ts';
 import { registerRestockRoutes } from './features/restock/restock.routes.ts';
 import { createRestockService } from './features/restock/restock.service.ts';
@@ -251,7 +251,11 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     deleteMediaFiles: mediaStore.deleteFiles,
     onPublicChange,
   });
-  const customers = createCustomersService({ customersRepo: createCustomersRepo(db), currencyOf });
+  const customers = createCustomersService({
+    customersRepo: createCustomersRepo(db),
+    currencyOf,
+    subscribedEmails: newsletter.subscribedEmails,
+  });
   const formInbox = createFormInboxService({ formInboxRepo: createFormInboxRepo(db) });
   const productCsv = createProductCsv({
     csvRepo: createProductCsvRepo(db),
@@ -267,6 +271,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     verifyCaptcha: (input) => captcha.verify(input),
     inventorySettingsOf: (websiteId) => preferences.inventory(websiteId),
     websites,
+    pendingSignUp: newsletter.pendingSignUp,
   });
   const commerce = createCommerce({
     database: options.database,

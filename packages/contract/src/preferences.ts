@@ -60,8 +60,15 @@ export const inventoryPreferencesSchema = z
       .trim()
       .max(200, 'Keep the text under 200 characters')
       .default(''),
-    /** The restock form offers to join the mailing list (lists come later in issue 21). */
+    /**
+     * The restock form offers to join `restockMailingListId` (issue 21); those who tick
+     * it get the list's confirmation email (double opt-in) with their sign-up.
+     */
     restockMailingListSignUp: z.boolean().default(false),
+    /** The mailing list they join; '' for none (the checkbox is then not offered). */
+    restockMailingListId: z
+      .union([z.literal(''), z.string().uuid('Choose one of your mailing lists')])
+      .default(''),
     /** That checkbox starts ticked. */
     restockMailingListOptInByDefault: z.boolean().default(false),
   })
@@ -93,6 +100,7 @@ export const preferenceDefaults: {
     restockAutoSend: false,
     restockSuccessText: '',
     restockMailingListSignUp: false,
+    restockMailingListId: '',
     restockMailingListOptInByDefault: false,
   },
 };

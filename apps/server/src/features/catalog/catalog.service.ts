@@ -133,7 +133,9 @@ export function createCatalogService({
           restock: product.restock
             ? {
                 successText: restockSuccessText(store.restockSuccessText),
-                mailingListSignUpEnabled: store.restockMailingListSignUp,
+                // Offered only with a list to join.
+                mailingListSignUpEnabled:
+                  store.restockMailingListSignUp && store.restockMailingListId !== '',
                 mailingListOptInByDefault: store.restockMailingListOptInByDefault,
               }
             : null,

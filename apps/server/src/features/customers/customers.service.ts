@@ -10,8 +10,8 @@ import { toSummary } from '../orders/order-admin.service.ts';
 import type { CustomerAggregate, CustomersRepo } from './customers.repo.ts';
 
 // The merchant's customers (issue 19): read from the orders, so a new order shows its
-// customer at once and nothing can drift. Newsletter status is "not subscribed" for
-// everyone: checkout asks for no marketing consent yet, and mailing lists come later.
+// customer at once and nothing can drift. Newsletter status is "subscribed" when the
+// customer's address is subscribed to any of the website's mailing lists (issue 21).
 
 export type CustomersService = ReturnType<typeof createCustomersService>;
 
@@ -31,7 +31,11 @@ const CSV_HEADER = [
   'Note',
 ];
 
-function toCustomer(row: CustomerAggregate, currency: CurrencyCode): CustomerSummary {
+function toCustomer(
+  row: CustomerAggregate,
+  currency: CurrencyCode,
+  subscribed: ReadonlySet<string>,
+): CustomerSummary {
   return {
     email: row.email,
     name: row.name,
@@ -41,7 +45,7 @@ function toCustomer(row: CustomerAggregate, currency: CurrencyCode): CustomerSum
     currency,
     firstOrderAt: row.firstOrderAt.getTime(),
     lastOrderAt: row.lastOrderAt.getTime(),
-    newsletter: 'not_subscribed',
+    newsletter: subscribed.has(row.email.toLowerCase()) ? 'subscribed' : 'not_subscribed',
     hasNote: row.hasNote,
   };
 }
@@ -49,9 +53,12 @@ function toCustomer(row: CustomerAggregate, currency: CurrencyCode): CustomerSum
 export function createCustomersService({
   customersRepo,
   currencyOf,
+  subscribedEmails = async () => new Set(),
 }: {
   customersRepo: CustomersRepo;
   currencyOf: (websiteId: string) => Promise<CurrencyCode>;
+  /** Which of these addresses (lower-cased) are subscribed to a mailing list. */
+  subscribedEmails?: (websiteId: string, emails: readonly string[]) => Promise<Set<string>>;
 }) {
   async function found(websiteId: string, currency: CurrencyCode, email: string) {
     const row = await customersRepo.find(websiteId, currency, email);
@@ -61,14 +68,15 @@ export function createCustomersService({
 
   async function get(websiteId: string, email: string): Promise<CustomerDetail> {
     const currency = await currencyOf(websiteId);
-    const [row, note, orders, address] = await Promise.all([
+    const [row, note, orders, address, subscribed] = await Promise.all([
       found(websiteId, currency, email),
       customersRepo.findNote(websiteId, email),
       customersRepo.listOrders(websiteId, email, CUSTOMER_ORDERS_SHOWN),
       customersRepo.latestAddress(websiteId, email),
+      subscribedEmails(websiteId, [email]),
     ]);
     return {
-      ...toCustomer({ ...row, hasNote: note !== undefined }, currency),
+      ...toCustomer({ ...row, hasNote: note !== undefined }, currency, subscribed),
       address,
       note: note?.note ?? '',
       noteUpdatedAt: note ? new Date(note.updated_at).getTime() : null,
@@ -82,8 +90,12 @@ export function createCustomersService({
     async list(websiteId: string, query: CustomerListQuery): Promise<CustomerList> {
       const currency = await currencyOf(websiteId);
       const { rows, total } = await customersRepo.list(websiteId, currency, query);
+      const subscribed = await subscribedEmails(
+        websiteId,
+        rows.map((row) => row.email),
+      );
       return {
-        customers: rows.map((row) => toCustomer(row, currency)),
+        customers: rows.map((row) => toCustomer(row, currency, subscribed)),
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -122,6 +134,10 @@ export function createCustomersService({
           websiteId,
           rows.filter((row) => row.hasNote).map((row) => row.email),
         );
+        const subscribed = await subscribedEmails(
+          websiteId,
+          rows.map((row) => row.email),
+        );
         let text = '';
         for (const row of rows) {
           text += toCsvLine([
@@ -133,7 +149,7 @@ export function createCustomersService({
             currency,
             row.firstOrderAt.toISOString(),
             row.lastOrderAt.toISOString(),
-            'Not subscribed',
+            subscribed.has(row.email.toLowerCase()) ? 'Subscribed' : 'Not subscribed',
             notes.get(row.email) ?? '',
           ]);
         }

@@ -161,6 +161,25 @@ describe(`customers (${testDialect})`, () => {
     await owner.call('PUT', path, { note: '=1+1, "quoted"' });
   });
 
+  it('says who is subscribed to a mailing list, in any case of their address', async () => {
+    const list = await owner.call('POST', '/api/newsletter/1.0/lists', { name: 'Customers' });
+    const added = await owner.call(
+      'POST',
+      `/api/newsletter/1.0/lists/${list.json().id}/subscribers`,
+      {
+        email: 'Ada.Lovelace@Example.com',
+      },
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    const one = await owner.call('GET', customerPath('ada.lovelace@example.com'));
+    expect(one.json().customer.newsletter).toBe('subscribed');
+    const all = await owner.call('GET', `${base}/customers`);
+    const newsletterOf = (email: string) =>
+      all.json().customers.find((c: { email: string }) => c.email === email)?.newsletter;
+    expect(newsletterOf('ada.lovelace@example.com')).toBe('subscribed');
+    expect(newsletterOf('grace+shop@example.com')).toBe('not_subscribed');
+  });
+
   it('exports every customer as CSV with quoting and formula guards', async () => {
     const answer = await owner.call('GET', `${base}/customers/export.csv`);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -196,6 +215,7 @@ describe(`customers (${testDialect})`, () => {
     const grace = rows.find((r) => r[0] === 'grace+shop@example.com');
     expect(grace?.[1]).toBe('=HYPERLINK("http://evil.example")');
     expect(grace?.[8]).toBe('Not subscribed');
+    expect(ada?.[8]).toBe('Subscribed');
     expect(grace?.[9]).toBe('=1+1, "quoted"');
     expect(rows).toHaveLength(3);
   });

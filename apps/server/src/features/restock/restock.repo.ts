@@ -2,6 +2,7 @@ import type { WebhookEventData } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
+import { createNewsletterRepo, type PendingSignUp } from '../newsletter/newsletter.repo.ts';
 import { webhookQueries } from '../webhooks/webhooks.repo.ts';
 
 // Restock sign-ups (issue 21). Every function takes the executor it is given; sends run
@@ -120,6 +121,8 @@ export function restockQueries(db: Kysely<DB>) {
       email: string;
       isJoinMailingList: boolean;
       language: string | null;
+      /** The mailing list's pending sign-up, when the shopper ticked "join" (issue 21). */
+      joinList?: PendingSignUp | null;
     }): Promise<boolean> {
       // The sign-up and its restock.signed_up webhook event commit together (issue 21),
       // in the caller's transaction when there is one.
@@ -145,6 +148,8 @@ export function restockQueries(db: Kysely<DB>) {
           )
           .returning(['sign_up_id', 'created_at'])
           .executeTakeFirst();
+        // Joined even on a repeat: the shopper may tick the box the second time.
+        if (input.joinList) await createNewsletterRepo(trx).signUpPending(input.joinList);
         if (!added) return false;
         await webhookQueries(trx).emit(input.websiteId, {
           type: 'restock.signed_up',

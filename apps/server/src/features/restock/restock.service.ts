@@ -20,6 +20,7 @@ import { fail } from '../../http/errors.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { escapeHtml } from '../forms/form-submissions.service.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
+import type { NewsletterService } from '../newsletter/newsletter.service.ts';
 import type { WebsiteService } from '../websites/website.service.ts';
 import type { RestockQueries, RestockRepo, RestockVariantRow } from './restock.repo.ts';
 
@@ -27,7 +28,7 @@ import type { RestockQueries, RestockRepo, RestockVariantRow } from './restock.r
 // variant of a product that takes sign-ups; the merchant sends the back-in-stock email
 // from /config or the API, or the store sends it by itself in waves: when a variant's
 // stock goes from 0 to N (the trigger of 0026 queues a job), the first N waiting get it.
-// Joining a mailing list is only recorded (isJoinMailingList): lists come later.
+// A shopper who ticks "join the mailing list" gets that list's confirmation email.
 
 export type RestockService = ReturnType<typeof createRestockService>;
 
@@ -83,6 +84,8 @@ export function createRestockService(deps: {
   verifyCaptcha: CaptchaService['verify'];
   inventorySettingsOf: (websiteId: string) => Promise<InventoryPreferences>;
   websites: Pick<WebsiteService, 'getById' | 'originOf'>;
+  /** The mailing list's pending sign-up with its confirmation email (issue 21). */
+  pendingSignUp?: NewsletterService['pendingSignUp'];
 }) {
   const { repo, verifyCaptcha, inventorySettingsOf, websites } = deps;
 
@@ -169,6 +172,22 @@ export function createRestockService(deps: {
         payload: body.recaptchaEnterpriseV3Token,
       });
       if (!verdict.ok) throw fail('RESTOCK_CAPTCHA_FAILED', formMessages.completeCaptcha);
+      // Joining the store's list, when offered and ticked: pending until the visitor
+      // follows the list's confirmation email, written with the sign-up.
+      const settings = await inventorySettingsOf(websiteId);
+      const joinList =
+        body.isJoinMailingList &&
+        settings.restockMailingListSignUp &&
+        settings.restockMailingListId &&
+        deps.pendingSignUp
+          ? await deps.pendingSignUp({
+              websiteId,
+              listId: settings.restockMailingListId,
+              email: email.value,
+              name: '',
+              source: 'restock',
+            })
+          : null;
       // A repeat of a waiting sign-up is the same sign-up: accepted, nothing added.
       await repo.insertSignUp({
         websiteId,
@@ -177,8 +196,9 @@ export function createRestockService(deps: {
         email: email.value,
         isJoinMailingList: body.isJoinMailingList,
         language: body.language ?? null,
+        joinList,
       });
-      return restockSuccessText((await inventorySettingsOf(websiteId)).restockSuccessText);
+      return restockSuccessText(settings.restockSuccessText);
     },
 
     async groups(websiteId: string, cursor: string | undefined): Promise<RestockGroupsResponse> {

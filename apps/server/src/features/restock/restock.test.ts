@@ -57,7 +57,12 @@ describe(`restock notifications (${testDialect})`, () => {
   async function signUp(
     product: Product,
     email: string,
-    options: { variant?: number; captcha?: string | null; from?: string } = {},
+    options: {
+      variant?: number;
+      captcha?: string | null;
+      from?: string;
+      joinList?: boolean;
+    } = {},
   ) {
     const captcha = options.captcha === undefined ? await token() : options.captcha;
     address += 1;
@@ -70,7 +75,7 @@ describe(`restock notifications (${testDialect})`, () => {
         productId: product.id,
         variantId: product.variants[options.variant ?? 0]?.id,
         siteVisitorEmail: email,
-        isJoinMailingList: false,
+        isJoinMailingList: options.joinList ?? false,
         ...(captcha !== null && { recaptchaEnterpriseV3Token: captcha }),
       },
     });
@@ -237,6 +242,45 @@ describe(`restock notifications (${testDialect})`, () => {
     const ok = await signUp(product, 'fay@example.com');
     expect(ok.json()).toEqual({ message: "We'll email you the moment it's back." });
     await setInventorySettings({ restockSuccessText: '' });
+  });
+
+  it('adds a shopper who ticks "join" to the chosen list, pending their confirmation', async () => {
+    const list = await t.database.db
+      .insertInto('mailing_lists')
+      .values({ website_id: key.websiteId, name: 'Back in stock fans' })
+      .returning('list_id')
+      .executeTakeFirstOrThrow();
+    const product = await createProduct('Joinable Mitt', [0]);
+    // Offered but no list chosen: the checkbox is not on the page, and a tick joins nothing.
+    await setInventorySettings({ restockMailingListSignUp: true, restockMailingListId: '' });
+    expect((await signUp(product, 'gil@example.com', { joinList: true })).statusCode).toBe(200);
+    await setInventorySettings({ restockMailingListId: list.list_id });
+    expect((await signUp(product, 'hal@example.com', { joinList: true })).statusCode).toBe(200);
+    expect((await signUp(product, 'ivy@example.com')).statusCode).toBe(200);
+    const joined = await t.database.db
+      .selectFrom('mailing_list_subscribers')
+      .select(['email', 'status', 'source'])
+      .where('list_id', '=', list.list_id)
+      .execute();
+    expect(joined).toEqual([{ email: 'hal@example.com', status: 'pending', source: 'restock' }]);
+    const confirmations = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('to_email')
+      .where('kind', '=', 'newsletter-confirmation')
+      .where('to_email', 'in', ['gil@example.com', 'hal@example.com', 'ivy@example.com'])
+      .execute();
+    expect(confirmations).toEqual([{ to_email: 'hal@example.com' }]);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/commerce-preferences/inventory',
+      headers: key.headers,
+      payload: {
+        ...(await t.app.services.preferences.inventory(key.websiteId)),
+        restockMailingListId: 'nope',
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    await setInventorySettings({ restockMailingListSignUp: false, restockMailingListId: '' });
   });
 
   it('limits sign-ups per visitor address', async () => {

@@ -228,12 +228,25 @@ export function CustomerDetail({
             )}
           </Card>
           <Card title="Email marketing">
-            <p>
-              <Badge>Not subscribed</Badge>
-            </p>
-            <p className="customer-detail__hint">
-              Checkout does not ask for newsletter consent yet, so no customer is subscribed.
-            </p>
+            {customer.newsletter === 'subscribed' ? (
+              <>
+                <p>
+                  <Badge tone="success">Subscribed</Badge>
+                </p>
+                <p className="customer-detail__hint">
+                  On at least one of your mailing lists. Manage them under Mailing lists.
+                </p>
+              </>
+            ) : (
+              <>
+                <p>
+                  <Badge>Not subscribed</Badge>
+                </p>
+                <p className="customer-detail__hint">
+                  Not on any of your mailing lists. They can sign up through a newsletter block.
+                </p>
+              </>
+            )}
           </Card>
         </div>
       </div>

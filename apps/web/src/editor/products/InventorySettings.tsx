@@ -1,8 +1,8 @@
-import type { InventoryPreferences } from '@atelier/contract';
+import { type InventoryPreferences, newsletterEditorMessages } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
 import { useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
-import { Button, Dialog, Skeleton, Switch, TextField, useToast } from '../ui/index.ts';
+import { Button, Dialog, Select, Skeleton, Switch, TextField, useToast } from '../ui/index.ts';
 
 // The inventory panel's settings (SPEC §2): scarcity toggles for the product page and for
 // blocks, and the store-wide threshold; restock notifications' automatic sending, success
@@ -16,6 +16,7 @@ export function InventorySettingsButton() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [lists, setLists] = useState<{ id: string; name: string }[] | null>(null);
 
   async function open() {
     setIsOpen(true);
@@ -23,7 +24,11 @@ export function InventorySettingsButton() {
     setMessage(null);
     setSettings(null);
     try {
-      const loaded = await api.inventorySettings();
+      const [loaded, choices] = await Promise.all([
+        api.inventorySettings(),
+        api.mailingListChoices(),
+      ]);
+      setLists(choices.lists);
       setSettings(loaded);
       setThreshold(String(loaded.scarcityThreshold));
     } catch (failure) {
@@ -33,6 +38,10 @@ export function InventorySettingsButton() {
 
   async function save() {
     if (!settings) return;
+    if (settings.restockMailingListSignUp && !settings.restockMailingListId) {
+      setErrors({ restockMailingListId: newsletterEditorMessages.listRequired });
+      return;
+    }
     const trimmed = threshold.trim();
     if (!/^\d+$/.test(trimmed)) {
       setErrors({ scarcityThreshold: 'Enter a whole number' });
@@ -128,12 +137,38 @@ export function InventorySettingsButton() {
               />
               <Switch
                 label="Offer to join the mailing list"
-                hint="Their choice is kept; lists come later."
+                hint="Those who tick it get an email to confirm, then join the list."
                 checked={settings.restockMailingListSignUp}
                 onCheckedChange={(restockMailingListSignUp) =>
                   setSettings({ ...settings, restockMailingListSignUp })
                 }
               />
+              {settings.restockMailingListSignUp && lists?.length === 0 ? (
+                <div className="field">
+                  <p className="field__error" role="alert">
+                    {newsletterEditorMessages.noLists}
+                  </p>
+                  <a className="field__link" href="/config/mailing-lists">
+                    Create a mailing list
+                  </a>
+                </div>
+              ) : settings.restockMailingListSignUp ? (
+                <Select
+                  label="Mailing list"
+                  value={settings.restockMailingListId}
+                  error={errors.restockMailingListId}
+                  onChange={(event) =>
+                    setSettings({ ...settings, restockMailingListId: event.target.value })
+                  }
+                >
+                  <option value="">Choose a list</option>
+                  {(lists ?? []).map((list) => (
+                    <option key={list.id} value={list.id}>
+                      {list.name}
+                    </option>
+                  ))}
+                </Select>
+              ) : null}
               {settings.restockMailingListSignUp ? (
                 <Switch
                   label="Tick the mailing-list box by default"
