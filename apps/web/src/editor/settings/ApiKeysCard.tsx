@@ -15,6 +15,7 @@ import {
   type DataColumn,
   DataTable,
   Dialog,
+  SecretOnceDialog,
   Select,
   Skeleton,
   TextField,
@@ -93,15 +94,6 @@ export function ApiKeysCard() {
       setError(errorText(caught));
     } finally {
       setToDelete(null);
-    }
-  }
-
-  async function copy(secret: string) {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast('Key copied.');
-    } catch {
-      toast('Select the key and copy it yourself.');
     }
   }
 
@@ -234,33 +226,13 @@ export function ApiKeysCard() {
         </form>
       </Dialog>
 
-      <Dialog
-        open={created !== null}
-        onOpenChange={(open) => {
-          if (!open) setCreated(null);
-        }}
+      <SecretOnceDialog
+        shown={created && { label: `Key “${created.name}”`, secret: created.secret }}
+        onClose={() => setCreated(null)}
         title="Your new API key"
         description="Copy it now: it is shown only once. If it is lost, delete it and create another."
-        footer={
-          created && (
-            <>
-              <Button onClick={() => setCreated(null)}>Done</Button>
-              <Button variant="primary" onClick={() => copy(created.secret)}>
-                Copy key
-              </Button>
-            </>
-          )
-        }
-      >
-        {created && (
-          <TextField
-            label={`Key “${created.name}”`}
-            value={created.secret}
-            readOnly
-            onFocus={(e) => e.target.select()}
-          />
-        )}
-      </Dialog>
+        noun="key"
+      />
 
       <Dialog
         open={isTermsOpen}

@@ -25,5 +25,6 @@ export {
   useListSearch,
 } from './ListToolbar.tsx';
 export { Popover } from './Popover.tsx';
+export { SecretOnceDialog } from './SecretOnceDialog.tsx';
 export { type TabItem, Tabs } from './Tabs.tsx';
 export { ToastProvider, useToast } from './Toast.tsx';

@@ -19,6 +19,7 @@ import {
   DataTable,
   Dialog,
   EmptyState,
+  SecretOnceDialog,
   Skeleton,
   TextField,
   useToast,
@@ -118,15 +119,6 @@ export function WebhooksScreen() {
       load();
     } catch (caught) {
       setError(errorText(caught));
-    }
-  }
-
-  async function copy(secret: string) {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast('Secret copied.');
-    } catch {
-      toast('Select the secret and copy it yourself.');
     }
   }
 
@@ -332,33 +324,13 @@ export function WebhooksScreen() {
         </form>
       </Dialog>
 
-      <Dialog
-        open={created !== null}
-        onOpenChange={(open) => {
-          if (!open) setCreated(null);
-        }}
+      <SecretOnceDialog
+        shown={created && { label: `Secret for ${created.url}`, secret: created.secret }}
+        onClose={() => setCreated(null)}
         title="Your endpoint’s signing secret"
         description="Copy it now: it is shown only once. The receiver checks each request’s signature with it."
-        footer={
-          created && (
-            <>
-              <Button onClick={() => setCreated(null)}>Done</Button>
-              <Button variant="primary" onClick={() => copy(created.secret)}>
-                Copy secret
-              </Button>
-            </>
-          )
-        }
-      >
-        {created && (
-          <TextField
-            label={`Secret for ${created.url}`}
-            value={created.secret}
-            readOnly
-            onFocus={(e) => e.target.select()}
-          />
-        )}
-      </Dialog>
+        noun="secret"
+      />
 
       <ConfirmDialog
         open={toDisconnect !== null}
