@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { dateTimeFormat } from '../orders/order-labels.ts';
 import {
+  BulkActions,
   Button,
   buttonClass,
   Card,
@@ -228,10 +229,7 @@ export function InboxScreen({ formId, onBack }: { formId: string; onBack: () => 
     body = (
       <>
         {selected.size > 0 ? (
-          <div className="form-inbox__bulk" role="toolbar" aria-label="Selected submissions">
-            <p className="form-inbox__bulk-count" aria-live="polite">
-              {selected.size} selected
-            </p>
+          <BulkActions label="Selected submissions" count={selected.size}>
             <Button size="sm" disabled={isBusy} onClick={() => void mark([...selected], true)}>
               Mark read
             </Button>
@@ -246,7 +244,7 @@ export function InboxScreen({ formId, onBack }: { formId: string; onBack: () => 
             >
               Delete…
             </Button>
-          </div>
+          </BulkActions>
         ) : null}
         <DataTable
           caption={`Submissions of ${answer.form.name}`}

@@ -11,6 +11,7 @@ import { ApiError, api, productCsvUrls } from '../api/client.ts';
 import {
   AppLink,
   Badge,
+  BulkActions,
   Button,
   buttonClass,
   Card,
@@ -221,10 +222,7 @@ export function ProductsScreen({
     body = (
       <>
         {selected.size > 0 ? (
-          <div className="products__bulk" role="toolbar" aria-label="Selected products">
-            <p className="products__bulk-count" aria-live="polite">
-              {selected.size} selected
-            </p>
+          <BulkActions label="Selected products" count={selected.size}>
             <Button size="sm" disabled={isBulkBusy} onClick={() => void runBulk('publish')}>
               Publish
             </Button>
@@ -242,7 +240,7 @@ export function ProductsScreen({
             >
               Delete…
             </Button>
-          </div>
+          </BulkActions>
         ) : null}
         <DataTable
           caption="Products"

@@ -166,3 +166,26 @@ export function FilterSelect({
     </Select>
   );
 }
+
+/**
+ * The actions over a list's selected rows: a toolbar named for them (`label`, "Selected
+ * products") that says how many are selected, in a polite live region, before its buttons.
+ */
+export function BulkActions({
+  label,
+  count,
+  children,
+}: {
+  label: string;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <div className="ui-list__bulk" role="toolbar" aria-label={label}>
+      <p className="ui-list__bulk-count" aria-live="polite">
+        {count} selected
+      </p>
+      {children}
+    </div>
+  );
+}

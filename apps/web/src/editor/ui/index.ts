@@ -17,6 +17,7 @@ export { Badge, type BadgeTone, Card, EmptyState, Skeleton } from './feedback.ts
 export { fieldDescription, Select, Switch, TextArea, TextField } from './fields.tsx';
 export { Icon, type IconName } from './icons.tsx';
 export {
+  BulkActions,
   FilterSelect,
   LIST_PAGE_SIZES,
   LIST_SEARCH_DELAY_MS,
