@@ -15,6 +15,7 @@ import {
   type DataColumn,
   DataTable,
   Dialog,
+  FormDialog,
   SecretOnceDialog,
   Select,
   Skeleton,
@@ -174,57 +175,50 @@ export function ApiKeysCard() {
         <Button onClick={() => setCreateOpen(true)}>Create key</Button>
       </div>
 
-      <Dialog
+      <FormDialog
         open={isCreateOpen}
         onOpenChange={setCreateOpen}
         title="Create API key"
         description="Choose what the key may read or change. Areas left at No access stay closed."
-        footer={
-          <>
-            <Button onClick={() => setCreateOpen(false)}>Cancel</Button>
-            <Button type="submit" form="api-key-create" variant="primary">
-              Create key
-            </Button>
-          </>
-        }
+        submitLabel="Create key"
+        onSubmit={create}
+        formClassName="api-keys__form"
       >
-        <form id="api-key-create" onSubmit={create} className="api-keys__form">
-          <TextField
-            label="Key name"
-            value={name}
-            maxLength={100}
-            required
-            onChange={(e) => setName(e.target.value)}
-          />
-          <Select label="Acts as" value={role} onChange={(e) => setRole(Number(e.target.value))}>
-            <option value={Role.admin}>Administrator</option>
-            <option value={Role.storeManager}>Store manager</option>
-          </Select>
-          <fieldset className="api-keys__scopes">
-            <legend>Access</legend>
-            {API_KEY_AREAS.map((area) => (
-              <Select
-                key={area}
-                label={AREA_LABELS[area]}
-                value={scopes[area] ?? 'none'}
-                onChange={(e) => {
-                  const value = e.target.value;
-                  setScopes((current) => {
-                    const next = { ...current };
-                    if (value === 'read' || value === 'write') next[area] = value;
-                    else delete next[area];
-                    return next;
-                  });
-                }}
-              >
-                <option value="none">No access</option>
-                <option value="read">Read only</option>
-                <option value="write">Read and write</option>
-              </Select>
-            ))}
-          </fieldset>
-        </form>
-      </Dialog>
+        <TextField
+          label="Key name"
+          value={name}
+          maxLength={100}
+          required
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Select label="Acts as" value={role} onChange={(e) => setRole(Number(e.target.value))}>
+          <option value={Role.admin}>Administrator</option>
+          <option value={Role.storeManager}>Store manager</option>
+        </Select>
+        <fieldset className="api-keys__scopes">
+          <legend>Access</legend>
+          {API_KEY_AREAS.map((area) => (
+            <Select
+              key={area}
+              label={AREA_LABELS[area]}
+              value={scopes[area] ?? 'none'}
+              onChange={(e) => {
+                const value = e.target.value;
+                setScopes((current) => {
+                  const next = { ...current };
+                  if (value === 'read' || value === 'write') next[area] = value;
+                  else delete next[area];
+                  return next;
+                });
+              }}
+            >
+              <option value="none">No access</option>
+              <option value="read">Read only</option>
+              <option value="write">Read and write</option>
+            </Select>
+          ))}
+        </fieldset>
+      </FormDialog>
 
       <SecretOnceDialog
         shown={created && { label: `Key “${created.name}”`, secret: created.secret }}

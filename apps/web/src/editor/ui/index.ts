@@ -11,7 +11,7 @@ export {
   type DataTableServerState,
   PAGE_SIZES,
 } from './DataTable.tsx';
-export { ConfirmDialog, Dialog } from './Dialog.tsx';
+export { ConfirmDialog, Dialog, FormDialog } from './Dialog.tsx';
 export { listCountText, type SortDirection, type SortState } from './data-table.ts';
 export { Badge, type BadgeTone, Card, EmptyState, Skeleton } from './feedback.tsx';
 export { fieldDescription, Select, Switch, TextArea, TextField } from './fields.tsx';

@@ -17,8 +17,8 @@ import {
   ConfirmDialog,
   type DataColumn,
   DataTable,
-  Dialog,
   EmptyState,
+  FormDialog,
   SecretOnceDialog,
   Skeleton,
   TextField,
@@ -267,62 +267,55 @@ export function WebhooksScreen() {
         </Card>
       </div>
 
-      <Dialog
+      <FormDialog
         open={isCreateOpen}
         onOpenChange={setCreateOpen}
         title="Add endpoint"
         description="Events are sent as signed POST requests to this address. It must be a public address."
-        footer={
-          <>
-            <Button onClick={() => setCreateOpen(false)}>Cancel</Button>
-            <Button type="submit" form="webhook-create" variant="primary">
-              Add endpoint
-            </Button>
-          </>
-        }
+        submitLabel="Add endpoint"
+        onSubmit={create}
+        formClassName="webhooks__form"
       >
-        <form id="webhook-create" onSubmit={create} className="webhooks__form">
-          <TextField
-            label="Endpoint URL"
-            type="url"
-            value={url}
-            required
-            maxLength={2000}
-            placeholder="https://example.com/webhooks"
-            error={fieldErrors.url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
-          <fieldset className="webhooks__events">
-            <legend>Events</legend>
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <div key={type} className="field field--checkbox">
-                <input
-                  type="checkbox"
-                  className="ui-checkbox"
-                  id={`webhook-event-${type}`}
-                  checked={events.has(type)}
-                  onChange={(event) =>
-                    setEvents((current) => {
-                      const next = new Set(current);
-                      if (event.target.checked) next.add(type);
-                      else next.delete(type);
-                      return next;
-                    })
-                  }
-                />
-                <label htmlFor={`webhook-event-${type}`}>
-                  {EVENT_LABELS[type]} <code>{type}</code>
-                </label>
-              </div>
-            ))}
-            {fieldErrors.events && (
-              <p className="field__error" role="alert">
-                {fieldErrors.events}
-              </p>
-            )}
-          </fieldset>
-        </form>
-      </Dialog>
+        <TextField
+          label="Endpoint URL"
+          type="url"
+          value={url}
+          required
+          maxLength={2000}
+          placeholder="https://example.com/webhooks"
+          error={fieldErrors.url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        <fieldset className="webhooks__events">
+          <legend>Events</legend>
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <div key={type} className="field field--checkbox">
+              <input
+                type="checkbox"
+                className="ui-checkbox"
+                id={`webhook-event-${type}`}
+                checked={events.has(type)}
+                onChange={(event) =>
+                  setEvents((current) => {
+                    const next = new Set(current);
+                    if (event.target.checked) next.add(type);
+                    else next.delete(type);
+                    return next;
+                  })
+                }
+              />
+              <label htmlFor={`webhook-event-${type}`}>
+                {EVENT_LABELS[type]} <code>{type}</code>
+              </label>
+            </div>
+          ))}
+          {fieldErrors.events && (
+            <p className="field__error" role="alert">
+              {fieldErrors.events}
+            </p>
+          )}
+        </fieldset>
+      </FormDialog>
 
       <SecretOnceDialog
         shown={created && { label: `Secret for ${created.url}`, secret: created.secret }}
