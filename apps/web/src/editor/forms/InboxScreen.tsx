@@ -17,6 +17,7 @@ import {
   type DataColumn,
   DataTable,
   EmptyState,
+  NoMatches,
   Select,
   Skeleton,
   TextField,
@@ -209,16 +210,9 @@ export function InboxScreen({ formId, onBack }: { formId: string; onBack: () => 
     body = error ? null : <Skeleton lines={6} label="Loading submissions…" />;
   } else if (answer.total === 0) {
     body = isFiltered ? (
-      <EmptyState
-        title="No submissions match"
-        action={
-          <Button variant="primary" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        }
-      >
+      <NoMatches title="No submissions match" onClear={clearFilters}>
         Try other words, or clear the search and filter to see every submission.
-      </EmptyState>
+      </NoMatches>
     ) : (
       <EmptyState title="No submissions yet">
         What visitors send through this form appears here. Put the form on a page with a form block

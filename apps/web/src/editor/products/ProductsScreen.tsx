@@ -23,6 +23,7 @@ import {
   FilterSelect,
   LIST_PAGE_SIZES,
   ListToolbar,
+  NoMatches,
   Select,
   Skeleton,
   useToast,
@@ -196,16 +197,9 @@ export function ProductsScreen({
     body = error ? null : <Skeleton lines={6} label="Loading products…" />;
   } else if (answer.total === 0) {
     body = isFiltered ? (
-      <EmptyState
-        title="No products match"
-        action={
-          <Button variant="primary" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        }
-      >
+      <NoMatches title="No products match" onClear={clearFilters}>
         Try another name or SKU, or clear the filters to see every product.
-      </EmptyState>
+      </NoMatches>
     ) : (
       <EmptyState
         title="No products yet"

@@ -10,6 +10,7 @@ import {
 import { Button } from './Button.tsx';
 import type { DataTableServerMode } from './DataTable.tsx';
 import { listCountText, type SortState } from './data-table.ts';
+import { EmptyState } from './feedback.tsx';
 import { Select, TextField } from './fields.tsx';
 
 /** The page sizes an admin list offers (the contract's list queries accept these). */
@@ -187,5 +188,29 @@ export function BulkActions({
       </p>
       {children}
     </div>
+  );
+}
+
+/** A filtered list that matched nothing: what to try, and Clear filters as the way back. */
+export function NoMatches({
+  title,
+  onClear,
+  children,
+}: {
+  title: string;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <EmptyState
+      title={title}
+      action={
+        <Button variant="primary" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }

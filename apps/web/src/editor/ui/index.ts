@@ -22,6 +22,7 @@ export {
   LIST_PAGE_SIZES,
   LIST_SEARCH_DELAY_MS,
   ListToolbar,
+  NoMatches,
   serverPaging,
   useListSearch,
 } from './ListToolbar.tsx';
