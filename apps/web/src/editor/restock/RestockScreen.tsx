@@ -42,6 +42,17 @@ const sentText = (count: number) =>
     ? 'Nobody was waiting: no email sent'
     : `${count} ${count === 1 ? 'email' : 'emails'} queued`;
 
+/** The next page of a cursor-paged list, under it. */
+function LoadMore({ isLoading, onMore }: { isLoading: boolean; onMore: () => void }) {
+  return (
+    <div className="restock-admin__more">
+      <Button disabled={isLoading} onClick={onMore}>
+        {isLoading ? 'Loading…' : 'Load more'}
+      </Button>
+    </div>
+  );
+}
+
 export function RestockScreen() {
   const toast = useToast();
   const [groups, setGroups] = useState<RestockSignUpGroup[] | null>(null);
@@ -195,13 +206,7 @@ export function RestockScreen() {
           defaultPageSize={50}
           isBusy={isLoading}
         />
-        {cursor ? (
-          <div className="restock-admin__more">
-            <Button disabled={isLoading} onClick={() => void load(cursor)}>
-              {isLoading ? 'Loading…' : 'Load more'}
-            </Button>
-          </div>
-        ) : null}
+        {cursor ? <LoadMore isLoading={isLoading} onMore={() => void load(cursor)} /> : null}
       </>
     );
   }
@@ -342,13 +347,7 @@ function SignUpsDialog({ group, onClose }: { group: RestockSignUpGroup; onClose:
             emptyText="Nobody has signed up for this variant."
             isBusy={isLoading}
           />
-          {cursor ? (
-            <div className="restock-admin__more">
-              <Button disabled={isLoading} onClick={() => void load(cursor)}>
-                {isLoading ? 'Loading…' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          {cursor ? <LoadMore isLoading={isLoading} onMore={() => void load(cursor)} /> : null}
         </>
       )}
     </Dialog>
