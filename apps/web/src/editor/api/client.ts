@@ -79,6 +79,10 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's words, else a general line. */
+export const errorText = (error: unknown): string =>
+  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
+
 /**
  * A product save refused because someone saved the product meanwhile (409
  * PRODUCT_CHANGED): `current` is the product as it is now, for the editor's comparison.

@@ -1,7 +1,6 @@
 import type { Coupon, CouponInput, CouponKind, CouponScope } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, api, errorText } from '../api/client.ts';
 import {
   Badge,
   Button,
@@ -23,8 +22,6 @@ import { CouponTargets } from './CouponTargets.tsx';
 // minimum subtotal, once per customer, the products or categories it covers). The server
 // refuses editors whatever this screen shows.
 
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 const fieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? (error.fields ?? {}) : {};
 

@@ -1,7 +1,6 @@
 import type { RestockSendRequest, RestockSignUp, RestockSignUpGroup } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../api/client.ts';
+import { errorText } from '../api/client.ts';
 import { restockApi } from '../api/restock-client.ts';
 import { dateTimeFormat } from '../orders/order-labels.ts';
 import { InventorySettingsButton } from '../products/InventorySettings.tsx';
@@ -24,9 +23,6 @@ import './restock.css';
 // how many wait and how many were emailed; Send emails one variant's waiting sign-ups,
 // Send all every variant's (after a confirmation); a group opens into its sign-ups.
 // Automatic sending and the form's texts are in Inventory settings.
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const keyOf = (group: Pick<RestockSignUpGroup, 'variantId'>) => group.variantId;
 const requestOf = (group: RestockSignUpGroup): RestockSendRequest => ({

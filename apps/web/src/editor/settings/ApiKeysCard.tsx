@@ -5,9 +5,9 @@ import {
   type ApiKeyArea,
   type ApiKeyScopes,
 } from '@atelier/contract';
-import { editorMessages, Role } from '@atelier/core';
+import { Role } from '@atelier/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
 import {
   Button,
   Card,
@@ -26,9 +26,6 @@ import {
 // SPEC §2's API keys panel (issue 19): create key, learn more, terms of use, delete with
 // confirm, and the creation dialog that shows the secret once. Only administrators reach
 // Settings, and the server refuses anyone else (and any scoped key) on these calls.
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const AREA_LABELS: Record<ApiKeyArea, string> = {
   products: 'Products',

@@ -5,9 +5,8 @@ import {
   type WebhookEndpointList,
   type WebhookEventType,
 } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../api/client.ts';
+import { ApiError, errorText } from '../api/client.ts';
 import { webhooksApi } from '../api/webhooks-client.ts';
 import {
   Badge,
@@ -29,9 +28,6 @@ import {
 // connected automations (REST hooks subscriptions), adding one (the signing secret shown
 // once), a test event, the delivery log with replay, disconnect and turn back on. Only
 // administrators see this screen, and the server refuses anyone else.
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const EVENT_LABELS: Record<WebhookEventType, string> = {
   'order.created': 'Order created',
