@@ -5,7 +5,7 @@
 // import changing every variant's stock is timed as well. Target: each import of 10,000
 // variants in under 30 s. Figures and how to read them: docs/PERFORMANCE.md.
 import pg from 'pg';
-import { LOOPBACK, startAtelier } from './lib.mjs';
+import { createOwnerSession, LOOPBACK, startAtelier } from './lib.mjs';
 
 export const CSV_TARGET_SECONDS = 30;
 const PRODUCTS = 200;
@@ -54,27 +54,10 @@ function newProductsCsv(collection) {
 }
 
 async function signIn(baseUrl) {
-  const session = await fetch(`${baseUrl}/api/config/session`);
-  const crumb = (await session.json()).xsrfToken;
-  const created = await fetch(`${baseUrl}/api/config/owner`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `crumb=${crumb}`,
-      'x-csrf-token': crumb,
-    },
-    body: JSON.stringify(OWNER),
-  });
-  if (created.status !== 201) throw new Error(`owner: ${created.status} ${await created.text()}`);
-  const owner = await created.json();
-  const cookies = created.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.startsWith('crumb='));
-  const token = owner.xsrfToken;
+  const owner = await createOwnerSession(baseUrl, OWNER);
   return {
     base: `${baseUrl}/api/content-service/product/1.1/websites/${owner.websiteId}`,
-    headers: { cookie: [`crumb=${token}`, ...cookies].join('; '), 'x-csrf-token': token },
+    headers: owner.headers,
   };
 }
 

@@ -12,6 +12,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { cpus } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import pg from 'pg';
+import { createOwnerSession } from './lib.mjs';
 
 export const SUBMISSIONS_PER_SECOND = Number(process.env.BENCH_FORM_RATE ?? 500);
 /** A 25th of the production difficulty (50 000): ~1 000 hashes a solution on average. */
@@ -30,33 +31,12 @@ const addressOf = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 /** Creates the owner, signs in, and builds a contact form with the captcha on. */
 export async function createCaptchaForm(baseUrl) {
-  const session = await fetch(`${baseUrl}/api/config/session`);
-  const crumb = (await session.json()).xsrfToken;
-  const created = await fetch(`${baseUrl}/api/config/owner`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `crumb=${crumb}`,
-      'x-csrf-token': crumb,
-    },
-    body: JSON.stringify(OWNER),
-  });
-  if (created.status !== 201) throw new Error(`owner: ${created.status} ${await created.text()}`);
-  const owner = await created.json();
-  const cookies = created.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.startsWith('crumb='));
-  const token = owner.xsrfToken;
+  const owner = await createOwnerSession(baseUrl, OWNER);
   const form = await fetch(
     `${baseUrl}/api/content-service/forms/1.1/websites/${owner.websiteId}/forms`,
     {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: [`crumb=${token}`, ...cookies].join('; '),
-        'x-csrf-token': token,
-      },
+      headers: { ...owner.headers, 'content-type': 'application/json' },
       body: JSON.stringify({
         name: 'Contact',
         fields: [

@@ -17,6 +17,38 @@ export function assertLoopback(url) {
   if (hostname !== LOOPBACK) throw new Error(`refusing to benchmark ${url}: loopback only`);
 }
 
+/**
+ * Creates the website's owner through /api/config/owner, as the first-run screen does.
+ * Answers the website id, the headers that act as the signed-in owner (its session cookies
+ * and the new crumb, echoed in x-csrf-token as api/client.ts does) and the crumb of the
+ * signed-out visit before it.
+ */
+export async function createOwnerSession(baseUrl, owner) {
+  const session = await fetch(`${baseUrl}/api/config/session`);
+  const crumb = (await session.json()).xsrfToken;
+  const created = await fetch(`${baseUrl}/api/config/owner`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `crumb=${crumb}`,
+      'x-csrf-token': crumb,
+    },
+    body: JSON.stringify(owner),
+  });
+  if (created.status !== 201) throw new Error(`owner: ${created.status} ${await created.text()}`);
+  const answer = await created.json();
+  const cookies = created.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.startsWith('crumb='));
+  const token = answer.xsrfToken;
+  return {
+    websiteId: answer.websiteId,
+    headers: { cookie: [`crumb=${token}`, ...cookies].join('; '), 'x-csrf-token': token },
+    signedOutCrumb: crumb,
+  };
+}
+
 export async function freePort() {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();

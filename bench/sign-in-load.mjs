@@ -4,25 +4,15 @@
 // in X-Forwarded-For, which this server trusts from loopback, as from many editors behind
 // a proxy; otherwise the per-address sign-in limit would answer most of them with 429.
 
+import { createOwnerSession } from './lib.mjs';
+
 const OWNER = { email: 'bench-owner@example.com', password: 'bench owner password 1' };
 export const SIGN_IN_ENV = { TRUST_PROXY: 'loopback' };
 export const SIGN_INS_PER_SECOND = 20;
 
 /** Creates the website's owner and returns a crumb the sign-ins can echo. */
 export async function createOwner(baseUrl) {
-  const session = await fetch(`${baseUrl}/api/config/session`);
-  const crumb = (await session.json()).xsrfToken;
-  const created = await fetch(`${baseUrl}/api/config/owner`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `crumb=${crumb}`,
-      'x-csrf-token': crumb,
-    },
-    body: JSON.stringify(OWNER),
-  });
-  if (created.status !== 201) throw new Error(`owner: ${created.status} ${await created.text()}`);
-  return crumb;
+  return (await createOwnerSession(baseUrl, OWNER)).signedOutCrumb;
 }
 
 /** Fires sign-ins at a steady rate until stopped, without waiting for answers. */

@@ -104,27 +104,23 @@ describe('the form inbox (Chromium)', () => {
 
   const inboxUrl = () => `${server.baseUrl}/config/forms/${formId}/submissions`;
   const table = () => page.getByRole('table', { name: 'Submissions of About your lesson' });
+  /** The open buttons of the unread rows (their names end ", unread"). */
+  const unread = () => table().getByRole('button', { name: /, unread$/ });
+  const listCount = () => page.locator('.orders__count').textContent();
 
   it('lists the submissions newest first, unread ones marked, markup shown as text', async () => {
     await createOwner(page, server.baseUrl);
     await page.getByRole('navigation', { name: 'Admin' }).waitFor();
     await page.goto(inboxUrl());
     await page.getByRole('heading', { level: 1, name: 'About your lesson' }).waitFor();
-    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('3 submissions');
+    await expect.poll(() => listCount()).toBe('3 submissions');
     const rows = table().getByRole('row');
     // A header row, then Mallory (read), Eve, Ada.
     expect(await rows.nth(1).textContent()).toContain('Mallory');
     expect(await rows.nth(2).textContent()).toContain(SCRIPT);
     expect(await rows.nth(2).textContent()).toContain(IMG);
-    await table()
-      .getByRole('button', { name: /, unread$/ })
-      .first()
-      .waitFor();
-    expect(
-      await table()
-        .getByRole('button', { name: /, unread$/ })
-        .count(),
-    ).toBe(2);
+    await unread().first().waitFor();
+    expect(await unread().count()).toBe(2);
     // The visitor's markup is text: no element made from it.
     expect(await page.locator('.form-inbox img, .form-inbox script').count()).toBe(0);
     await checkAtBothWidths(page, [{ name: 'admin-form-inbox' }]);
@@ -149,53 +145,33 @@ describe('the form inbox (Chromium)', () => {
     await checkAtBothWidths(page, [{ name: 'admin-form-inbox-detail' }]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    await expect
-      .poll(() =>
-        table()
-          .getByRole('button', { name: /, unread$/ })
-          .count(),
-      )
-      .toBe(1);
+    await expect.poll(() => unread().count()).toBe(1);
 
     // Line breaks the visitor typed are kept.
-    await table()
-      .getByRole('button', { name: /, unread$/ })
-      .click();
+    await unread().click();
     const notes = page.getByRole('dialog').getByText(/1970s machine/);
     expect(await notes.evaluate((el) => (el as HTMLElement).innerText)).toBe(
       'I have a 1970s machine.\nCan I bring it along?',
     );
     await page.getByRole('button', { name: 'Mark unread' }).click();
-    await expect
-      .poll(() =>
-        table()
-          .getByRole('button', { name: /, unread$/ })
-          .count(),
-      )
-      .toBe(1);
+    await expect.poll(() => unread().count()).toBe(1);
   });
 
   it('searches, filters unread and marks ticked rows read', async () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('lovelace');
-    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('1 submission');
+    await expect.poll(() => listCount()).toBe('1 submission');
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByLabel('Show').selectOption('unread');
-    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('1 submission');
+    await expect.poll(() => listCount()).toBe('1 submission');
     await page.getByLabel('Show').selectOption('all');
-    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('3 submissions');
+    await expect.poll(() => listCount()).toBe('3 submissions');
 
     await page.getByRole('checkbox', { name: /^Select all/ }).check();
     const bar = page.getByRole('toolbar', { name: 'Selected submissions' });
     await bar.getByText('3 selected').waitFor();
     await bar.getByRole('button', { name: 'Mark read' }).click();
     await page.getByText('3 submissions marked read.', { exact: true }).waitFor();
-    await expect
-      .poll(() =>
-        table()
-          .getByRole('button', { name: /, unread$/ })
-          .count(),
-      )
-      .toBe(0);
+    await expect.poll(() => unread().count()).toBe(0);
   });
 
   it('exports the CSV with a column per field and the markup as typed', async () => {
@@ -225,7 +201,7 @@ describe('the form inbox (Chromium)', () => {
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('1 submission deleted.', { exact: true }).waitFor();
-    await expect.poll(() => page.locator('.orders__count').textContent()).toBe('2 submissions');
+    await expect.poll(() => listCount()).toBe('2 submissions');
     expect(await table().textContent()).not.toContain('Mallory');
   });
 

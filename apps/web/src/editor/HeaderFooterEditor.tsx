@@ -1,8 +1,8 @@
 import { type HeaderFooter, isReadable } from '@atelier/contract';
-import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelier/core';
+import { formWidgetButtonText, formWidgetReducer } from '@atelier/core';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { LayoutView } from '../blocks/render.tsx';
-import { ApiError } from './api/client.ts';
+import { errorText } from './api/client.ts';
 import { headerFooterApi } from './api/header-footer-client.ts';
 import { type Device, DeviceSwitch } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
@@ -11,9 +11,6 @@ import { initialDevice } from './PageEditor.tsx';
 import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
 
 type Message = { text: string; isError: boolean };
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 /**
  * The site's header and footer on the same canvas as pages. They are live when saved

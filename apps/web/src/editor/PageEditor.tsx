@@ -7,19 +7,16 @@ import {
   type PageSettings,
   type SiteFrame as SiteFrameData,
 } from '@atelier/contract';
-import { editorMessages, formWidgetButtonText, formWidgetReducer } from '@atelier/core';
+import { formWidgetButtonText, formWidgetReducer } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { SiteFrame } from '../storefront/layout/SiteFrame.tsx';
-import { ApiError, api } from './api/client.ts';
+import { ApiError, api, errorText } from './api/client.ts';
 import { type Device, DeviceSwitch } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
 import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
 
 type Message = { text: string; isError: boolean };
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 /** The device the canvas opens at: the one the editor's own window is closest to. */
 export function initialDevice(width = typeof window === 'undefined' ? 1280 : window.innerWidth) {

@@ -24,7 +24,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, api } from './api/client.ts';
+import { api, errorText } from './api/client.ts';
 import {
   FOLDER_BEHAVIOR_LABELS,
   foldersFor,
@@ -56,9 +56,6 @@ import {
 } from './ui/index.ts';
 
 const LIST_TITLES: Record<ListName, string> = { main: 'Main Navigation', hidden: 'Not Linked' };
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 /**
  * The Pages screen. "Site menu": the two navigations, Main Navigation (the header menu)

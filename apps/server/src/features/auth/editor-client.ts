@@ -1,3 +1,4 @@
+import type { Role } from '@atelier/core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../test/test-app.ts';
 
@@ -54,5 +55,22 @@ export async function ownerClient(
   const client = await editorClient(t);
   const created = await client.call('POST', '/api/config/owner', credentials);
   if (created.statusCode !== 201) throw new Error(`owner not created: ${created.body}`);
+  return client;
+}
+
+/**
+ * A client signed in as a new member of the website, added with `role` by `owner` (a
+ * client signed in as its owner or an administrator).
+ */
+export async function memberClient(
+  t: TestApp,
+  owner: EditorClient,
+  { email, role, password = 'member password 1' }: { email: string; role: Role; password?: string },
+): Promise<EditorClient> {
+  const added = await owner.call('POST', '/api/config/members', { email, password, role });
+  if (added.statusCode !== 201) throw new Error(`member not added: ${added.body}`);
+  const client = await editorClient(t);
+  const signedIn = await client.call('POST', '/api/config/session', { email, password });
+  if (signedIn.statusCode !== 200) throw new Error(`member not signed in: ${signedIn.body}`);
   return client;
 }

@@ -2,7 +2,12 @@ import { ProductType, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey, type KeyFixture } from '../api-keys/api-key-fixtures.ts';
-import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
+import {
+  type EditorClient,
+  editorClient,
+  memberClient,
+  ownerClient,
+} from '../auth/editor-client.ts';
 
 describe(`catalog administration (${testDialect})`, () => {
   let t: TestApp;
@@ -535,17 +540,7 @@ describe(`catalog administration from the admin screens: a session (${testDialec
   });
 
   it('refuses an editor’s session: the catalog is the owner’s, admins’ and store managers’', async () => {
-    const added = await owner.call('POST', '/api/config/members', {
-      email: 'words@example.com',
-      password: 'an editor password',
-      role: Role.editor,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const editor = await editorClient(t);
-    await editor.call('POST', '/api/config/session', {
-      email: 'words@example.com',
-      password: 'an editor password',
-    });
+    const editor = await memberClient(t, owner, { email: 'words@example.com', role: Role.editor });
     const refused = await editor.call('POST', `${base}/products`, product('APR-3'));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('ROLE_FORBIDDEN');

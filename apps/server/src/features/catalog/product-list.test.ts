@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey, type KeyFixture } from '../api-keys/api-key-fixtures.ts';
-import { editorClient, ownerClient } from '../auth/editor-client.ts';
+import { editorClient, memberClient, ownerClient } from '../auth/editor-client.ts';
 
 // The merchant's product list (issue 18) over the demo store: Linen Work Shirt (six
 // variants, 35 units, one on sale at $54), Everyday Tote Sewing Pattern (digital), Private
@@ -228,17 +228,7 @@ describe(`the product list (${testDialect})`, () => {
       email: 'owner@example.com',
       password: 'correct horse battery',
     });
-    const added = await owner.call('POST', '/api/config/members', {
-      email: 'writer@example.com',
-      password: 'an editor password',
-      role: Role.editor,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const editor = await editorClient(t);
-    await editor.call('POST', '/api/config/session', {
-      email: 'writer@example.com',
-      password: 'an editor password',
-    });
+    const editor = await memberClient(t, owner, { email: 'writer@example.com', role: Role.editor });
     const bySession = await editor.call('GET', `${base}/products`);
     expect(bySession.statusCode).toBe(403);
     expect(bySession.json().code).toBe('ROLE_FORBIDDEN');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration from '../../db/migrations/0022-demo-content.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testDialect } from '../../test/test-app.ts';
-import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
+import { type EditorClient, memberClient, ownerClient } from '../auth/editor-client.ts';
 import {
   caAddress,
   createCommerceTestApp,
@@ -32,19 +32,7 @@ describe(`remove demo content (${testDialect})`, () => {
       ['editor', 'editor@example.com', Role.editor],
       ['manager', 'manager@example.com', Role.storeManager],
     ] as const) {
-      const added = await owner.call('POST', '/api/config/members', {
-        email,
-        password: 'member password 1',
-        role,
-      });
-      expect(added.statusCode, added.body).toBe(201);
-      const client = await editorClient(t);
-      const signedIn = await client.call('POST', '/api/config/session', {
-        email,
-        password: 'member password 1',
-      });
-      expect(signedIn.statusCode, signedIn.body).toBe(200);
-      staff[name] = client;
+      staff[name] = await memberClient(t, owner, { email, role });
     }
   });
   afterAll(() => kit.close());

@@ -1,6 +1,7 @@
 import type { FormAnswers, FormInboxStatus } from '@atelier/contract';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { DB, FormRow, FormSubmissionRow } from '../../db/db-types.ts';
+import type { DB, FormSubmissionRow } from '../../db/db-types.ts';
+import { createFormsRepo } from './forms.repo.ts';
 
 // The owner's inbox of a form (issue 20): its submissions, read newest first through the
 // index form_submissions_by_form (migration 0024). Every query names the website and the
@@ -46,14 +47,7 @@ export function createFormInboxRepo(db: Kysely<DB>) {
       .where('form_id', '=', formId);
 
   return {
-    findForm(websiteId: string, formId: string): Promise<FormRow | undefined> {
-      return db
-        .selectFrom('forms')
-        .selectAll()
-        .where('website_id', '=', websiteId)
-        .where('form_id', '=', formId)
-        .executeTakeFirst();
-    },
+    findForm: createFormsRepo(db).findForm,
 
     async list(args: {
       websiteId: string;

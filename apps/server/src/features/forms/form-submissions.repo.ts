@@ -3,7 +3,7 @@ import type { FormAnswers, WebhookEventData } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import type { CaptchaSpend } from '../captcha/captcha.service.ts';
-import type { OutgoingMail } from '../mail/mail.repo.ts';
+import { merchantEmail, type OutgoingMail } from '../mail/mail.repo.ts';
 import { type PendingSignUp, pendingSignUpSql } from '../newsletter/newsletter.repo.ts';
 import { newEventId } from '../webhooks/webhooks.repo.ts';
 
@@ -160,22 +160,6 @@ export function createFormSubmissionsRepo(db: Kysely<DB>) {
     },
 
     /** Where a form's notification goes when it names no address: the store's, else the owner's. */
-    async storeNotificationEmail(websiteId: string): Promise<string | undefined> {
-      const store = await db
-        .selectFrom('websites')
-        .select(['notification_email'])
-        .where('website_id', '=', websiteId)
-        .executeTakeFirst();
-      if (store?.notification_email) return store.notification_email;
-      const owner = await db
-        .selectFrom('website_members')
-        .select('email')
-        .where('website_id', '=', websiteId)
-        .where('role', '=', 1)
-        .orderBy('created_at')
-        .limit(1)
-        .executeTakeFirst();
-      return owner?.email;
-    },
+    storeNotificationEmail: (websiteId: string) => merchantEmail(db, websiteId),
   };
 }

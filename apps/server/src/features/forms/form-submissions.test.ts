@@ -77,6 +77,27 @@ describe(`site form submissions (${testDialect})`, () => {
     return solve(response.json());
   }
 
+  /** A refused send: its status, code and SPEC's words. */
+  function expectRefused(
+    response: LightMyRequestResponse,
+    status: number,
+    code: string,
+    error: string,
+  ) {
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json()).toMatchObject({ code, error });
+  }
+
+  /** How many submissions are stored with this key, or for this form. */
+  async function storedCount(where: { key: string } | { formId: string }): Promise<number> {
+    const query = t.database.db.selectFrom('form_submissions').select('submission_id');
+    const rows = await ('key' in where
+      ? query.where('submission_key', '=', where.key)
+      : query.where('form_id', '=', where.formId)
+    ).execute();
+    return rows.length;
+  }
+
   const mailTo = (to: string) =>
     t.database.db.selectFrom('mail_outbox').selectAll().where('to_email', '=', to).execute();
 
@@ -149,30 +170,19 @@ describe(`site form submissions (${testDialect})`, () => {
       key,
       form: { email: 'ada@example.com' },
     });
-    expect(again.statusCode).toBe(403);
-    expect(again.json()).toMatchObject({
-      code: 'FORM_KEY_REFUSED',
-      error: formMessages.submissionKeyFailed,
-    });
-    const rows = await t.database.db
-      .selectFrom('form_submissions')
-      .select('submission_id')
-      .where('submission_key', '=', key)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expectRefused(again, 403, 'FORM_KEY_REFUSED', formMessages.submissionKeyFailed);
+    expect(await storedCount({ key })).toBe(1);
   });
 
   it('refuses a key that is unknown, expired or fetched from another address', async () => {
     const ip = visitor();
     const body = (key: string) => ({ formId: contactId, key, form: { email: 'a@example.com' } });
     const unknown = await save(ip, body('not-a-key-anyone-was-given'));
-    expect(unknown.statusCode).toBe(403);
-    expect(unknown.json().error).toBe(formMessages.submissionKeyFailed);
+    expectRefused(unknown, 403, 'FORM_KEY_REFUSED', formMessages.submissionKeyFailed);
 
     const othersKey = await keyFor(visitor());
     const stolen = await save(ip, body(othersKey));
-    expect(stolen.statusCode).toBe(403);
-    expect(stolen.json().error).toBe(formMessages.submissionKeyFailed);
+    expectRefused(stolen, 403, 'FORM_KEY_REFUSED', formMessages.submissionKeyFailed);
 
     const expiring = await keyFor(ip);
     await t.database.db
@@ -181,8 +191,7 @@ describe(`site form submissions (${testDialect})`, () => {
       .where('submission_key', '=', expiring)
       .execute();
     const expired = await save(ip, body(expiring));
-    expect(expired.statusCode).toBe(403);
-    expect(expired.json().code).toBe('FORM_KEY_REFUSED');
+    expectRefused(expired, 403, 'FORM_KEY_REFUSED', formMessages.submissionKeyFailed);
   });
 
   it('stores one submission when the same key is sent twice at once', async () => {
@@ -191,22 +200,13 @@ describe(`site form submissions (${testDialect})`, () => {
     const body = { formId: contactId, key, form: { email: 'twice@example.com' } };
     const statuses = (await Promise.all([save(ip, body), save(ip, body)])).map((r) => r.statusCode);
     expect(statuses.sort()).toEqual([200, 403]);
-    const rows = await t.database.db
-      .selectFrom('form_submissions')
-      .select('submission_id')
-      .where('submission_key', '=', key)
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await storedCount({ key })).toBe(1);
   });
 
   it('answers 404 with SPEC’s words for a form that does not exist', async () => {
     const ip = visitor();
     const response = await save(ip, { formId: UNKNOWN_FORM, key: await keyFor(ip), form: {} });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({
-      code: 'FORM_NOT_FOUND',
-      error: formMessages.notConfigured,
-    });
+    expectRefused(response, 404, 'FORM_NOT_FOUND', formMessages.notConfigured);
   });
 
   it('checks the answers with core’s rules and keeps the key for the corrected send', async () => {
@@ -282,11 +282,7 @@ describe(`site form submissions (${testDialect})`, () => {
     const ip = visitor();
     const key = await keyFor(ip);
     const response = await save(ip, { formId, key, form: { email: 'c@example.com' } });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      code: 'FORM_CAPTCHA_REQUIRED',
-      error: formMessages.completeCaptcha,
-    });
+    expectRefused(response, 400, 'FORM_CAPTCHA_REQUIRED', formMessages.completeCaptcha);
   });
 
   it('takes a solved captcha once; a replay is a key failure and spends nothing', async () => {
@@ -302,11 +298,7 @@ describe(`site form submissions (${testDialect})`, () => {
       form: { email: 'w@example.com' },
       captchaKey: await solvedFor('PRODUCT_WAITLIST_SUBMISSION'),
     });
-    expect(wrongScope.statusCode).toBe(400);
-    expect(wrongScope.json()).toMatchObject({
-      code: 'FORM_CAPTCHA_FAILED',
-      error: formMessages.completeCaptcha,
-    });
+    expectRefused(wrongScope, 400, 'FORM_CAPTCHA_FAILED', formMessages.completeCaptcha);
 
     const body = {
       formId,
@@ -317,17 +309,8 @@ describe(`site form submissions (${testDialect})`, () => {
     const accepted = await save(ip, body);
     expect(accepted.statusCode, accepted.body).toBe(200);
     const replay = await save(ip, body);
-    expect(replay.statusCode).toBe(403);
-    expect(replay.json()).toMatchObject({
-      code: 'FORM_KEY_REFUSED',
-      error: formMessages.submissionKeyFailed,
-    });
-    const stored = await t.database.db
-      .selectFrom('form_submissions')
-      .select('submission_id')
-      .where('form_id', '=', formId)
-      .execute();
-    expect(stored).toHaveLength(1);
+    expectRefused(replay, 403, 'FORM_KEY_REFUSED', formMessages.submissionKeyFailed);
+    expect(await storedCount({ formId })).toBe(1);
   });
 
   it('stores a submission with a solved captcha once; a replayed solution keeps its key', async () => {
@@ -340,11 +323,7 @@ describe(`site form submissions (${testDialect})`, () => {
 
     const secondKey = await keyFor(ip);
     const replayed = await save(ip, { formId, key: secondKey, captchaKey, form: answers });
-    expect(replayed.statusCode).toBe(400);
-    expect(replayed.json()).toMatchObject({
-      code: 'FORM_CAPTCHA_FAILED',
-      error: formMessages.completeCaptcha,
-    });
+    expectRefused(replayed, 400, 'FORM_CAPTCHA_FAILED', formMessages.completeCaptcha);
     // The replay spent nothing: the same key goes through with a fresh solution.
     const fresh = await save(ip, {
       formId,
@@ -353,12 +332,7 @@ describe(`site form submissions (${testDialect})`, () => {
       form: answers,
     });
     expect(fresh.statusCode, fresh.body).toBe(200);
-    const stored = await t.database.db
-      .selectFrom('form_submissions')
-      .select('submission_key')
-      .where('form_id', '=', formId)
-      .execute();
-    expect(stored).toHaveLength(2);
+    expect(await storedCount({ formId })).toBe(2);
   });
 
   it('stores script and javascript: answers as given, and escapes them in the email', async () => {

@@ -1,7 +1,12 @@
 import { Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
-import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
+import {
+  type EditorClient,
+  editorClient,
+  memberClient,
+  ownerClient,
+} from '../auth/editor-client.ts';
 
 // Issue 20: the form builder's API, as the /config screen and integrations call it.
 
@@ -31,21 +36,7 @@ describe(`forms admin (${testDialect})`, () => {
   let websiteId: string;
   const path = (rest = '') => `${PREFIX.replace('{websiteId}', websiteId)}${rest}`;
 
-  async function member(email: string, role: Role): Promise<EditorClient> {
-    const added = await owner.call('POST', '/api/config/members', {
-      email,
-      password: 'member password 1',
-      role,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const client = await editorClient(t);
-    const signedIn = await client.call('POST', '/api/config/session', {
-      email,
-      password: 'member password 1',
-    });
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
-    return client;
-  }
+  const member = (email: string, role: Role) => memberClient(t, owner, { email, role });
 
   async function keyWith(scopes: Record<string, string> | undefined, role: Role = Role.admin) {
     const created = await owner.call('POST', '/api/api-keys', {

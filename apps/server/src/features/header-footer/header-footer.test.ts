@@ -2,7 +2,12 @@ import { newSectionBlock } from '@atelier/contract';
 import { editorApiMessages, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
-import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
+import {
+  type EditorClient,
+  editorClient,
+  memberClient,
+  ownerClient,
+} from '../auth/editor-client.ts';
 
 const heading = (text: string) => ({ type: 'heading', version: 1, text, level: 2 });
 const social = (serviceName: string, profileUrl: string) => ({
@@ -178,17 +183,7 @@ describe(`the site header and footer (${testDialect})`, () => {
     );
     expect(noCrumb.statusCode).toBe(403);
 
-    const added = await owner.call('POST', '/api/config/members', {
-      email: 'editor@example.com',
-      password: 'an editor password',
-      role: Role.editor,
-    });
-    expect(added.statusCode).toBe(201);
-    const editor = await editorClient(t);
-    await editor.call('POST', '/api/config/session', {
-      email: 'editor@example.com',
-      password: 'an editor password',
-    });
+    const editor = await memberClient(t, owner, { email: 'editor@example.com', role: Role.editor });
     const byEditor = await editor.call('PUT', '/api/site-header-footer', {
       header: [heading('Edited by the editor')],
       footer: [],

@@ -1,3 +1,4 @@
+import { Role } from '@atelier/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB, MailOutboxRow } from '../../db/db-types.ts';
 
@@ -15,6 +16,31 @@ export type OutgoingMail = {
   /** Not before this time (a gift card's chosen send date). */
   sendAfter?: Date;
 };
+
+/**
+ * Where mail for the merchant goes (new orders, form submissions without an address of
+ * their own): the store's notification email, else the owner's (the first administrator).
+ */
+export async function merchantEmail(
+  db: Kysely<DB>,
+  websiteId: string,
+): Promise<string | undefined> {
+  const store = await db
+    .selectFrom('websites')
+    .select('notification_email')
+    .where('website_id', '=', websiteId)
+    .executeTakeFirst();
+  if (store?.notification_email) return store.notification_email;
+  const owner = await db
+    .selectFrom('website_members')
+    .select('email')
+    .where('website_id', '=', websiteId)
+    .where('role', '=', Role.admin)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return owner?.email;
+}
 
 export function mailQueries(db: Kysely<DB>) {
   return {

@@ -2,7 +2,12 @@ import { editorMessages, navigationMessages, Role } from '@atelier/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
-import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
+import {
+  type EditorClient,
+  editorClient,
+  memberClient,
+  ownerClient,
+} from '../auth/editor-client.ts';
 
 type Link = {
   collectionId?: string;
@@ -305,18 +310,7 @@ describe(`navigation: UpdateNavigation and GetSiteLayout (${testDialect})`, () =
     );
     expect(noCrumb.statusCode).toBe(403);
 
-    const created = await owner.call('POST', '/api/config/members', {
-      email: 'editor@example.com',
-      password: 'editor password 1',
-      role: Role.editor,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const editor = await editorClient(t);
-    const signIn = await editor.call('POST', '/api/config/session', {
-      email: 'editor@example.com',
-      password: 'editor password 1',
-    });
-    expect(signIn.statusCode, signIn.body).toBe(200);
+    const editor = await memberClient(t, owner, { email: 'editor@example.com', role: Role.editor });
     expect((await editor.call('GET', '/api/commondata/GetSiteLayout')).statusCode).toBe(200);
   });
 

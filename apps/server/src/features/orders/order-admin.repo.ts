@@ -1,6 +1,7 @@
 import type { OrderAdminListQuery } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB, OrderLineQuantity, OrderRow } from '../../db/db-types.ts';
+import { merchantEmail } from '../mail/mail.repo.ts';
 
 // Reads and writes of the merchant's order administration (issue 19). Writes run inside
 // the caller's transaction after lockOrder, so two actions on one order queue up and
@@ -228,24 +229,7 @@ export function orderAdminQueries(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Where new-order emails go until a store setting names one: the first administrator. */
-    /** The store's notification email, else the owner's (the first admin). */
-    async notificationEmail(websiteId: string): Promise<string | undefined> {
-      const store = await db
-        .selectFrom('websites')
-        .select('notification_email')
-        .where('website_id', '=', websiteId)
-        .executeTakeFirst();
-      if (store?.notification_email) return store.notification_email;
-      const row = await db
-        .selectFrom('website_members')
-        .select('email')
-        .where('website_id', '=', websiteId)
-        .where('role', '=', 1)
-        .orderBy('created_at')
-        .limit(1)
-        .executeTakeFirst();
-      return row?.email;
-    },
+    /** Where new-order emails go: the store's notification email, else the owner's. */
+    notificationEmail: (websiteId: string) => merchantEmail(db, websiteId),
   };
 }

@@ -65,6 +65,25 @@ export type SignUpGroupRow = {
 const micros = (column: string) =>
   sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text`;
 
+/** Variants with their products: where a sign-up's variant and a group of sign-ups start. */
+const variantsWithProducts = (db: Kysely<DB>) =>
+  db
+    .selectFrom('product_variants as v')
+    .innerJoin('products as p', (join) =>
+      join.onRef('p.website_id', '=', 'v.website_id').onRef('p.product_id', '=', 'v.product_id'),
+    );
+
+/** What both a variant and a group of its sign-ups show of the variant. */
+const VARIANT_SHOWN = [
+  'v.product_id',
+  'v.variant_id',
+  'p.title as product_title',
+  'v.sku',
+  'v.option_values',
+  'v.qty_in_stock',
+  'v.is_unlimited',
+] as const;
+
 export function restockQueries(db: Kysely<DB>) {
   return {
     mail: mailQueries(db) as MailQueries,
@@ -74,13 +93,7 @@ export function restockQueries(db: Kysely<DB>) {
       productId: string,
       variantId: string,
     ): Promise<RestockVariantRow | undefined> {
-      const row = await db
-        .selectFrom('product_variants as v')
-        .innerJoin('products as p', (join) =>
-          join
-            .onRef('p.website_id', '=', 'v.website_id')
-            .onRef('p.product_id', '=', 'v.product_id'),
-        )
+      const row = await variantsWithProducts(db)
         .innerJoin('collections as c', (join) =>
           join
             .onRef('c.website_id', '=', 'p.website_id')
@@ -92,17 +105,11 @@ export function restockQueries(db: Kysely<DB>) {
             .onRef('m.product_id', '=', 'p.product_id'),
         )
         .select([
-          'v.product_id',
-          'v.variant_id',
+          ...VARIANT_SHOWN,
           'p.product_type',
-          'p.title as product_title',
           'p.url_id as product_url_id',
           'c.url_id as collection_url_id',
           'p.is_visible',
-          'v.sku',
-          'v.option_values',
-          'v.qty_in_stock',
-          'v.is_unlimited',
           // No merchandising row: the defaults, which offer sign-ups (0002-catalog-admin).
           sql<boolean>`coalesce(m.is_restock_notification_enabled, true)`.as('is_restock_enabled'),
         ])
@@ -171,26 +178,14 @@ export function restockQueries(db: Kysely<DB>) {
       limit: number;
       after?: { micros: string; variantId: string } | undefined;
     }): Promise<SignUpGroupRow[]> {
-      let query = db
-        .selectFrom('restock_sign_ups as s')
-        .innerJoin('product_variants as v', (join) =>
+      let query = variantsWithProducts(db)
+        .innerJoin('restock_sign_ups as s', (join) =>
           join
-            .onRef('v.website_id', '=', 's.website_id')
-            .onRef('v.variant_id', '=', 's.variant_id'),
-        )
-        .innerJoin('products as p', (join) =>
-          join
-            .onRef('p.website_id', '=', 'v.website_id')
-            .onRef('p.product_id', '=', 'v.product_id'),
+            .onRef('s.website_id', '=', 'v.website_id')
+            .onRef('s.variant_id', '=', 'v.variant_id'),
         )
         .select([
-          'v.product_id',
-          'v.variant_id',
-          'p.title as product_title',
-          'v.sku',
-          'v.option_values',
-          'v.qty_in_stock',
-          'v.is_unlimited',
+          ...VARIANT_SHOWN,
           sql<number>`count(*) filter (where s.notified_at is null)::int`.as('waiting_count'),
           sql<number>`count(*) filter (where s.notified_at is not null)::int`.as('notified_count'),
           sql<Date>`max(s.created_at)`.as('last_signed_up_at'),

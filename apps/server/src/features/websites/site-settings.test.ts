@@ -1,7 +1,7 @@
 import { editorApiMessages, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
-import { type EditorClient, editorClient, ownerClient } from '../auth/editor-client.ts';
+import { type EditorClient, memberClient, ownerClient } from '../auth/editor-client.ts';
 
 describe(`settings are the administrator's (${testDialect})`, () => {
   let t: TestApp;
@@ -11,18 +11,7 @@ describe(`settings are the administrator's (${testDialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await ownerClient(t);
-    const added = await owner.call('POST', '/api/config/members', {
-      email: 'editor@example.com',
-      password: 'editor password 1',
-      role: Role.editor,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    editor = await editorClient(t);
-    const signIn = await editor.call('POST', '/api/config/session', {
-      email: 'editor@example.com',
-      password: 'editor password 1',
-    });
-    expect(signIn.statusCode, signIn.body).toBe(200);
+    editor = await memberClient(t, owner, { email: 'editor@example.com', role: Role.editor });
   });
   afterAll(() => t.close());
 

@@ -80,6 +80,10 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's words, else a general line. */
+export const errorText = (error: unknown): string =>
+  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
+
 /**
  * A product save refused because someone saved the product meanwhile (409
  * PRODUCT_CHANGED): `current` is the product as it is now, for the editor's comparison.
@@ -129,15 +133,20 @@ export const callEditorApi = <T>(request: ApiRequest<T>): Promise<ApiResult<T>> 
 export const toApiError = ({ status, message, fields, code }: ApiFailure): ApiError =>
   new ApiError(status, message, fields, code);
 
+/** One editor call whose failure is thrown as an ApiError (the screens' feature clients). */
+export async function editorCall<T>(request: ApiRequest<T>): Promise<T> {
+  const result = await callEditorApi(request);
+  if (!result.ok) throw toApiError(result.failure);
+  return result.value;
+}
+
 async function request<T>(
   method: ApiRequest<T>['method'],
   path: string,
   response: ResponseParser<T>,
   body?: unknown,
 ): Promise<T> {
-  const result = await callEditorApi({ method, path, body, response });
-  if (!result.ok) throw toApiError(result.failure);
-  return result.value;
+  return editorCall({ method, path, body, response });
 }
 
 function remember(state: SessionState): SessionState {

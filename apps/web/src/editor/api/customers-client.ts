@@ -3,16 +3,9 @@ import {
   customerListSchema,
   customerResponseSchema,
 } from '@atelier/contract';
-import type { ApiRequest } from '../../ui/api-client.ts';
-import { callEditorApi, currentWebsiteId, toApiError } from './client.ts';
+import { currentWebsiteId, editorCall } from './client.ts';
 
 // The Customers screen's calls: the staff API integrations use, with this session.
-
-async function call<T>(request: ApiRequest<T>): Promise<T> {
-  const result = await callEditorApi(request);
-  if (!result.ok) throw toApiError(result.failure);
-  return result.value;
-}
 
 const base = () =>
   `/api/content-service/commerce/1.1/websites/${encodeURIComponent(currentWebsiteId())}/customers`;
@@ -25,18 +18,23 @@ export const customersApi = {
       if (value !== undefined && value !== '') params.set(name, String(value));
     }
     const text = params.toString();
-    return call({
+    return editorCall({
       method: 'GET',
       path: `${base()}${text ? `?${text}` : ''}`,
       response: customerListSchema,
     });
   },
   get: async (email: string) =>
-    (await call({ method: 'GET', path: customerPath(email), response: customerResponseSchema }))
-      .customer,
+    (
+      await editorCall({
+        method: 'GET',
+        path: customerPath(email),
+        response: customerResponseSchema,
+      })
+    ).customer,
   saveNote: async (email: string, note: string) =>
     (
-      await call({
+      await editorCall({
         method: 'PUT',
         path: `${customerPath(email)}/note`,
         body: { note },

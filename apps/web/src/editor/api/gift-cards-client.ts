@@ -6,18 +6,11 @@ import {
   issuedGiftCardSchema,
   type VoidGiftCardBody,
 } from '@atelier/contract';
-import type { ApiRequest } from '../../ui/api-client.ts';
-import { callEditorApi, currentWebsiteId, toApiError } from './client.ts';
+import { currentWebsiteId, editorCall } from './client.ts';
 
 // The Gift cards screen's calls: the staff API integrations use, with this session.
 // Issuing carries an actionId made once per dialog opening, so a double submit or a
 // retry after a lost answer makes one card (and the answer still carries its code).
-
-async function call<T>(request: ApiRequest<T>): Promise<T> {
-  const result = await callEditorApi(request);
-  if (!result.ok) throw toApiError(result.failure);
-  return result.value;
-}
 
 const base = () =>
   `/api/content-service/commerce/1.1/websites/${encodeURIComponent(currentWebsiteId())}/gift-cards`;
@@ -34,14 +27,19 @@ function queryString(query: Partial<Record<string, string | number | undefined>>
 
 export const giftCardsApi = {
   list: (query: Partial<GiftCardListQuery>) =>
-    call({ method: 'GET', path: `${base()}${queryString(query)}`, response: giftCardListSchema }),
+    editorCall({
+      method: 'GET',
+      path: `${base()}${queryString(query)}`,
+      response: giftCardListSchema,
+    }),
   get: async (id: string) =>
-    (await call({ method: 'GET', path: cardPath(id), response: giftCardResponseSchema })).giftCard,
+    (await editorCall({ method: 'GET', path: cardPath(id), response: giftCardResponseSchema }))
+      .giftCard,
   issue: (body: IssueGiftCardBody) =>
-    call({ method: 'POST', path: base(), body, response: issuedGiftCardSchema }),
+    editorCall({ method: 'POST', path: base(), body, response: issuedGiftCardSchema }),
   void: async (id: string, body: VoidGiftCardBody) =>
     (
-      await call({
+      await editorCall({
         method: 'POST',
         path: `${cardPath(id)}/void`,
         body,

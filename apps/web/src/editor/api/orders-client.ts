@@ -7,18 +7,11 @@ import {
   orderAdminResponseSchema,
   type RefundOrderBody,
 } from '@atelier/contract';
-import type { ApiRequest } from '../../ui/api-client.ts';
-import { callEditorApi, currentWebsiteId, toApiError } from './client.ts';
+import { currentWebsiteId, editorCall } from './client.ts';
 
 // The Orders and Mail screens' calls: the staff API integrations use, with this session.
 // Each action carries an actionId made once per dialog opening, so a double submit or a
 // retry after a lost answer happens once on the server.
-
-async function call<T>(request: ApiRequest<T>): Promise<T> {
-  const result = await callEditorApi(request);
-  if (!result.ok) throw toApiError(result.failure);
-  return result.value;
-}
 
 const base = () =>
   `/api/content-service/commerce/1.1/websites/${encodeURIComponent(currentWebsiteId())}`;
@@ -35,16 +28,17 @@ function queryString(query: Partial<Record<string, string | number | undefined>>
 
 export const ordersApi = {
   list: (query: Partial<OrderAdminListQuery>) =>
-    call({
+    editorCall({
       method: 'GET',
       path: `${base()}/orders${queryString(query)}`,
       response: orderAdminListSchema,
     }),
   get: async (id: string) =>
-    (await call({ method: 'GET', path: orderPath(id), response: orderAdminResponseSchema })).order,
+    (await editorCall({ method: 'GET', path: orderPath(id), response: orderAdminResponseSchema }))
+      .order,
   fulfill: async (id: string, body: FulfillOrderBody) =>
     (
-      await call({
+      await editorCall({
         method: 'POST',
         path: `${orderPath(id)}/fulfillments`,
         body,
@@ -53,7 +47,7 @@ export const ordersApi = {
     ).order,
   cancel: async (id: string, body: CancelOrderBody) =>
     (
-      await call({
+      await editorCall({
         method: 'POST',
         path: `${orderPath(id)}/cancel`,
         body,
@@ -62,12 +56,12 @@ export const ordersApi = {
     ).order,
   refund: async (id: string, body: RefundOrderBody) =>
     (
-      await call({
+      await editorCall({
         method: 'POST',
         path: `${orderPath(id)}/refunds`,
         body,
         response: orderAdminResponseSchema,
       })
     ).order,
-  mail: () => call({ method: 'GET', path: `${base()}/mail`, response: mailLogSchema }),
+  mail: () => editorCall({ method: 'GET', path: `${base()}/mail`, response: mailLogSchema }),
 };

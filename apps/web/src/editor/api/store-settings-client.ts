@@ -12,7 +12,7 @@ import {
   taxRuleSchema,
 } from '@atelier/contract';
 import { noContent, type ResponseParser } from '../../ui/api-client.ts';
-import { callEditorApi, catalogBase, toApiError } from './client.ts';
+import { catalogBase, editorCall } from './client.ts';
 
 // The Store screen's calls (issue 19: …/store-settings, …/shipping-options, …/tax-rules),
 // beside client.ts.
@@ -25,9 +25,7 @@ async function call<T>(
 ): Promise<T> {
   // The commerce preferences have their own address (SPEC §7); the rest is the catalog's.
   const full = path.startsWith('/api/') ? path : `${catalogBase()}${path}`;
-  const result = await callEditorApi({ method, path: full, body, response });
-  if (!result.ok) throw toApiError(result.failure);
-  return result.value;
+  return editorCall({ method, path: full, body, response });
 }
 
 const id = (value: string) => encodeURIComponent(value);

@@ -8,8 +8,7 @@ import {
   templateSavedSchema,
   templateSchema,
 } from '@atelier/contract';
-import type { ApiRequest } from '../../ui/api-client.ts';
-import { callEditorApi, toApiError } from './client.ts';
+import { callEditorApi, editorCall, toApiError } from './client.ts';
 
 // Developer mode's calls. A save refused for template errors is an answer, not a failure:
 // it comes back with each error's line and column for the panel to show.
@@ -18,18 +17,17 @@ export type SaveOutcome =
   | { isSaved: true; template: Template; warnings: TemplateWarning[] }
   | { isSaved: false; message: string; diagnostics: TemplateDiagnostic[] };
 
-async function call<T>(request: ApiRequest<T>): Promise<T> {
-  const result = await callEditorApi(request);
-  if (!result.ok) throw toApiError(result.failure);
-  return result.value;
-}
-
 const pathOf = (slot: TemplateSlot) => `/api/config/templates/${encodeURIComponent(slot)}`;
 
 export const templatesApi = {
   list: async () =>
-    (await call({ method: 'GET', path: '/api/config/templates', response: templateListSchema }))
-      .templates,
+    (
+      await editorCall({
+        method: 'GET',
+        path: '/api/config/templates',
+        response: templateListSchema,
+      })
+    ).templates,
 
   async save(slot: TemplateSlot, source: string): Promise<SaveOutcome> {
     const result = await callEditorApi({
@@ -55,5 +53,5 @@ export const templatesApi = {
   },
 
   remove: (slot: TemplateSlot) =>
-    call({ method: 'DELETE', path: pathOf(slot), response: templateSchema }),
+    editorCall({ method: 'DELETE', path: pathOf(slot), response: templateSchema }),
 };

@@ -1,15 +1,14 @@
 import type { Coupon, CouponInput, CouponKind, CouponScope } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, api, errorText } from '../api/client.ts';
 import {
   Badge,
   Button,
   ConfirmDialog,
   type DataColumn,
   DataTable,
-  Dialog,
   EmptyState,
+  FormDialog,
   Select,
   Skeleton,
   Switch,
@@ -23,8 +22,6 @@ import { CouponTargets } from './CouponTargets.tsx';
 // minimum subtotal, once per customer, the products or categories it covers). The server
 // refuses editors whatever this screen shows.
 
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 const fieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? (error.fields ?? {}) : {};
 
@@ -251,126 +248,119 @@ export function DiscountsScreen() {
         />
       )}
 
-      <Dialog
+      <FormDialog
         open={editing !== null}
         onOpenChange={(isOpen) => {
           if (!isOpen) setEditing(null);
         }}
         title={editing === 'new' ? 'Create discount' : `Edit ${editing?.code ?? 'discount'}`}
-        footer={
-          <>
-            <Button onClick={() => setEditing(null)}>Cancel</Button>
-            <Button type="submit" form="coupon-form" variant="primary">
-              Save discount
-            </Button>
-          </>
-        }
+        submitLabel="Save discount"
+        onSubmit={save}
+        formClassName="discounts__form"
       >
-        <form id="coupon-form" onSubmit={save} className="discounts__form">
-          <Select
-            label="Method"
-            value={draft.isAutomatic ? 'automatic' : 'code'}
-            onChange={(event) =>
-              setDraft((current) => ({
-                ...current,
-                isAutomatic: event.target.value === 'automatic',
-              }))
-            }
-          >
-            <option value="code">Code the shopper enters</option>
-            <option value="automatic">Automatic, no code</option>
-          </Select>
+        <Select
+          label="Method"
+          value={draft.isAutomatic ? 'automatic' : 'code'}
+          onChange={(event) =>
+            setDraft((current) => ({
+              ...current,
+              isAutomatic: event.target.value === 'automatic',
+            }))
+          }
+        >
+          <option value="code">Code the shopper enters</option>
+          <option value="automatic">Automatic, no code</option>
+        </Select>
+        <TextField
+          label={draft.isAutomatic ? 'Name' : 'Code'}
+          value={draft.code}
+          required
+          maxLength={40}
+          hint={
+            draft.isAutomatic
+              ? 'Shown at checkout, e.g. SUMMER-SALE. Letters, digits, - and _. When several apply, the one that saves the most is used; a valid code replaces it.'
+              : 'Letters, digits, - and _. Shoppers may type it in any case.'
+          }
+          error={fields.code}
+          onChange={set('code')}
+        />
+        <Select label="Discount" value={draft.kind} onChange={set('kind')}>
+          {Object.entries(KIND_LABELS).map(([kind, label]) => (
+            <option key={kind} value={kind}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        {draft.kind === 'percentage' && (
           <TextField
-            label={draft.isAutomatic ? 'Name' : 'Code'}
-            value={draft.code}
-            required
-            maxLength={40}
-            hint={
-              draft.isAutomatic
-                ? 'Shown at checkout, e.g. SUMMER-SALE. Letters, digits, - and _. When several apply, the one that saves the most is used; a valid code replaces it.'
-                : 'Letters, digits, - and _. Shoppers may type it in any case.'
-            }
-            error={fields.code}
-            onChange={set('code')}
+            label="Percent off"
+            inputMode="numeric"
+            hint="From 1 to 100."
+            value={draft.percentOff}
+            error={fields.percentOff}
+            onChange={set('percentOff')}
           />
-          <Select label="Discount" value={draft.kind} onChange={set('kind')}>
-            {Object.entries(KIND_LABELS).map(([kind, label]) => (
-              <option key={kind} value={kind}>
-                {label}
-              </option>
-            ))}
-          </Select>
-          {draft.kind === 'percentage' && (
-            <TextField
-              label="Percent off"
-              inputMode="numeric"
-              hint="From 1 to 100."
-              value={draft.percentOff}
-              error={fields.percentOff}
-              onChange={set('percentOff')}
-            />
-          )}
-          {draft.kind === 'fixed_amount' && (
-            <TextField
-              label="Amount off"
-              inputMode="decimal"
-              value={draft.amountOff}
-              error={fields.amountCents}
-              onChange={set('amountOff')}
-            />
-          )}
+        )}
+        {draft.kind === 'fixed_amount' && (
           <TextField
-            label="Minimum subtotal"
+            label="Amount off"
             inputMode="decimal"
-            hint="Leave empty for none."
-            value={draft.minSubtotal}
-            error={fields.minSubtotalCents}
-            onChange={set('minSubtotal')}
+            value={draft.amountOff}
+            error={fields.amountCents}
+            onChange={set('amountOff')}
           />
-          <div className="form-row">
-            <TextField
-              label="Starts on"
-              type="date"
-              value={draft.startsOn}
-              onChange={set('startsOn')}
-            />
-            <TextField
-              label="Ends on"
-              type="date"
-              value={draft.endsOn}
-              error={fields.endsAt}
-              onChange={set('endsOn')}
-            />
-          </div>
+        )}
+        <TextField
+          label="Minimum subtotal"
+          inputMode="decimal"
+          hint="Leave empty for none."
+          value={draft.minSubtotal}
+          error={fields.minSubtotalCents}
+          onChange={set('minSubtotal')}
+        />
+        <div className="form-row">
           <TextField
-            label="Usage limit"
-            type="number"
-            min={1}
-            hint="Orders that may use it in all. Leave empty for no limit."
-            value={draft.usageLimit}
-            error={fields.usageLimit}
-            onChange={set('usageLimit')}
+            label="Starts on"
+            type="date"
+            value={draft.startsOn}
+            onChange={set('startsOn')}
           />
-          <Switch
-            label="Once per customer"
-            hint="Each email address may place one order with it."
-            checked={draft.oncePerCustomer}
-            onCheckedChange={(checked) =>
-              setDraft((current) => ({ ...current, oncePerCustomer: checked }))
-            }
+          <TextField
+            label="Ends on"
+            type="date"
+            value={draft.endsOn}
+            error={fields.endsAt}
+            onChange={set('endsOn')}
           />
-          <CouponTargets
-            scope={draft.appliesTo}
-            targetIds={draft.targetIds}
-            error={fields.targetIds}
-            onChange={({ scope, targetIds }) => {
-              setDraft((current) => ({ ...current, appliesTo: scope, targetIds }));
-              // The error named an empty choice: it no longer stands once one is made.
-              setFields(({ targetIds: _stale, ...rest }) => rest);
-            }}
-          />
-        </form>
-      </Dialog>
+        </div>
+        <TextField
+          label="Usage limit"
+          type="number"
+          min={1}
+          hint="Orders that may use it in all. Leave empty for no limit."
+          value={draft.usageLimit}
+          error={fields.usageLimit}
+          onChange={set('usageLimit')}
+        />
+        <Switch
+          label="Once per customer"
+          hint="Each email address may place one order with it."
+          checked={draft.oncePerCustomer}
+          onCheckedChange={(checked) =>
+            setDraft((current) => ({ ...current, oncePerCustomer: checked }))
+          }
+        />
+        <CouponTargets
+          scope={draft.appliesTo}
+          targetIds={draft.targetIds}
+          error={fields.targetIds}
+          onChange={({ scope, targetIds }) => {
+            setDraft((current) => ({ ...current, appliesTo: scope, targetIds }));
+            // The error named an empty choice: it no longer stands once one is made.
+            setFields(({ targetIds: _stale, ...rest }) => rest);
+          }}
+        />
+      </FormDialog>
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -1,7 +1,6 @@
 import type { FormAdmin } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../api/client.ts';
+import { errorText } from '../api/client.ts';
 import { formsAdminApi } from '../api/forms-admin-client.ts';
 import {
   AppLink,
@@ -21,9 +20,6 @@ import './forms.css';
 // Forms (issue 20): the site's forms with their submission counts; create, open in the
 // builder, duplicate, delete. The inbox of each form is its own screen, linked from here.
 // The open form is the app's route (`/config/forms/<id>` or `/new`): a reload keeps it.
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

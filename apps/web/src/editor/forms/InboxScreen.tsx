@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { dateTimeFormat } from '../orders/order-labels.ts';
 import {
+  BulkActions,
   Button,
   buttonClass,
   Card,
@@ -16,6 +17,7 @@ import {
   type DataColumn,
   DataTable,
   EmptyState,
+  NoMatches,
   Select,
   Skeleton,
   TextField,
@@ -208,16 +210,9 @@ export function InboxScreen({ formId, onBack }: { formId: string; onBack: () => 
     body = error ? null : <Skeleton lines={6} label="Loading submissions…" />;
   } else if (answer.total === 0) {
     body = isFiltered ? (
-      <EmptyState
-        title="No submissions match"
-        action={
-          <Button variant="primary" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        }
-      >
+      <NoMatches title="No submissions match" onClear={clearFilters}>
         Try other words, or clear the search and filter to see every submission.
-      </EmptyState>
+      </NoMatches>
     ) : (
       <EmptyState title="No submissions yet">
         What visitors send through this form appears here. Put the form on a page with a form block
@@ -228,10 +223,7 @@ export function InboxScreen({ formId, onBack }: { formId: string; onBack: () => 
     body = (
       <>
         {selected.size > 0 ? (
-          <div className="form-inbox__bulk" role="toolbar" aria-label="Selected submissions">
-            <p className="form-inbox__bulk-count" aria-live="polite">
-              {selected.size} selected
-            </p>
+          <BulkActions label="Selected submissions" count={selected.size}>
             <Button size="sm" disabled={isBusy} onClick={() => void mark([...selected], true)}>
               Mark read
             </Button>
@@ -246,7 +238,7 @@ export function InboxScreen({ formId, onBack }: { formId: string; onBack: () => 
             >
               Delete…
             </Button>
-          </div>
+          </BulkActions>
         ) : null}
         <DataTable
           caption={`Submissions of ${answer.form.name}`}

@@ -17,6 +17,7 @@ import {
   FilterSelect,
   LIST_PAGE_SIZES,
   ListToolbar,
+  NoMatches,
   Skeleton,
   serverPaging,
   useListSearch,
@@ -164,16 +165,9 @@ export function GiftCardsScreen({ onOpen }: { onOpen: (giftCardId: string) => vo
     body = error ? null : <Skeleton lines={6} label="Loading gift cards…" />;
   } else if (answer.total === 0) {
     body = isFiltered ? (
-      <EmptyState
-        title="No gift cards match"
-        action={
-          <Button variant="primary" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        }
-      >
+      <NoMatches title="No gift cards match" onClear={clearFilters}>
         Try the code's last four characters, or the recipient's email or name.
-      </EmptyState>
+      </NoMatches>
     ) : (
       <EmptyState title="No gift cards yet" action={issueButton}>
         Cards your customers buy appear here with their balances. Issue one by hand to thank a

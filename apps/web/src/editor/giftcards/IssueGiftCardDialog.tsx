@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { giftCardsApi } from '../api/gift-cards-client.ts';
 import { moneyText } from '../orders/order-labels.ts';
-import { Button, Dialog, Switch, TextArea, TextField, useToast } from '../ui/index.ts';
+import { Button, Dialog, FormDialog, Switch, TextArea, TextField, useToast } from '../ui/index.ts';
 
 // Issue a gift card by hand. The form, then — once the server made the card — its full
 // code, which is shown here and never again (the list and the history show the last four),
@@ -131,63 +131,58 @@ export function IssueGiftCardDialog({
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Issue gift card"
       description="The card works at checkout like one a customer bought."
-      footer={
-        <>
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" form="gift-card-issue" variant="primary" disabled={isBusy}>
-            Issue gift card
-          </Button>
-        </>
-      }
+      submitLabel="Issue gift card"
+      onSubmit={submit}
+      isBusy={isBusy}
+      formClassName="gift-card-form"
+      noValidate
     >
-      <form id="gift-card-issue" className="gift-card-form" onSubmit={submit} noValidate>
-        {error ? (
-          <p role="alert" className="notice notice--error">
-            {error}
-          </p>
-        ) : null}
-        <TextField
-          label={currency ? `Amount (${currency})` : 'Amount'}
-          inputMode="decimal"
-          autoComplete="off"
-          required
-          value={draft.amount}
-          error={fieldErrors.amount}
-          onChange={(event) => change({ amount: event.target.value })}
-        />
-        <TextField
-          label="Recipient name (optional)"
-          autoComplete="off"
-          value={draft.recipientName}
-          error={fieldErrors.recipientName}
-          onChange={(event) => change({ recipientName: event.target.value })}
-        />
-        <TextField
-          label="Recipient email (optional)"
-          type="email"
-          autoComplete="off"
-          value={draft.recipientEmail}
-          error={fieldErrors.recipientEmail}
-          onChange={(event) => change({ recipientEmail: event.target.value })}
-        />
-        <TextArea
-          label="Message (optional)"
-          value={draft.message}
-          error={fieldErrors.message}
-          onChange={(event) => change({ message: event.target.value })}
-        />
-        <Switch
-          label="Email the card to the recipient"
-          hint="The email carries the code, the amount and your message."
-          checked={draft.sendEmail}
-          onCheckedChange={(sendEmail) => change({ sendEmail })}
-        />
-      </form>
-    </Dialog>
+      {error ? (
+        <p role="alert" className="notice notice--error">
+          {error}
+        </p>
+      ) : null}
+      <TextField
+        label={currency ? `Amount (${currency})` : 'Amount'}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        value={draft.amount}
+        error={fieldErrors.amount}
+        onChange={(event) => change({ amount: event.target.value })}
+      />
+      <TextField
+        label="Recipient name (optional)"
+        autoComplete="off"
+        value={draft.recipientName}
+        error={fieldErrors.recipientName}
+        onChange={(event) => change({ recipientName: event.target.value })}
+      />
+      <TextField
+        label="Recipient email (optional)"
+        type="email"
+        autoComplete="off"
+        value={draft.recipientEmail}
+        error={fieldErrors.recipientEmail}
+        onChange={(event) => change({ recipientEmail: event.target.value })}
+      />
+      <TextArea
+        label="Message (optional)"
+        value={draft.message}
+        error={fieldErrors.message}
+        onChange={(event) => change({ message: event.target.value })}
+      />
+      <Switch
+        label="Email the card to the recipient"
+        hint="The email carries the code, the amount and your message."
+        checked={draft.sendEmail}
+        onCheckedChange={(sendEmail) => change({ sendEmail })}
+      />
+    </FormDialog>
   );
 }

@@ -7,7 +7,6 @@ import { detailPath } from '../detail-routes.ts';
 import {
   AppLink,
   Badge,
-  Button,
   Card,
   type DataColumn,
   DataTable,
@@ -15,6 +14,7 @@ import {
   FilterSelect,
   LIST_PAGE_SIZES,
   ListToolbar,
+  NoMatches,
   Skeleton,
   serverPaging,
   TextField,
@@ -165,16 +165,9 @@ export function OrdersScreen({ onOpen }: { onOpen: (orderId: string) => void }) 
     body = error ? null : <Skeleton lines={6} label="Loading orders…" />;
   } else if (answer.total === 0) {
     body = isFiltered ? (
-      <EmptyState
-        title="No orders match"
-        action={
-          <Button variant="primary" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        }
-      >
+      <NoMatches title="No orders match" onClear={clearFilters}>
         Try another number, email or name, or clear the filters to see every order.
-      </EmptyState>
+      </NoMatches>
     ) : (
       <EmptyState title="No orders yet">
         Orders appear here as soon as a customer pays, with a new-order email to you.

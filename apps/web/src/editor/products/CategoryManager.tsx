@@ -1,7 +1,7 @@
 import type { CategoryTreeItem, CategoryUpdate, CollectionSummary } from '@atelier/contract';
 import { catalogMessages, editorMessages, MAX_CATEGORY_LENGTH } from '@atelier/core';
 import { type PointerEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, api, errorText } from '../api/client.ts';
 import {
   Button,
   Card,
@@ -38,8 +38,6 @@ import './categories.css';
 type Action = 'new' | 'merge' | 'delete' | 'new-page' | 'page-settings' | null;
 type Drop = { targetId: string; position: DropPosition };
 
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 const fieldErrorOf = (error: unknown, field: string) =>
   error instanceof ApiError ? (error.fields[field] ?? error.message) : errorText(error);
 

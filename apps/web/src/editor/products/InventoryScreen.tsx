@@ -1,7 +1,7 @@
 import type { CatalogProduct, ProductSummary, Variant } from '@atelier/contract';
-import { editorMessages, formatMoney, isCurrencyCode } from '@atelier/core';
+import { formatMoney, isCurrencyCode } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, api, errorText } from '../api/client.ts';
 import {
   Badge,
   Button,
@@ -24,9 +24,6 @@ import { useProductList } from './use-product-list.ts';
 // added to whatever it is when the change lands.
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const priceText = (product: ProductSummary) =>
   product.priceCents === null || !isCurrencyCode(product.currency)

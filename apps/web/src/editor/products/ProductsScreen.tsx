@@ -11,6 +11,7 @@ import { ApiError, api, productCsvUrls } from '../api/client.ts';
 import {
   AppLink,
   Badge,
+  BulkActions,
   Button,
   buttonClass,
   Card,
@@ -22,6 +23,7 @@ import {
   FilterSelect,
   LIST_PAGE_SIZES,
   ListToolbar,
+  NoMatches,
   Select,
   Skeleton,
   useToast,
@@ -195,16 +197,9 @@ export function ProductsScreen({
     body = error ? null : <Skeleton lines={6} label="Loading products…" />;
   } else if (answer.total === 0) {
     body = isFiltered ? (
-      <EmptyState
-        title="No products match"
-        action={
-          <Button variant="primary" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        }
-      >
+      <NoMatches title="No products match" onClear={clearFilters}>
         Try another name or SKU, or clear the filters to see every product.
-      </EmptyState>
+      </NoMatches>
     ) : (
       <EmptyState
         title="No products yet"
@@ -221,10 +216,7 @@ export function ProductsScreen({
     body = (
       <>
         {selected.size > 0 ? (
-          <div className="products__bulk" role="toolbar" aria-label="Selected products">
-            <p className="products__bulk-count" aria-live="polite">
-              {selected.size} selected
-            </p>
+          <BulkActions label="Selected products" count={selected.size}>
             <Button size="sm" disabled={isBulkBusy} onClick={() => void runBulk('publish')}>
               Publish
             </Button>
@@ -242,7 +234,7 @@ export function ProductsScreen({
             >
               Delete…
             </Button>
-          </div>
+          </BulkActions>
         ) : null}
         <DataTable
           caption="Products"

@@ -1,7 +1,6 @@
 import type { TagList } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { ApiError, api, errorText } from '../api/client.ts';
 import {
   Button,
   Card,
@@ -24,9 +23,6 @@ import './tags.css';
 
 type Tag = TagList['tags'][number];
 type Action = 'edit' | 'merge' | 'delete' | null;
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const columns: DataColumn<Tag>[] = [
   {

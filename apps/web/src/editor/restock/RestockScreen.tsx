@@ -1,7 +1,6 @@
 import type { RestockSendRequest, RestockSignUp, RestockSignUpGroup } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../api/client.ts';
+import { errorText } from '../api/client.ts';
 import { restockApi } from '../api/restock-client.ts';
 import { dateTimeFormat } from '../orders/order-labels.ts';
 import { InventorySettingsButton } from '../products/InventorySettings.tsx';
@@ -25,9 +24,6 @@ import './restock.css';
 // Send all every variant's (after a confirmation); a group opens into its sign-ups.
 // Automatic sending and the form's texts are in Inventory settings.
 
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
-
 const keyOf = (group: Pick<RestockSignUpGroup, 'variantId'>) => group.variantId;
 const requestOf = (group: RestockSignUpGroup): RestockSendRequest => ({
   productId: group.productId,
@@ -41,6 +37,17 @@ const sentText = (count: number) =>
   count === 0
     ? 'Nobody was waiting: no email sent'
     : `${count} ${count === 1 ? 'email' : 'emails'} queued`;
+
+/** The next page of a cursor-paged list, under it. */
+function LoadMore({ isLoading, onMore }: { isLoading: boolean; onMore: () => void }) {
+  return (
+    <div className="restock-admin__more">
+      <Button disabled={isLoading} onClick={onMore}>
+        {isLoading ? 'Loading…' : 'Load more'}
+      </Button>
+    </div>
+  );
+}
 
 export function RestockScreen() {
   const toast = useToast();
@@ -195,13 +202,7 @@ export function RestockScreen() {
           defaultPageSize={50}
           isBusy={isLoading}
         />
-        {cursor ? (
-          <div className="restock-admin__more">
-            <Button disabled={isLoading} onClick={() => void load(cursor)}>
-              {isLoading ? 'Loading…' : 'Load more'}
-            </Button>
-          </div>
-        ) : null}
+        {cursor ? <LoadMore isLoading={isLoading} onMore={() => void load(cursor)} /> : null}
       </>
     );
   }
@@ -342,13 +343,7 @@ function SignUpsDialog({ group, onClose }: { group: RestockSignUpGroup; onClose:
             emptyText="Nobody has signed up for this variant."
             isBusy={isLoading}
           />
-          {cursor ? (
-            <div className="restock-admin__more">
-              <Button disabled={isLoading} onClick={() => void load(cursor)}>
-                {isLoading ? 'Loading…' : 'Load more'}
-              </Button>
-            </div>
-          ) : null}
+          {cursor ? <LoadMore isLoading={isLoading} onMore={() => void load(cursor)} /> : null}
         </>
       )}
     </Dialog>

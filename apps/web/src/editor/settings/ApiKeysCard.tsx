@@ -5,9 +5,9 @@ import {
   type ApiKeyArea,
   type ApiKeyScopes,
 } from '@atelier/contract';
-import { editorMessages, Role } from '@atelier/core';
+import { Role } from '@atelier/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
 import {
   Button,
   Card,
@@ -15,6 +15,8 @@ import {
   type DataColumn,
   DataTable,
   Dialog,
+  FormDialog,
+  SecretOnceDialog,
   Select,
   Skeleton,
   TextField,
@@ -24,9 +26,6 @@ import {
 // SPEC §2's API keys panel (issue 19): create key, learn more, terms of use, delete with
 // confirm, and the creation dialog that shows the secret once. Only administrators reach
 // Settings, and the server refuses anyone else (and any scoped key) on these calls.
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const AREA_LABELS: Record<ApiKeyArea, string> = {
   products: 'Products',
@@ -93,15 +92,6 @@ export function ApiKeysCard() {
       setError(errorText(caught));
     } finally {
       setToDelete(null);
-    }
-  }
-
-  async function copy(secret: string) {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast('Key copied.');
-    } catch {
-      toast('Select the key and copy it yourself.');
     }
   }
 
@@ -182,85 +172,58 @@ export function ApiKeysCard() {
         <Button onClick={() => setCreateOpen(true)}>Create key</Button>
       </div>
 
-      <Dialog
+      <FormDialog
         open={isCreateOpen}
         onOpenChange={setCreateOpen}
         title="Create API key"
         description="Choose what the key may read or change. Areas left at No access stay closed."
-        footer={
-          <>
-            <Button onClick={() => setCreateOpen(false)}>Cancel</Button>
-            <Button type="submit" form="api-key-create" variant="primary">
-              Create key
-            </Button>
-          </>
-        }
+        submitLabel="Create key"
+        onSubmit={create}
+        formClassName="api-keys__form"
       >
-        <form id="api-key-create" onSubmit={create} className="api-keys__form">
-          <TextField
-            label="Key name"
-            value={name}
-            maxLength={100}
-            required
-            onChange={(e) => setName(e.target.value)}
-          />
-          <Select label="Acts as" value={role} onChange={(e) => setRole(Number(e.target.value))}>
-            <option value={Role.admin}>Administrator</option>
-            <option value={Role.storeManager}>Store manager</option>
-          </Select>
-          <fieldset className="api-keys__scopes">
-            <legend>Access</legend>
-            {API_KEY_AREAS.map((area) => (
-              <Select
-                key={area}
-                label={AREA_LABELS[area]}
-                value={scopes[area] ?? 'none'}
-                onChange={(e) => {
-                  const value = e.target.value;
-                  setScopes((current) => {
-                    const next = { ...current };
-                    if (value === 'read' || value === 'write') next[area] = value;
-                    else delete next[area];
-                    return next;
-                  });
-                }}
-              >
-                <option value="none">No access</option>
-                <option value="read">Read only</option>
-                <option value="write">Read and write</option>
-              </Select>
-            ))}
-          </fieldset>
-        </form>
-      </Dialog>
+        <TextField
+          label="Key name"
+          value={name}
+          maxLength={100}
+          required
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Select label="Acts as" value={role} onChange={(e) => setRole(Number(e.target.value))}>
+          <option value={Role.admin}>Administrator</option>
+          <option value={Role.storeManager}>Store manager</option>
+        </Select>
+        <fieldset className="api-keys__scopes">
+          <legend>Access</legend>
+          {API_KEY_AREAS.map((area) => (
+            <Select
+              key={area}
+              label={AREA_LABELS[area]}
+              value={scopes[area] ?? 'none'}
+              onChange={(e) => {
+                const value = e.target.value;
+                setScopes((current) => {
+                  const next = { ...current };
+                  if (value === 'read' || value === 'write') next[area] = value;
+                  else delete next[area];
+                  return next;
+                });
+              }}
+            >
+              <option value="none">No access</option>
+              <option value="read">Read only</option>
+              <option value="write">Read and write</option>
+            </Select>
+          ))}
+        </fieldset>
+      </FormDialog>
 
-      <Dialog
-        open={created !== null}
-        onOpenChange={(open) => {
-          if (!open) setCreated(null);
-        }}
+      <SecretOnceDialog
+        shown={created && { label: `Key “${created.name}”`, secret: created.secret }}
+        onClose={() => setCreated(null)}
         title="Your new API key"
         description="Copy it now: it is shown only once. If it is lost, delete it and create another."
-        footer={
-          created && (
-            <>
-              <Button onClick={() => setCreated(null)}>Done</Button>
-              <Button variant="primary" onClick={() => copy(created.secret)}>
-                Copy key
-              </Button>
-            </>
-          )
-        }
-      >
-        {created && (
-          <TextField
-            label={`Key “${created.name}”`}
-            value={created.secret}
-            readOnly
-            onFocus={(e) => e.target.select()}
-          />
-        )}
-      </Dialog>
+        noun="key"
+      />
 
       <Dialog
         open={isTermsOpen}

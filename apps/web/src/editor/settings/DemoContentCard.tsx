@@ -1,15 +1,11 @@
 import type { DemoContentCounts, DemoContentKept, DemoContentPreview } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
 import { Button, Card, ConfirmDialog, useToast } from '../ui/index.ts';
 
 // Remove demo content (issue 19): shown while the demo store's sample content remains; one
 // confirmed click removes it. What the merchant changed or uses is kept, and the dialog
 // says so before anything goes. Only administrators reach Settings; the server checks too.
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const NAMES: Record<keyof DemoContentCounts, [string, string]> = {
   product: ['product', 'products'],

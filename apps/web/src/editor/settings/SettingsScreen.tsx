@@ -1,7 +1,7 @@
 import type { Member } from '@atelier/contract';
-import { editorMessages, Role } from '@atelier/core';
+import { Role } from '@atelier/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api } from '../api/client.ts';
+import { api, errorText } from '../api/client.ts';
 import {
   Badge,
   Button,
@@ -16,9 +16,6 @@ import {
 } from '../ui/index.ts';
 import { ApiKeysCard } from './ApiKeysCard.tsx';
 import { DemoContentCard } from './DemoContentCard.tsx';
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const ROLE_NAMES: Record<number, string> = {
   [Role.admin]: 'Administrator',

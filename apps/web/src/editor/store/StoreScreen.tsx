@@ -12,14 +12,13 @@ import {
   CURRENCIES,
   type CurrencyCode,
   decimalToMinorUnits,
-  editorMessages,
   formatMoney,
   isCurrencyCode,
   money,
   toDecimalString,
 } from '@atelier/core';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../api/client.ts';
+import { ApiError, errorText } from '../api/client.ts';
 import { storeSettingsApi as api } from '../api/store-settings-client.ts';
 import { fromGrams } from '../shipping-units.ts';
 import {
@@ -47,8 +46,6 @@ import './store.css';
 
 type Tab = 'general' | 'shipping' | 'taxes' | 'checkout';
 
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 const fieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? error.fields : {};
 

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import { Button, IconButton } from './Button.tsx';
 import { Icon } from './icons.tsx';
 
@@ -54,6 +54,57 @@ export function Dialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/**
+ * A dialog around one form: Cancel and the submit button (`submitLabel`, off while
+ * `isBusy`) in the footer, tied to the form by its id, so Enter in a field submits too.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel,
+  onSubmit,
+  isBusy = false,
+  formClassName,
+  noValidate,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  submitLabel: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  isBusy?: boolean;
+  formClassName?: string;
+  /** The form checks its own fields and shows their errors (no browser bubbles). */
+  noValidate?: boolean;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" form={formId} variant="primary" disabled={isBusy}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={formClassName} onSubmit={onSubmit} noValidate={noValidate}>
+        {children}
+      </form>
+    </Dialog>
   );
 }
 

@@ -10,6 +10,7 @@ import {
 import { Button } from './Button.tsx';
 import type { DataTableServerMode } from './DataTable.tsx';
 import { listCountText, type SortState } from './data-table.ts';
+import { EmptyState } from './feedback.tsx';
 import { Select, TextField } from './fields.tsx';
 
 /** The page sizes an admin list offers (the contract's list queries accept these). */
@@ -164,5 +165,52 @@ export function FilterSelect({
       ))}
       {children}
     </Select>
+  );
+}
+
+/**
+ * The actions over a list's selected rows: a toolbar named for them (`label`, "Selected
+ * products") that says how many are selected, in a polite live region, before its buttons.
+ */
+export function BulkActions({
+  label,
+  count,
+  children,
+}: {
+  label: string;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <div className="ui-list__bulk" role="toolbar" aria-label={label}>
+      <p className="ui-list__bulk-count" aria-live="polite">
+        {count} selected
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** A filtered list that matched nothing: what to try, and Clear filters as the way back. */
+export function NoMatches({
+  title,
+  onClear,
+  children,
+}: {
+  title: string;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <EmptyState
+      title={title}
+      action={
+        <Button variant="primary" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }

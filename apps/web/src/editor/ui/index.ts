@@ -11,19 +11,22 @@ export {
   type DataTableServerState,
   PAGE_SIZES,
 } from './DataTable.tsx';
-export { ConfirmDialog, Dialog } from './Dialog.tsx';
+export { ConfirmDialog, Dialog, FormDialog } from './Dialog.tsx';
 export { listCountText, type SortDirection, type SortState } from './data-table.ts';
 export { Badge, type BadgeTone, Card, EmptyState, Skeleton } from './feedback.tsx';
 export { fieldDescription, Select, Switch, TextArea, TextField } from './fields.tsx';
 export { Icon, type IconName } from './icons.tsx';
 export {
+  BulkActions,
   FilterSelect,
   LIST_PAGE_SIZES,
   LIST_SEARCH_DELAY_MS,
   ListToolbar,
+  NoMatches,
   serverPaging,
   useListSearch,
 } from './ListToolbar.tsx';
 export { Popover } from './Popover.tsx';
+export { SecretOnceDialog } from './SecretOnceDialog.tsx';
 export { type TabItem, Tabs } from './Tabs.tsx';
 export { ToastProvider, useToast } from './Toast.tsx';

@@ -5,9 +5,8 @@ import {
   type WebhookEndpointList,
   type WebhookEventType,
 } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../api/client.ts';
+import { ApiError, errorText } from '../api/client.ts';
 import { webhooksApi } from '../api/webhooks-client.ts';
 import {
   Badge,
@@ -17,8 +16,9 @@ import {
   ConfirmDialog,
   type DataColumn,
   DataTable,
-  Dialog,
   EmptyState,
+  FormDialog,
+  SecretOnceDialog,
   Skeleton,
   TextField,
   useToast,
@@ -28,9 +28,6 @@ import {
 // connected automations (REST hooks subscriptions), adding one (the signing secret shown
 // once), a test event, the delivery log with replay, disconnect and turn back on. Only
 // administrators see this screen, and the server refuses anyone else.
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : editorMessages.somethingWentWrong;
 
 const EVENT_LABELS: Record<WebhookEventType, string> = {
   'order.created': 'Order created',
@@ -118,15 +115,6 @@ export function WebhooksScreen() {
       load();
     } catch (caught) {
       setError(errorText(caught));
-    }
-  }
-
-  async function copy(secret: string) {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast('Secret copied.');
-    } catch {
-      toast('Select the secret and copy it yourself.');
     }
   }
 
@@ -275,90 +263,63 @@ export function WebhooksScreen() {
         </Card>
       </div>
 
-      <Dialog
+      <FormDialog
         open={isCreateOpen}
         onOpenChange={setCreateOpen}
         title="Add endpoint"
         description="Events are sent as signed POST requests to this address. It must be a public address."
-        footer={
-          <>
-            <Button onClick={() => setCreateOpen(false)}>Cancel</Button>
-            <Button type="submit" form="webhook-create" variant="primary">
-              Add endpoint
-            </Button>
-          </>
-        }
+        submitLabel="Add endpoint"
+        onSubmit={create}
+        formClassName="webhooks__form"
       >
-        <form id="webhook-create" onSubmit={create} className="webhooks__form">
-          <TextField
-            label="Endpoint URL"
-            type="url"
-            value={url}
-            required
-            maxLength={2000}
-            placeholder="https://example.com/webhooks"
-            error={fieldErrors.url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
-          <fieldset className="webhooks__events">
-            <legend>Events</legend>
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <div key={type} className="field field--checkbox">
-                <input
-                  type="checkbox"
-                  className="ui-checkbox"
-                  id={`webhook-event-${type}`}
-                  checked={events.has(type)}
-                  onChange={(event) =>
-                    setEvents((current) => {
-                      const next = new Set(current);
-                      if (event.target.checked) next.add(type);
-                      else next.delete(type);
-                      return next;
-                    })
-                  }
-                />
-                <label htmlFor={`webhook-event-${type}`}>
-                  {EVENT_LABELS[type]} <code>{type}</code>
-                </label>
-              </div>
-            ))}
-            {fieldErrors.events && (
-              <p className="field__error" role="alert">
-                {fieldErrors.events}
-              </p>
-            )}
-          </fieldset>
-        </form>
-      </Dialog>
+        <TextField
+          label="Endpoint URL"
+          type="url"
+          value={url}
+          required
+          maxLength={2000}
+          placeholder="https://example.com/webhooks"
+          error={fieldErrors.url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        <fieldset className="webhooks__events">
+          <legend>Events</legend>
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <div key={type} className="field field--checkbox">
+              <input
+                type="checkbox"
+                className="ui-checkbox"
+                id={`webhook-event-${type}`}
+                checked={events.has(type)}
+                onChange={(event) =>
+                  setEvents((current) => {
+                    const next = new Set(current);
+                    if (event.target.checked) next.add(type);
+                    else next.delete(type);
+                    return next;
+                  })
+                }
+              />
+              <label htmlFor={`webhook-event-${type}`}>
+                {EVENT_LABELS[type]} <code>{type}</code>
+              </label>
+            </div>
+          ))}
+          {fieldErrors.events && (
+            <p className="field__error" role="alert">
+              {fieldErrors.events}
+            </p>
+          )}
+        </fieldset>
+      </FormDialog>
 
-      <Dialog
-        open={created !== null}
-        onOpenChange={(open) => {
-          if (!open) setCreated(null);
-        }}
+      <SecretOnceDialog
+        shown={created && { label: `Secret for ${created.url}`, secret: created.secret }}
+        onClose={() => setCreated(null)}
         title="Your endpoint’s signing secret"
         description="Copy it now: it is shown only once. The receiver checks each request’s signature with it."
-        footer={
-          created && (
-            <>
-              <Button onClick={() => setCreated(null)}>Done</Button>
-              <Button variant="primary" onClick={() => copy(created.secret)}>
-                Copy secret
-              </Button>
-            </>
-          )
-        }
-      >
-        {created && (
-          <TextField
-            label={`Secret for ${created.url}`}
-            value={created.secret}
-            readOnly
-            onFocus={(e) => e.target.select()}
-          />
-        )}
-      </Dialog>
+        noun="secret"
+      />
 
       <ConfirmDialog
         open={toDisconnect !== null}
