@@ -7,6 +7,7 @@ import {
   type SubscriberStatus,
 } from '@atelier/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { errorText } from '../api/client.ts';
 import { dateTimeFormat } from '../orders/order-labels.ts';
 import {
   Badge,
@@ -20,6 +21,7 @@ import {
   Dialog,
   EmptyState,
   FilterSelect,
+  FormDialog,
   ListToolbar,
   Skeleton,
   serverPaging,
@@ -27,7 +29,7 @@ import {
   useListSearch,
   useToast,
 } from '../ui/index.ts';
-import { ListDialog, messageOf } from './MailingListsScreen.tsx';
+import { ListDialog } from './MailingListsScreen.tsx';
 import { newsletterApi } from './newsletter-client.ts';
 
 // One mailing list (issue 21): its subscribers searched, filtered by status and paged by
@@ -89,46 +91,41 @@ function AddDialog({
       onAdded();
       onOpenChange(false);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     } finally {
       setIsBusy(false);
     }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Add a subscriber"
       description="Only add people who agreed to hear from you: they are subscribed at once, without a confirmation email."
-      footer={
-        <>
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" form="subscriber-add" variant="primary" disabled={isBusy}>
-            Add subscriber
-          </Button>
-        </>
-      }
+      submitLabel="Add subscriber"
+      onSubmit={add}
+      isBusy={isBusy}
+      formClassName="newsletter__form"
+      noValidate
     >
-      <form id="subscriber-add" className="newsletter__form" onSubmit={add} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          error={error}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Name"
-          hint="Optional."
-          autoComplete="off"
-          value={name}
-          maxLength={200}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        value={email}
+        error={error}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <TextField
+        label="Name"
+        hint="Optional."
+        autoComplete="off"
+        value={name}
+        maxLength={200}
+        onChange={(event) => setName(event.target.value)}
+      />
+    </FormDialog>
   );
 }
 
@@ -171,7 +168,7 @@ function ImportDialog({
       setError(undefined);
       onImported();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     } finally {
       setIsBusy(false);
     }
@@ -327,7 +324,7 @@ export function ListDetail({ listId, onBack }: { listId: string; onBack: () => v
       setList(next.list);
       setError(null);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     } finally {
       setIsLoading(false);
     }
@@ -350,7 +347,7 @@ export function ListDetail({ listId, onBack }: { listId: string; onBack: () => v
       setAction(null);
       await load();
     } catch (failure) {
-      toast(messageOf(failure), { tone: 'error' });
+      toast(errorText(failure), { tone: 'error' });
     } finally {
       setIsBusy(false);
     }
@@ -363,7 +360,7 @@ export function ListDetail({ listId, onBack }: { listId: string; onBack: () => v
       toast(`“${list?.name ?? 'List'}” deleted.`);
       onBack();
     } catch (failure) {
-      toast(messageOf(failure), { tone: 'error' });
+      toast(errorText(failure), { tone: 'error' });
       setIsBusy(false);
     }
   }

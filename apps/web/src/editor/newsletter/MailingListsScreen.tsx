@@ -1,15 +1,15 @@
 import type { MailingList } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../api/client.ts';
+import { ApiError, errorText } from '../api/client.ts';
 import {
   Badge,
   Button,
   Card,
   type DataColumn,
   DataTable,
-  Dialog,
   EmptyState,
+  FormDialog,
   Skeleton,
   TextArea,
   TextField,
@@ -26,9 +26,6 @@ export const mailingListPath = (listId: string) =>
   `/config/mailing-lists/${encodeURIComponent(listId)}`;
 
 const countFormat = new Intl.NumberFormat();
-
-export const messageOf = (failure: unknown) =>
-  failure instanceof ApiError ? failure.message : editorMessages.somethingWentWrong;
 
 /** A list's name and description, for a new list or a rename. */
 export function ListDialog({
@@ -73,47 +70,42 @@ export function ListDialog({
       onOpenChange(false);
     } catch (failure) {
       if (failure instanceof ApiError && failure.fields) setErrors(failure.fields);
-      else toast(messageOf(failure), { tone: 'error' });
+      else toast(errorText(failure), { tone: 'error' });
     } finally {
       setIsBusy(false);
     }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={list ? 'Rename list' : 'New mailing list'}
       description="Visitors who sign up through a newsletter block join the list you pick on the block."
-      footer={
-        <>
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button type="submit" form="mailing-list-form" variant="primary" disabled={isBusy}>
-            {list ? 'Save' : 'Create list'}
-          </Button>
-        </>
-      }
+      submitLabel={list ? 'Save' : 'Create list'}
+      onSubmit={save}
+      isBusy={isBusy}
+      formClassName="newsletter__form"
+      noValidate
     >
-      <form id="mailing-list-form" className="newsletter__form" onSubmit={save} noValidate>
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={100}
-          error={errors.name}
-          autoComplete="off"
-          onChange={(event) => setName(event.target.value)}
-        />
-        <TextArea
-          label="Description"
-          hint="For you and your team; visitors do not see it."
-          value={description}
-          maxLength={500}
-          rows={3}
-          error={errors.description}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label="Name"
+        value={name}
+        maxLength={100}
+        error={errors.name}
+        autoComplete="off"
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextArea
+        label="Description"
+        hint="For you and your team; visitors do not see it."
+        value={description}
+        maxLength={500}
+        rows={3}
+        error={errors.description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
+    </FormDialog>
   );
 }
 
@@ -178,7 +170,7 @@ export function MailingListsScreen({
       setLists((await newsletterApi.lists()).lists);
       setError(null);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
   }, []);
 

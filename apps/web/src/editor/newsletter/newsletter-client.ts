@@ -7,16 +7,10 @@ import {
   subscriberListSchema,
   subscriberSchema,
 } from '@atelier/contract';
-import { type ApiRequest, noContent } from '../../ui/api-client.ts';
-import { callEditorApi, toApiError } from '../api/client.ts';
+import { noContent } from '../../ui/api-client.ts';
+import { editorCall as call } from '../api/client.ts';
 
 // The mailing lists' calls (issue 21): the staff API integrations use, with this session.
-
-async function call<T>(request: ApiRequest<T>): Promise<T> {
-  const result = await callEditorApi(request);
-  if (!result.ok) throw toApiError(result.failure);
-  return result.value;
-}
 
 const LISTS = '/api/newsletter/1.0/lists';
 const listPath = (listId: string) => `${LISTS}/${encodeURIComponent(listId)}`;
