@@ -782,7 +782,9 @@ export interface CampaignsTable {
   blocks: JsonDefault<unknown[]>;
   status: ColumnType<CampaignStatusColumn, CampaignStatusColumn | undefined, CampaignStatusColumn>;
   rate_per_minute: Generated<number>;
-  next_batch_at: Date | null;
+  batch_seq: Generated<number>;
+  rendered_html: string | null;
+  rendered_text: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   started_at: Date | null;

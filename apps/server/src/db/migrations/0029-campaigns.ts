@@ -29,8 +29,13 @@ create table campaigns (
   status text not null default 'draft'
     check (status in ('draft', 'sending', 'sent', 'cancelled')),
   rate_per_minute integer not null default 60 check (rate_per_minute between 1 and 10000),
-  -- The next batch may not start before this: a job run again after a crash waits for it.
-  next_batch_at timestamptz,
+  -- Which batch job may run next: a job whose number is not this one (a run repeated
+  -- after a crash) does nothing, so the rate holds and no batch runs twice.
+  batch_seq integer not null default 0,
+  -- The email as sent, rendered when sending starts, with a placeholder for each
+  -- subscriber's unsubscribe address.
+  rendered_html text,
+  rendered_text text,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   started_at timestamptz,
@@ -55,7 +60,7 @@ create table campaign_recipients (
     references campaigns (website_id, campaign_id) on delete cascade
 );
 create index campaign_recipients_queued
-  on campaign_recipients (website_id, campaign_id, queued_at)
+  on campaign_recipients (website_id, campaign_id, queued_at, email)
   where status = 'queued';
 create index campaign_recipients_email
   on campaign_recipients (website_id, campaign_id, email, subscriber_id);

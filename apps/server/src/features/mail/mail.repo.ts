@@ -8,6 +8,8 @@ import type { DB, MailOutboxRow } from '../../db/db-types.ts';
 export type MailQueries = ReturnType<typeof mailQueries>;
 
 export type OutgoingMail = {
+  /** Chosen by the caller when it must record the message's id in the same transaction. */
+  messageId?: string;
   kind: string;
   to: string;
   subject: string;
@@ -36,6 +38,7 @@ export function mailQueries(db: Kysely<DB>) {
         .insertInto('mail_outbox')
         .values(
           mails.map((m) => ({
+            ...(m.messageId && { message_id: m.messageId }),
             website_id: websiteId,
             kind: m.kind,
             to_email: m.to,
