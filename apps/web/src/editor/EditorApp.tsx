@@ -7,6 +7,7 @@ import {
 import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
+import { CampaignsScreen } from './campaigns/CampaignsScreen.tsx';
 import { CustomerDetail } from './customers/CustomerDetail.tsx';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { type DetailRoute, detailPath, detailRouteOf } from './detail-routes.ts';
@@ -121,6 +122,7 @@ type Screen =
   | 'store'
   | 'discounts'
   | 'forms'
+  | 'campaigns'
   | 'gift-cards'
   | 'header-footer'
   | 'files'
@@ -139,6 +141,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   store: 'Store',
   discounts: 'Discounts',
   forms: 'Forms',
+  campaigns: 'Campaigns',
   'gift-cards': 'Gift cards',
   inventory: 'Inventory',
   restock: 'Restock requests',
@@ -353,6 +356,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canEditContent(member.role) || canEditCatalog(member.role)
       ? [{ key: 'forms', label: 'Forms', icon: 'pages' } as const]
       : []),
+    // Campaigns email the store's subscribers: admins and store managers (issue 21).
+    ...(canEditCatalog(member.role)
+      ? [{ key: 'campaigns', label: 'Campaigns', icon: 'external' } as const]
+      : []),
     { key: 'files', label: 'Files', icon: 'file' },
     ...(canOpenSettings(member.role)
       ? [{ key: 'settings', label: 'Settings', icon: 'settings' } as const]
@@ -502,6 +509,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <SettingsScreen />
       ) : screen === 'webhooks' ? (
         <WebhooksScreen />
+      ) : screen === 'campaigns' ? (
+        <CampaignsScreen />
       ) : null}
       {hasOpenedDeveloperMode ? (
         <div hidden={screen !== 'developer'}>
