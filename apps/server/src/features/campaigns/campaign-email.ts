@@ -93,6 +93,8 @@ export function renderCampaignEmail(input: {
   storeName: string;
   storeAddress: StoreAddress | null;
   unsubscribeUrl: string;
+  /** The store's language, for the document (screen readers in webmail read by it). */
+  language?: string;
 }): RenderedEmail {
   const footerLines = addressFooter(input.storeAddress).slice(2);
   const footerHtml = [input.storeName, ...footerLines.filter((l) => l !== input.storeName)]
@@ -103,7 +105,7 @@ export function renderCampaignEmail(input: {
     : '';
   const html = [
     '<!doctype html>',
-    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<html lang="${escapeHtml(input.language || 'en')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
     `<title>${escapeHtml(input.subject)}</title></head>`,
     '<body style="margin:0;padding:0;background:#f6f8fa">',
     preheader,

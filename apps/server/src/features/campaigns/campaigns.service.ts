@@ -205,6 +205,7 @@ export function createCampaignsService(deps: {
       blocks: resolved,
       storeName: website.storeAddress?.name || website.title,
       storeAddress: website.storeAddress,
+      language: website.language,
       unsubscribeUrl:
         unsubscribeToken === null
           ? UNSUBSCRIBE_PLACEHOLDER
@@ -288,7 +289,9 @@ export function createCampaignsService(deps: {
       websiteId: string,
       draft: { subject: string; previewText: string; blocks: CampaignBlock[] },
     ): Promise<CampaignPreview> {
-      const context = await websiteOf(websiteId);
+      // Addresses of this site stay relative, so the editor shows its images (its CSP
+      // allows only its own origin, which may not be the public one mails link to).
+      const context = { ...(await websiteOf(websiteId)), origin: '' };
       const { rendered, missing } = await render(store, websiteId, draft, context, TEST_TOKEN);
       const first = Object.values(missing)[0];
       if (first) throw fail('CAMPAIGN_INVALID', first, missing);

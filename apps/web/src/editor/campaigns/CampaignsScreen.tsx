@@ -13,7 +13,7 @@ import {
   type RecipientStatus,
 } from '@atelier/contract';
 import { editorMessages } from '@atelier/core';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { campaignsApi } from '../api/campaigns-client.ts';
 import { ApiError, api } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
@@ -52,7 +52,7 @@ const STATUS: Record<CampaignStatus, { label: string; tone: BadgeTone }> = {
 
 const RECIPIENT_STATUS: Record<RecipientStatus, { label: string; tone: BadgeTone }> = {
   queued: { label: 'Waiting', tone: 'neutral' },
-  sending: { label: 'With the mail server', tone: 'accent' },
+  sending: { label: 'Sending', tone: 'accent' },
   sent: { label: 'Sent', tone: 'success' },
   failed: { label: 'Failed', tone: 'warning' },
   skipped: { label: 'Skipped', tone: 'neutral' },
@@ -215,9 +215,7 @@ function ProgressBar({
       <progress aria-label={label} value={done} max={Math.max(total, 1)} />
       <span className="campaigns__meta">
         {done} of {total} processed · {sent} sent
-        {isCompact
-          ? ''
-          : ` · ${sending} with the mail server · ${failed} failed · ${skipped} skipped`}
+        {isCompact ? '' : ` · ${sending} sending · ${failed} failed · ${skipped} skipped`}
       </span>
     </div>
   );
@@ -527,7 +525,7 @@ function Composer({
                       <Button
                         size="sm"
                         disabled={index === 0}
-                        aria-label={`Move block ${index + 1} up`}
+                        aria-label={`Move up block ${index + 1}`}
                         onClick={() => moveBlock(index, -1)}
                       >
                         Move up
@@ -535,7 +533,7 @@ function Composer({
                       <Button
                         size="sm"
                         disabled={index === draft.blocks.length - 1}
-                        aria-label={`Move block ${index + 1} down`}
+                        aria-label={`Move down block ${index + 1}`}
                         onClick={() => moveBlock(index, 1)}
                       >
                         Move down
@@ -607,6 +605,10 @@ function Composer({
 
       {preview !== null ? (
         <Card title="Preview">
+          <Button size="sm" onClick={() => setPreview(null)}>
+            Close preview
+          </Button>
+          {/* Sandboxed: the email runs nothing and reaches nothing of the editor. */}
           <iframe
             className="campaigns__preview"
             title="Email preview"
@@ -827,7 +829,6 @@ function Progress({
   const [status, setStatus] = useState<RecipientStatus | 'all'>('all');
   const [isCancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const filterId = useId();
   const toast = useToast();
   const busy = isBusy(campaign);
   const pageRef = useRef(table);
@@ -915,9 +916,8 @@ function Progress({
       </Card>
       <Card title="Recipients">
         <div className="campaigns__filter">
-          <label htmlFor={filterId}>Show</label>
-          <select
-            id={filterId}
+          <Select
+            label="Show"
             value={status}
             onChange={(e) => {
               setStatus(e.target.value as RecipientStatus | 'all');
@@ -930,12 +930,12 @@ function Progress({
                 {RECIPIENT_STATUS[s].label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         {page === null ? (
           <Skeleton lines={3} label="Loading recipients…" />
         ) : (
-          <div className="campaigns__table">
+          <div className="campaigns__recipients">
             <DataTable
               caption="Recipients"
               isCaptionHidden
