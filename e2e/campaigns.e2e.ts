@@ -98,6 +98,10 @@ describe('campaigns screen (Chromium)', () => {
     await page.getByText('From the library:').waitFor();
     // The image goes above the button.
     await page.getByRole('button', { name: 'Move up block 4' }).click();
+    // Focus follows the block, so moving it again is one more press.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Move up block 3');
     await expect
       .poll(() => page.locator('.campaigns__block legend').allTextContents())
       .toEqual(['Block 1: Text', 'Block 2: Product', 'Block 3: Image', 'Block 4: Button']);

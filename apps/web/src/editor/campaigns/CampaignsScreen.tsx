@@ -17,6 +17,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { campaignsApi } from '../api/campaigns-client.ts';
 import { ApiError, api } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
+import { useLeaveConfirm, useUnsavedChangesGuard } from '../UnsavedChanges.tsx';
 import {
   Badge,
   type BadgeTone,
@@ -66,6 +67,8 @@ const BLOCK_LABELS: Record<CampaignBlockType, string> = {
 };
 
 const POLL_MS = 2000;
+/** After the last turn, emails may still be leaving the outbox: checked less often. */
+const SLOW_POLL_MS = 15_000;
 
 const dateTime = (ms: number | null) => (ms ? new Date(ms).toLocaleString() : '—');
 
@@ -104,7 +107,8 @@ function CampaignList({ onOpen }: { onOpen: (id: string) => void }) {
   // While one is sending, its progress moves.
   useEffect(() => {
     if (!campaigns?.some(isBusy)) return;
-    const timer = setInterval(load, POLL_MS);
+    const isSending = campaigns.some((c) => c.status === 'sending');
+    const timer = setInterval(load, isSending ? POLL_MS : SLOW_POLL_MS);
     return () => clearInterval(timer);
   }, [campaigns, load]);
 
@@ -260,6 +264,7 @@ function newBlock(type: CampaignBlockType): CampaignBlockInput {
 function CampaignDetail({ campaignId, onClose }: { campaignId: string; onClose: () => void }) {
   const [campaign, setCampaign] = useState<Campaign | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const confirmLeave = useLeaveConfirm();
 
   const load = useCallback(() => {
     campaignsApi
@@ -283,7 +288,7 @@ function CampaignDetail({ campaignId, onClose }: { campaignId: string; onClose: 
             </p>
           ) : null}
         </div>
-        <Button onClick={onClose}>Back to campaigns</Button>
+        <Button onClick={() => confirmLeave(onClose)}>Back to campaigns</Button>
       </div>
       <p role="status" className={error ? 'notice notice--error' : 'notice'}>
         {error ?? ''}
@@ -318,6 +323,26 @@ function Composer({
   const [isDeleting, setDeleting] = useState(false);
   const [isWorking, setWorking] = useState(false);
   const toast = useToast();
+  /** The move button to focus once its block has moved (`${key}-up` or `${key}-down`). */
+  const focusAfterMove = useRef<string | null>(null);
+
+  const inputOf = (d: Draft) => JSON.stringify({ ...d, blocks: d.blocks.map((b) => b.block) });
+  const [savedInput, setSavedInput] = useState(() => inputOf(draftOf(campaign)));
+  const isDirty = inputOf(draft) !== savedInput;
+  useUnsavedChangesGuard(isDirty, 'Your changes to this campaign will be lost.');
+
+  useEffect(() => {
+    const target = focusAfterMove.current;
+    if (!target) return;
+    focusAfterMove.current = null;
+    const [key, direction] = target.split('-');
+    const other = direction === 'up' ? 'down' : 'up';
+    const button = document.querySelector<HTMLButtonElement>(
+      `[data-focus-key="${key}-${direction}"]`,
+    );
+    if (button && !button.disabled) button.focus();
+    else document.querySelector<HTMLButtonElement>(`[data-focus-key="${key}-${other}"]`)?.focus();
+  });
 
   useEffect(() => {
     campaignsApi
@@ -338,7 +363,9 @@ function Composer({
   /** Saves the draft; false (with the reasons shown) when the server refused it. */
   async function save(): Promise<boolean> {
     try {
+      const sent = draft;
       const saved = await campaignsApi.update(campaign.id, body());
+      setSavedInput(inputOf(sent));
       setFieldErrors({});
       onChanged(saved);
       return true;
@@ -430,13 +457,16 @@ function Composer({
       ...current,
       blocks: current.blocks.map((b) => (b.key === key ? { key, block } : b)),
     }));
-  const moveBlock = (index: number, by: -1 | 1) =>
+  const moveBlock = (index: number, by: -1 | 1) => {
+    const key = draft.blocks[index]?.key;
+    if (key !== undefined) focusAfterMove.current = `${key}-${by === -1 ? 'up' : 'down'}`;
     setDraft((current) => {
       const blocks = [...current.blocks];
       const [moved] = blocks.splice(index, 1);
       if (moved) blocks.splice(index + by, 0, moved);
       return { ...current, blocks };
     });
+  };
   const removeBlock = (key: number) =>
     setDraft((current) => ({ ...current, blocks: current.blocks.filter((b) => b.key !== key) }));
 
@@ -525,6 +555,7 @@ function Composer({
                       <Button
                         size="sm"
                         disabled={index === 0}
+                        data-focus-key={`${key}-up`}
                         aria-label={`Move up block ${index + 1}`}
                         onClick={() => moveBlock(index, -1)}
                       >
@@ -533,6 +564,7 @@ function Composer({
                       <Button
                         size="sm"
                         disabled={index === draft.blocks.length - 1}
+                        data-focus-key={`${key}-down`}
                         aria-label={`Move down block ${index + 1}`}
                         onClick={() => moveBlock(index, 1)}
                       >
@@ -849,9 +881,9 @@ function Progress({
   useEffect(loadRecipients, [loadRecipients, table, campaign.counts]);
   useEffect(() => {
     if (!busy) return;
-    const timer = setInterval(reload, POLL_MS);
+    const timer = setInterval(reload, campaign.status === 'sending' ? POLL_MS : SLOW_POLL_MS);
     return () => clearInterval(timer);
-  }, [busy, reload]);
+  }, [busy, reload, campaign.status]);
 
   async function cancel() {
     setCancelling(false);
