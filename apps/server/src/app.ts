@@ -25,6 +25,12 @@ import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { type AuthOptions, createAuthService } from './features/auth/auth.service.ts';
 import { createMemberGuard } from './features/auth/member-guard.ts';
+import { createCampaignStore } from './features/campaigns/campaigns.repo.ts';
+import { registerCampaignRoutes } from './features/campaigns/campaigns.routes.ts';
+import {
+  type CampaignsOptions,
+  createCampaignsService,
+} from './features/campaigns/campaigns.service.ts';
 import { createCaptchaRepo } from './features/captcha/captcha.repo.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha.routes.ts';
 import { type CaptchaOptions, createCaptchaService } from './features/captcha/captcha.service.ts';
@@ -84,7 +90,11 @@ import { registerGiftCardAdminRoutes } from './features/giftcards/giftcards-admi
 import { createHeaderFooterRepo } from './features/header-footer/header-footer.repo.ts';
 import { registerHeaderFooterRoutes } from './features/header-footer/header-footer.routes.ts';
 import { createHeaderFooterService } from './features/header-footer/header-footer.service.ts';
-import { PUBLISH_PRODUCT_JOB, RESTOCK_WAVE_JOB } from './features/jobs/job-kinds.ts';
+import {
+  CAMPAIGN_BATCH_JOB,
+  PUBLISH_PRODUCT_JOB,
+  RESTOCK_WAVE_JOB,
+} from './features/jobs/job-kinds.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
 import { createMailSender, smtpTransport } from './features/mail/mail-sender.ts';
 import { createMediaRepo } from './features/media/media.repo.ts';
@@ -155,6 +165,8 @@ export type AppOptions = {
   restockSignUpLimit?: number;
   /** Webhook delivery: clock, jitter, DNS, timeout and lease (tests shorten and pin them). */
   webhooks?: WebhookDelivererOptions;
+  /** Campaign sending: how long the rate's minute lasts (tests make it 0). */
+  campaigns?: CampaignsOptions;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -273,6 +285,11 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     websites,
     pendingSignUp: newsletter.pendingSignUp,
   });
+  const campaigns = createCampaignsService({
+    store: createCampaignStore(db),
+    websites,
+    ...(options.campaigns && { options: options.campaigns }),
+  });
   const commerce = createCommerce({
     database: options.database,
     onStockChange: onPublicChange,
@@ -281,6 +298,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     jobHandlers: {
       [PUBLISH_PRODUCT_JOB]: (job) => catalogAdmin.publishScheduled(job),
       [RESTOCK_WAVE_JOB]: (job) => restock.sendWave(job),
+      [CAMPAIGN_BATCH_JOB]: (job) => campaigns.runBatch(job),
     },
     websites,
     log: app.log,
@@ -383,6 +401,7 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     commerce,
     webhooks,
     webhookDeliverer,
+    campaigns,
   };
 }
 
@@ -578,6 +597,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerCustomerRoutes(app, { customers: services.customers, requireApiKey });
   registerFormInboxRoutes(app, { formInbox: services.formInbox, requireApiKey });
   registerWebhookRoutes(app, { webhooks: services.webhooks, requireApiKey });
+  registerCampaignRoutes(app, { campaigns: services.campaigns, requireApiKey });
   registerCartRoutes(app, {
     cart: services.cart,
     websiteOf,

@@ -313,6 +313,23 @@ export const errorCatalogue = {
       'The amount or recipient of a gift card to issue is not acceptable; `errors` names it.',
   },
 
+  // Campaigns (issue 21)
+  CAMPAIGN_NOT_FOUND: { status: 404, summary: 'No campaign of this website has this id.' },
+  CAMPAIGN_INVALID: {
+    status: 400,
+    summary:
+      'A block names a product, image or mailing list that does not exist; `errors` says which.',
+  },
+  CAMPAIGN_NOT_DRAFT: {
+    status: 409,
+    summary: 'The campaign was already sent (or is sending): only a draft changes.',
+  },
+  CAMPAIGN_NOT_READY: {
+    status: 409,
+    summary:
+      'The campaign cannot be sent as it is (no subject, no blocks, no list, or no subscribed address), or cannot be cancelled.',
+  },
+
   // Form inbox (issue 20)
   FORM_SUBMISSION_NOT_FOUND: {
     status: 404,

@@ -1,5 +1,6 @@
 export * from './api-keys.ts';
 export * from './blocks/index.ts';
+export * from './campaigns.ts';
 export * from './captcha.ts';
 export * from './cart.ts';
 export * from './catalog.ts';

@@ -552,6 +552,12 @@ export interface MailOutboxTable {
   lease_until: Date | null;
   attempts: Generated<number>;
   last_error: string | null;
+  // 0029-campaigns: HTML alternative, extra headers, at-most-once sending.
+  body_html: string | null;
+  headers: Json<Record<string, string>> | null;
+  is_at_most_once: Generated<boolean>;
+  attempt_started_at: Date | null;
+  failed_at: Date | null;
 }
 
 export interface JobsTable {
@@ -762,6 +768,45 @@ export interface MailingListSubscribersTable {
   updated_at: Generated<Date>;
 }
 
+// Campaigns (0029-campaigns).
+export type CampaignStatusColumn = 'draft' | 'sending' | 'sent' | 'cancelled';
+export type CampaignRecipientStatusColumn = 'queued' | 'mailed' | 'skipped';
+
+export interface CampaignsTable {
+  website_id: string;
+  campaign_id: Generated<string>;
+  name: string;
+  subject: Generated<string>;
+  preview_text: Generated<string>;
+  list_id: string | null;
+  blocks: JsonDefault<unknown[]>;
+  status: ColumnType<CampaignStatusColumn, CampaignStatusColumn | undefined, CampaignStatusColumn>;
+  rate_per_minute: Generated<number>;
+  batch_seq: Generated<number>;
+  rendered_html: string | null;
+  rendered_text: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface CampaignRecipientsTable {
+  website_id: string;
+  campaign_id: string;
+  subscriber_id: string;
+  email: string;
+  status: ColumnType<
+    CampaignRecipientStatusColumn,
+    CampaignRecipientStatusColumn | undefined,
+    CampaignRecipientStatusColumn
+  >;
+  skip_reason: 'unsubscribed' | 'cancelled' | null;
+  message_id: string | null;
+  queued_at: Generated<Date>;
+  mailed_at: Date | null;
+}
+
 export interface DB {
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
@@ -788,6 +833,8 @@ export interface DB {
   restock_sign_ups: RestockSignUpsTable;
   mailing_lists: MailingListsTable;
   mailing_list_subscribers: MailingListSubscribersTable;
+  campaigns: CampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
   commerce_preferences: CommercePreferencesTable;
   shipping_options: ShippingOptionsTable;
   variant_shipping_weights: VariantShippingWeightsTable;
@@ -848,3 +895,5 @@ export type MemberSessionRow = Selectable<MemberSessionsTable>;
 export type WebsiteTemplateRow = Selectable<WebsiteTemplatesTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type CampaignRow = Selectable<CampaignsTable>;
+export type CampaignRecipientRow = Selectable<CampaignRecipientsTable>;

@@ -115,6 +115,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Webhook delivery options (clock, jitter, DNS, lease). */
     webhooks?: AppOptions['webhooks'];
+    /** Campaign sending options (a rate minute of 0 runs batches back to back). */
+    campaigns?: AppOptions['campaigns'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'atelier-test-')));
@@ -133,6 +135,7 @@ export async function createTestApp(
     database,
     seedDemo,
     ...(options.webhooks && { webhooks: options.webhooks }),
+    ...(options.campaigns && { campaigns: options.campaigns }),
   });
   return {
     app,

@@ -7,6 +7,7 @@ import {
 import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from './api/client.ts';
+import { CampaignsScreen } from './campaigns/CampaignsScreen.tsx';
 import { CustomerDetail } from './customers/CustomerDetail.tsx';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { type DetailRoute, detailPath, detailRouteOf } from './detail-routes.ts';
@@ -123,6 +124,7 @@ type Screen =
   | 'discounts'
   | 'forms'
   | 'mailing-lists'
+  | 'campaigns'
   | 'gift-cards'
   | 'header-footer'
   | 'files'
@@ -142,6 +144,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   discounts: 'Discounts',
   forms: 'Forms',
   'mailing-lists': 'Mailing lists',
+  campaigns: 'Campaigns',
   'gift-cards': 'Gift cards',
   inventory: 'Inventory',
   restock: 'Restock requests',
@@ -387,6 +390,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canEditContent(member.role) || canEditCatalog(member.role)
       ? [{ key: 'forms', label: 'Forms', icon: 'pages' } as const]
       : []),
+    // Campaigns email the store's subscribers: admins and store managers (issue 21).
+    ...(canEditCatalog(member.role)
+      ? [{ key: 'campaigns', label: 'Campaigns', icon: 'external' } as const]
+      : []),
     { key: 'files', label: 'Files', icon: 'file' },
     ...(canOpenSettings(member.role)
       ? [{ key: 'settings', label: 'Settings', icon: 'settings' } as const]
@@ -539,6 +546,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <SettingsScreen />
       ) : screen === 'webhooks' ? (
         <WebhooksScreen />
+      ) : screen === 'campaigns' ? (
+        <CampaignsScreen />
       ) : null}
       {hasOpenedDeveloperMode ? (
         <div hidden={screen !== 'developer'}>

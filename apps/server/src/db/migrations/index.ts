@@ -25,6 +25,7 @@ import * as captcha from './0025-captcha.ts';
 import * as restockSignUps from './0026-restock-sign-ups.ts';
 import * as webhooks from './0027-webhooks.ts';
 import * as mailingLists from './0028-mailing-lists.ts';
+import * as campaigns from './0029-campaigns.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -57,4 +58,5 @@ export const migrations: readonly Migration[] = [
   restockSignUps,
   webhooks,
   mailingLists,
+  campaigns,
 ];

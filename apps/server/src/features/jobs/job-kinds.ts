@@ -8,3 +8,8 @@ export const PUBLISH_PRODUCT_JOB = 'catalog.publish-scheduled-product';
  * (all when null). Queued by the 0026 trigger when a variant's stock goes from 0 to N.
  */
 export const RESTOCK_WAVE_JOB = 'restock.send-wave';
+/**
+ * payload {campaignId, batch}: move the campaign's next recipients into the mail outbox,
+ * then queue batch + 1 (features/campaigns/campaigns.service.ts runBatch).
+ */
+export const CAMPAIGN_BATCH_JOB = 'campaigns.send-batch';

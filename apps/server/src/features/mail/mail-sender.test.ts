@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey } from '../api-keys/api-key-fixtures.ts';
+import { INTERRUPTED_ERROR } from './mail.repo.ts';
 import { createMailSender, type MailTransport } from './mail-sender.ts';
 
 describe(`sending the outbox (${testDialect})`, () => {
@@ -80,5 +81,154 @@ describe(`sending the outbox (${testDialect})`, () => {
     expect(retry).toMatchObject({ sentAt: null, lastError: 'connection refused' });
     // Not due again straight away: the failure pushed it back.
     expect(await sender.sendDue()).toBe(0);
+  });
+
+  /** The outbox row of one subject, straight from the table. */
+  async function rowOf(subject: string) {
+    return t.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('website_id', '=', websiteId)
+      .where('subject', '=', subject)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('passes an HTML body and headers on to the mail', async () => {
+    const { outbox } = t.app.services.commerce;
+    await outbox.enqueue(websiteId, [
+      {
+        kind: 'campaign',
+        to: 'html@example.com',
+        subject: 'With HTML',
+        bodyText: 'Plain',
+        bodyHtml: '<p>Rich</p>',
+        headers: { 'List-Unsubscribe': '<https://shop.example/u?t=abc>' },
+        isAtMostOnce: true,
+      },
+    ]);
+    const { transport, sent } = streamTransport();
+    const sender = createMailSender({ outbox, transport, from: 'a@b.co', log: t.app.log });
+    expect(await sender.sendDue()).toBe(1);
+    expect(sent[0]).toContain('List-Unsubscribe: <https://shop.example/u?t=abc>');
+    expect(sent[0]).toContain('Content-Type: text/html');
+    expect(sent[0]).toContain('<p>Rich</p>');
+    expect(await rowOf('With HTML')).toMatchObject({
+      sent_at: expect.any(Date),
+      failed_at: null,
+    });
+  });
+
+  it('never sends an at-most-once message again after a crash mid-send', async () => {
+    const { outbox } = t.app.services.commerce;
+    await outbox.enqueue(websiteId, [
+      {
+        kind: 'campaign',
+        to: 'once@example.com',
+        subject: 'Once',
+        bodyText: '…',
+        isAtMostOnce: true,
+      },
+      { kind: 'receipt', to: 'twice@example.com', subject: 'Twice', bodyText: '…' },
+    ]);
+    // The mail server takes each message, then the process "dies" before marking it sent.
+    const delivered: string[] = [];
+    const crashing: MailTransport = {
+      async send(message) {
+        delivered.push(message.subject);
+        throw new Crash();
+      },
+    };
+    class Crash extends Error {}
+    const dying = createMailSender({
+      outbox: {
+        ...outbox,
+        // A crash records nothing: the lease is left to run out.
+        markFailed: async () => {},
+      },
+      transport: crashing,
+      from: 'a@b.co',
+      log: t.app.log,
+      leaseMs: 50,
+    });
+    expect(await dying.sendDue()).toBe(0);
+    expect(delivered.sort()).toEqual(['Once', 'Twice']);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+
+    const { transport, sent } = streamTransport();
+    const sender = createMailSender({ outbox, transport, from: 'a@b.co', log: t.app.log });
+    expect(await sender.sendDue()).toBe(1);
+    // The receipt goes again (better twice than never); the campaign mail does not.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('Subject: Twice');
+    expect(await rowOf('Once')).toMatchObject({
+      sent_at: null,
+      failed_at: expect.any(Date),
+      last_error: INTERRUPTED_ERROR,
+    });
+    expect(await sender.sendDue()).toBe(0);
+  });
+
+  it('retries an at-most-once message the server refused, and fails one left in doubt', async () => {
+    const { outbox } = t.app.services.commerce;
+    await outbox.enqueue(websiteId, [
+      {
+        kind: 'campaign',
+        to: 'r@example.com',
+        subject: 'Refused',
+        bodyText: '…',
+        isAtMostOnce: true,
+      },
+      {
+        kind: 'campaign',
+        to: 'd@example.com',
+        subject: 'Doubt',
+        bodyText: '…',
+        isAtMostOnce: true,
+      },
+    ]);
+    const failing: MailTransport = {
+      async send(message) {
+        if (message.subject === 'Refused') {
+          throw Object.assign(new Error('451 try again later'), { responseCode: 451 });
+        }
+        throw Object.assign(new Error('Connection closed'), { code: 'ESOCKET' });
+      },
+    };
+    const sender = createMailSender({ outbox, transport: failing, from: 'a@b.co', log: t.app.log });
+    expect(await sender.sendDue()).toBe(0);
+    expect(await rowOf('Refused')).toMatchObject({
+      failed_at: null,
+      attempt_started_at: null,
+      attempts: 1,
+      last_error: '451 try again later',
+      lease_until: expect.any(Date),
+    });
+    expect(await rowOf('Doubt')).toMatchObject({
+      failed_at: expect.any(Date),
+      last_error: 'may not have been sent: Connection closed',
+    });
+  });
+
+  it('sends a message whose lease another sender took only once', async () => {
+    const { outbox } = t.app.services.commerce;
+    await outbox.enqueue(websiteId, [
+      {
+        kind: 'campaign',
+        to: 'l@example.com',
+        subject: 'Leased',
+        bodyText: '…',
+        isAtMostOnce: true,
+      },
+    ]);
+    const [claimed] = await outbox.claimDue({ limit: 50, leaseMs: 10 });
+    expect(claimed?.subject).toBe('Leased');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // A second sender claims it after the lease ran out; the first, slow one then loses.
+    const [again] = await outbox.claimDue({ limit: 50, leaseMs: 60_000 });
+    expect(again?.subject).toBe('Leased');
+    if (!claimed || !again) throw new Error('not claimed');
+    expect(await outbox.startAttempt(claimed)).toBe(false);
+    expect(await outbox.startAttempt(again)).toBe(true);
+    expect(await outbox.startAttempt(again)).toBe(false);
   });
 });

@@ -21,6 +21,20 @@ export type MailSender = {
 const BATCH = 20;
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 6 * 3600_000;
+/** An at-most-once message refused this often is given up. */
+const AT_MOST_ONCE_TRIES = 5;
+
+/**
+ * Whether a send error proves the message was not taken: the server answered with a
+ * refusal code, or no connection was made. Anything else (a connection lost during the
+ * message) may have come after the server took it.
+ */
+export function isCleanRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { responseCode, code } = error as Error & { responseCode?: unknown; code?: unknown };
+  if (typeof responseCode === 'number' && responseCode >= 400) return true;
+  return code === 'ECONNECTION' || code === 'EDNS' || code === 'EAUTH' || code === 'ECONNREFUSED';
+}
 
 export function smtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
@@ -32,37 +46,52 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 }
 
 export function createMailSender(deps: {
-  outbox: Pick<MailQueries, 'claimDue' | 'markSent' | 'markFailed'>;
+  outbox: Pick<MailQueries, 'claimDue' | 'startAttempt' | 'markSent' | 'markFailed'>;
   transport: MailTransport;
   from: string;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /** How long a claimed message is this sender's (tests shorten it). */
+  leaseMs?: number;
 }): MailSender {
   const { outbox, transport, from, log } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> = Promise.resolve(0);
 
   async function sendBatch(): Promise<number> {
-    const batch = await outbox.claimDue({ limit: BATCH, leaseMs: LEASE_MS });
+    const batch = await outbox.claimDue({ limit: BATCH, leaseMs: deps.leaseMs ?? LEASE_MS });
     let sent = 0;
     for (const mail of batch) {
+      if (mail.is_at_most_once && !(await outbox.startAttempt(mail))) continue;
       try {
         await transport.send({
           from,
           to: mail.to_email,
           subject: mail.subject,
           text: mail.body_text,
+          ...(mail.body_html !== null && { html: mail.body_html }),
+          ...(mail.headers && { headers: mail.headers }),
         });
         await outbox.markSent(mail.website_id, mail.message_id);
         sent += 1;
       } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
         const delay = Math.min(MAX_BACKOFF_MS, 2 ** mail.attempts * 60_000);
-        log.warn({ err: error, messageId: mail.message_id }, 'sending mail failed; will retry');
+        const isFinal =
+          mail.is_at_most_once &&
+          (!isCleanRefusal(error) || mail.attempts + 1 >= AT_MOST_ONCE_TRIES);
+        log.warn(
+          { err: error, messageId: mail.message_id },
+          isFinal ? 'sending mail failed; given up' : 'sending mail failed; will retry',
+        );
         await outbox.markFailed({
           websiteId: mail.website_id,
           messageId: mail.message_id,
-          error: error instanceof Error ? error.message : String(error),
-          retryAt: new Date(Date.now() + delay),
+          error:
+            mail.is_at_most_once && !isCleanRefusal(error)
+              ? `may not have been sent: ${message}`
+              : message,
+          retryAt: isFinal ? null : new Date(Date.now() + delay),
         });
       }
     }

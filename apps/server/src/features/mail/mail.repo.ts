@@ -9,12 +9,23 @@ import type { DB, MailOutboxRow } from '../../db/db-types.ts';
 export type MailQueries = ReturnType<typeof mailQueries>;
 
 export type OutgoingMail = {
+  /** Chosen by the caller when it must record the message's id in the same transaction. */
+  messageId?: string;
   kind: string;
   to: string;
   subject: string;
   bodyText: string;
   /** Not before this time (a gift card's chosen send date). */
   sendAfter?: Date;
+  /** An HTML alternative to the text (campaigns). */
+  bodyHtml?: string;
+  /** Extra headers, such as List-Unsubscribe (campaigns). */
+  headers?: Record<string, string>;
+  /**
+   * Never send twice, even if that means never (campaigns): a crash between the mail
+   * server taking the message and the outbox marking it sent fails it instead.
+   */
+  isAtMostOnce?: boolean;
 };
 
 /**
@@ -41,6 +52,8 @@ export async function merchantEmail(
     .executeTakeFirst();
   return owner?.email;
 }
+/** The last_error of an at-most-once message whose attempt was cut short. */
+export const INTERRUPTED_ERROR = 'interrupted: may not have been sent';
 
 export function mailQueries(db: Kysely<DB>) {
   return {
@@ -50,12 +63,16 @@ export function mailQueries(db: Kysely<DB>) {
         .insertInto('mail_outbox')
         .values(
           mails.map((m) => ({
+            ...(m.messageId && { message_id: m.messageId }),
             website_id: websiteId,
             kind: m.kind,
             to_email: m.to,
             subject: m.subject,
             body_text: m.bodyText,
             ...(m.sendAfter && { send_after: m.sendAfter }),
+            ...(m.bodyHtml !== undefined && { body_html: m.bodyHtml }),
+            ...(m.headers && { headers: JSON.stringify(m.headers) }),
+            ...(m.isAtMostOnce && { is_at_most_once: true }),
           })),
         )
         .execute();
@@ -64,14 +81,17 @@ export function mailQueries(db: Kysely<DB>) {
     /**
      * Claims due mail across all websites for one sender: rows not sent, due, and not
      * leased by another sender. The lease lets the send happen outside any transaction.
+     * An at-most-once row whose last attempt started and never ended (its sender died
+     * while the mail server had it) is failed here rather than claimed again.
      */
     async claimDue(options: { limit: number; leaseMs: number }): Promise<MailOutboxRow[]> {
       const leaseUntil = new Date(Date.now() + options.leaseMs);
       return db.transaction().execute(async (trx) => {
         const due = await trx
           .selectFrom('mail_outbox')
-          .select(['website_id', 'message_id'])
+          .select(['website_id', 'message_id', 'is_at_most_once', 'attempt_started_at'])
           .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
           // The database's clock, as `send_after` defaults to it: the process's Date has
           // only milliseconds, so mail enqueued in the same millisecond as the claim (its
           // microseconds later) would not yet count as due.
@@ -87,6 +107,19 @@ export function mailQueries(db: Kysely<DB>) {
         if (due.length === 0) return [];
         const claimed: MailOutboxRow[] = [];
         for (const row of due) {
+          if (row.is_at_most_once && row.attempt_started_at !== null) {
+            await trx
+              .updateTable('mail_outbox')
+              .set({
+                failed_at: sql<Date>`now()`,
+                lease_until: null,
+                last_error: INTERRUPTED_ERROR,
+              })
+              .where('website_id', '=', row.website_id)
+              .where('message_id', '=', row.message_id)
+              .execute();
+            continue;
+          }
           const updated = await trx
             .updateTable('mail_outbox')
             .set({ lease_until: leaseUntil })
@@ -100,6 +133,26 @@ export function mailQueries(db: Kysely<DB>) {
       });
     },
 
+    /**
+     * Records, before an at-most-once message goes to the mail server, that an attempt
+     * started; false when this sender's lease was lost (another sender claimed the row),
+     * and then it must not send. Committed on its own, before the send.
+     */
+    async startAttempt(mail: Pick<MailOutboxRow, 'website_id' | 'message_id' | 'lease_until'>) {
+      if (!mail.lease_until) return false;
+      const started = await db
+        .updateTable('mail_outbox')
+        .set({ attempt_started_at: sql<Date>`now()` })
+        .where('website_id', '=', mail.website_id)
+        .where('message_id', '=', mail.message_id)
+        .where('lease_until', '=', mail.lease_until)
+        .where('attempt_started_at', 'is', null)
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(started.numUpdatedRows) === 1;
+    },
+
     async markSent(websiteId: string, messageId: string): Promise<void> {
       await db
         .updateTable('mail_outbox')
@@ -109,12 +162,16 @@ export function mailQueries(db: Kysely<DB>) {
         .execute();
     },
 
-    /** A failed send waits longer each time: the lease doubles as the retry time. */
+    /**
+     * A failed send waits longer each time: the lease doubles as the retry time. Without
+     * `retryAt` the failure is final (an at-most-once message that may have gone out, or
+     * one that failed too often).
+     */
     async markFailed(input: {
       websiteId: string;
       messageId: string;
       error: string;
-      retryAt: Date;
+      retryAt: Date | null;
     }): Promise<void> {
       await db
         .updateTable('mail_outbox')
@@ -122,6 +179,9 @@ export function mailQueries(db: Kysely<DB>) {
           attempts: eb('attempts', '+', 1),
           last_error: input.error.slice(0, 1000),
           lease_until: input.retryAt,
+          // The attempt ended with an answer: a retry may start another.
+          attempt_started_at: null,
+          ...(input.retryAt === null && { failed_at: sql<Date>`now()` }),
         }))
         .where('website_id', '=', input.websiteId)
         .where('message_id', '=', input.messageId)

@@ -17,6 +17,11 @@ const outboxSchema = z.object({
       sendAfter: z.number(),
       sentAt: z.number().nullable(),
       lastError: z.string().nullable(),
+      /** Given up (an at-most-once message that may not have gone out, or refused too often). */
+      failedAt: z.number().nullable(),
+      /** Extra headers, such as a campaign's List-Unsubscribe. */
+      headers: z.record(z.string(), z.string()).nullable(),
+      hasHtml: z.boolean(),
     }),
   ),
 });
@@ -49,6 +54,9 @@ export function registerMailRoutes(
           sendAfter: new Date(row.send_after).getTime(),
           sentAt: row.sent_at ? new Date(row.sent_at).getTime() : null,
           lastError: row.last_error,
+          failedAt: row.failed_at ? new Date(row.failed_at).getTime() : null,
+          headers: row.headers,
+          hasHtml: row.body_html !== null,
         })),
       };
     },
