@@ -17,6 +17,7 @@ import type { JobRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import { CAMPAIGN_BATCH_JOB } from '../jobs/job-kinds.ts';
 import { renditionUrl } from '../media/media-urls.ts';
+import { unsubscribeUrl } from '../newsletter/newsletter.service.ts';
 import type { Website } from '../websites/website.service.ts';
 import {
   personalise,
@@ -57,10 +58,6 @@ const TEST_TOKEN = 'test-email';
 type Body = z.output<typeof campaignBodySchema>;
 
 const storedBlocksSchema = z.array(campaignBlockSchema);
-
-export function unsubscribeUrlOf(origin: string, token: string): string {
-  return `${origin}/newsletter/unsubscribe?t=${encodeURIComponent(token)}`;
-}
 
 /** How many recipients a batch takes, and the pause before the next, for a rate. */
 export function batchPlan(ratePerMinute: number, minuteMs: number) {
@@ -209,7 +206,7 @@ export function createCampaignsService(deps: {
       unsubscribeUrl:
         unsubscribeToken === null
           ? UNSUBSCRIBE_PLACEHOLDER
-          : unsubscribeUrlOf(origin, unsubscribeToken),
+          : unsubscribeUrl(origin, unsubscribeToken),
     });
     return { rendered, missing };
   }
@@ -442,7 +439,7 @@ export function createCampaignsService(deps: {
         const mailed = taken
           .filter((r) => r.subscriber_status === 'subscribed' && r.unsubscribe_token)
           .map((r) => {
-            const url = unsubscribeUrlOf(origin, r.unsubscribe_token ?? '');
+            const url = unsubscribeUrl(origin, r.unsubscribe_token ?? '');
             const copy = personalise(rendered, url);
             return {
               subscriberId: r.subscriber_id,

@@ -13,6 +13,7 @@ import { subscriberListQuerySchema } from '@atelier/contract';
 import { isValidAccountEmail, parseCsv, toCsvLine } from '@atelier/core';
 import { uniqueViolation } from '../../db/errors.ts';
 import { fail } from '../../http/errors.ts';
+import { unsubscribeHeaders } from '../campaigns/campaign-email.ts';
 import { escapeHtml } from '../forms/form-submissions.service.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import type { WebsiteService } from '../websites/website.service.ts';
@@ -83,6 +84,7 @@ export function welcomeMail(input: {
       'To stop these emails at any time, follow this link:',
       input.unsubscribeLink,
     ].join('\n'),
+    headers: unsubscribeHeaders(input.unsubscribeLink),
   };
 }
 

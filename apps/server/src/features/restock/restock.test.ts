@@ -109,7 +109,10 @@ describe(`restock notifications (${testDialect})`, () => {
         .select(['to_email', 'subject', 'body_text'])
         .where('website_id', '=', key.websiteId)
         .where('kind', '=', 'restock-notification')
+        // A wave's emails share their transaction's time: within one, by address, so a
+        // test reads who was emailed, not the order rows happened to come back in.
         .orderBy('created_at')
+        .orderBy('to_email')
         .execute()
     ).filter((mail) => mail.subject.includes(productTitle));
 
