@@ -32,6 +32,7 @@ const PREFIXES: readonly { prefix: string; managerAllowed: boolean }[] = [
   { prefix: '/api/webhooks', managerAllowed: false },
   // Mailing lists hold visitors' addresses: the same roles as orders (issue 21).
   { prefix: '/api/newsletter', managerAllowed: true },
+  { prefix: '/api/campaigns', managerAllowed: true },
 ];
 const ID = '00000000-0000-4000-8000-000000000000';
 
@@ -130,6 +131,7 @@ describe(`catalog routes by role (${testDialect})`, () => {
         'POST /api/newsletter/1.0/lists/{listId}/import',
         'GET /api/newsletter/1.0/lists/{listId}/subscribers/export.csv',
         'DELETE /api/newsletter/1.0/lists/{listId}/subscribers/{subscriberId}',
+        'POST /api/campaigns/1.0/campaigns',
       ]),
     );
     expect(routes.map((r) => `${r.method} ${r.path.replace(COMMERCE_PREFIX, '')}`)).toEqual(
