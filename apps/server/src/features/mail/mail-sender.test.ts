@@ -231,4 +231,63 @@ describe(`sending the outbox (${testDialect})`, () => {
     expect(await outbox.startAttempt(again)).toBe(true);
     expect(await outbox.startAttempt(again)).toBe(false);
   });
+
+  it('marks an address bounced on every list when a list email is refused for good', async () => {
+    const { outbox } = t.app.services.commerce;
+    const lists = await t.database.db
+      .insertInto('mailing_lists')
+      .values([
+        { website_id: websiteId, name: 'Bounce A' },
+        { website_id: websiteId, name: 'Bounce B' },
+      ])
+      .returning('list_id')
+      .execute();
+    await t.database.db
+      .insertInto('mailing_list_subscribers')
+      .values(
+        lists.map((list, i) => ({
+          website_id: websiteId,
+          list_id: list.list_id,
+          email: 'Gone@Example.com',
+          email_key: 'gone@example.com',
+          status: 'subscribed' as const,
+          source: 'import' as const,
+          unsubscribe_token: `bounce-token-${i}-0123456789`,
+        })),
+      )
+      .execute();
+    const unsubscribe = 'https://shop.example.com/newsletter/unsubscribe?t=x';
+    await outbox.enqueue(websiteId, [
+      {
+        kind: 'campaign',
+        to: 'Gone@Example.com',
+        subject: 'Bounces',
+        bodyText: '…',
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+        isAtMostOnce: true,
+      },
+      // A receipt refused the same way is retried as before and bounces nobody.
+      { kind: 'test', to: 'gone@example.com', subject: 'Receipt bounce', bodyText: '…' },
+    ]);
+    const refusing: MailTransport = {
+      async send() {
+        throw Object.assign(new Error('550 5.1.1 No such user'), { responseCode: 550 });
+      },
+    };
+    const sender = createMailSender({
+      outbox,
+      transport: refusing,
+      from: 'a@b.co',
+      log: t.app.log,
+    });
+    await sender.sendDue();
+    const statuses = await t.database.db
+      .selectFrom('mailing_list_subscribers')
+      .select('status')
+      .where('email_key', '=', 'gone@example.com')
+      .execute();
+    expect(statuses).toEqual([{ status: 'bounced' }, { status: 'bounced' }]);
+    expect(await rowOf('Bounces')).toMatchObject({ failed_at: expect.any(Date) });
+    expect(await rowOf('Receipt bounce')).toMatchObject({ failed_at: null, sent_at: null });
+  });
 });

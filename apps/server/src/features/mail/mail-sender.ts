@@ -36,6 +36,16 @@ export function isCleanRefusal(error: unknown): boolean {
   return code === 'ECONNECTION' || code === 'EDNS' || code === 'EAUTH' || code === 'ECONNREFUSED';
 }
 
+/**
+ * A mail server's permanent refusal of the recipient (RFC 5321: 550 mailbox unavailable,
+ * 551 user not local, 553 mailbox name not allowed): sending again cannot help.
+ */
+export function isHardBounce(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { responseCode } = error as Error & { responseCode?: unknown };
+  return responseCode === 550 || responseCode === 551 || responseCode === 553;
+}
+
 export function smtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
@@ -46,7 +56,10 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 }
 
 export function createMailSender(deps: {
-  outbox: Pick<MailQueries, 'claimDue' | 'startAttempt' | 'markSent' | 'markFailed'>;
+  outbox: Pick<
+    MailQueries,
+    'claimDue' | 'startAttempt' | 'markSent' | 'markFailed' | 'markBounced'
+  >;
   transport: MailTransport;
   from: string;
   log: FastifyBaseLogger;
@@ -77,9 +90,14 @@ export function createMailSender(deps: {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const delay = Math.min(MAX_BACKOFF_MS, 2 ** mail.attempts * 60_000);
+        // A list email (it carries List-Unsubscribe) to an address refused for good: the
+        // address is bounced on the website's lists and the message is not tried again.
+        const isBounce = isHardBounce(error) && Boolean(mail.headers?.['List-Unsubscribe']);
+        if (isBounce) await outbox.markBounced(mail.website_id, mail.to_email);
         const isFinal =
-          mail.is_at_most_once &&
-          (!isCleanRefusal(error) || mail.attempts + 1 >= AT_MOST_ONCE_TRIES);
+          isBounce ||
+          (mail.is_at_most_once &&
+            (!isCleanRefusal(error) || mail.attempts + 1 >= AT_MOST_ONCE_TRIES));
         log.warn(
           { err: error, messageId: mail.message_id },
           isFinal ? 'sending mail failed; given up' : 'sending mail failed; will retry',

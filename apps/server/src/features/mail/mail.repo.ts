@@ -188,6 +188,20 @@ export function mailQueries(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * A list email's address was refused for good (a hard bounce): it is marked bounced on
+     * every list of the website it was still on, so no later campaign is sent to it.
+     */
+    async markBounced(websiteId: string, email: string): Promise<void> {
+      await db
+        .updateTable('mailing_list_subscribers')
+        .set({ status: 'bounced', updated_at: new Date() })
+        .where('website_id', '=', websiteId)
+        .where('email_key', '=', email.toLowerCase())
+        .where('status', 'in', ['pending', 'subscribed'])
+        .execute();
+    },
+
     listOutbox(websiteId: string, options: { limit?: number } = {}): Promise<MailOutboxRow[]> {
       return db
         .selectFrom('mail_outbox')

@@ -640,11 +640,13 @@ function Composer({
           <Button size="sm" onClick={() => setPreview(null)}>
             Close preview
           </Button>
-          {/* Sandboxed: the email runs nothing and reaches nothing of the editor. */}
+          {/* Sandboxed: the email runs no script and submits nothing. It keeps the page's
+              origin only so its images load: the server's Cross-Origin-Resource-Policy
+              (same-origin) refuses them to the opaque origin of a bare sandbox. */}
           <iframe
             className="campaigns__preview"
             title="Email preview"
-            sandbox=""
+            sandbox="allow-same-origin"
             srcDoc={preview}
           />
         </Card>
