@@ -1,6 +1,7 @@
 import {
   WEBHOOK_EVENT_TYPES,
   type WebhookDelivery,
+  type WebhookDeliveryList,
   type WebhookEndpoint,
   type WebhookEndpointList,
   type WebhookEventType,
@@ -364,14 +365,17 @@ function DeliveryLog({
   onClose: () => void;
   onError: (message: string) => void;
 }) {
-  const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
+  const [answer, setAnswer] = useState<WebhookDeliveryList | null>(null);
+  const [page, setPage] = useState(1);
+  const deliveries = answer?.deliveries ?? null;
   const toast = useToast();
+  // Newest first, a server page at a time: a busy endpoint's log runs to thousands.
   const load = useCallback(() => {
     webhooksApi
-      .deliveries(endpoint.id)
-      .then((answer) => setDeliveries(answer.deliveries))
+      .deliveries(endpoint.id, page)
+      .then(setAnswer)
       .catch((caught) => onError(errorText(caught)));
-  }, [endpoint.id, onError]);
+  }, [endpoint.id, page, onError]);
   useEffect(load, [load]);
 
   async function replay(delivery: WebhookDelivery) {
@@ -447,6 +451,14 @@ function DeliveryLog({
             columns={columns}
             rowKey={(d) => d.id}
             rowLabel={(d) => `${d.eventType} ${d.eventId}`}
+            pageSizes={[answer?.pageSize ?? 50]}
+            server={{
+              sort: null,
+              page,
+              pageSize: answer?.pageSize ?? 50,
+              total: answer?.total ?? 0,
+              onChange: (next) => setPage(next.page),
+            }}
           />
         </div>
       )}
