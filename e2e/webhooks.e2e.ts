@@ -115,6 +115,30 @@ describe('webhooks screen (Chromium)', () => {
     ]);
   });
 
+  it('makes a new secret after confirming; both sign until the old one expires', async () => {
+    await page.getByRole('button', { name: `New secret for ${receiverUrl}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Make a new secret' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your endpoint’s new signing secret' });
+    const rotated = await shown.getByRole('textbox').inputValue();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const before = hits.length;
+    await page.getByRole('button', { name: `Send test to ${receiverUrl}` }).click();
+    await expect.poll(() => hits.length, { timeout: 10_000 }).toBe(before + 1);
+    const hit = hits.at(-1);
+    if (!hit) throw new Error('no request');
+    const signed = `${hit.headers['webhook-id']}.${hit.headers['webhook-timestamp']}.${hit.body}`;
+    const signature = (key: string) =>
+      `v1,${createHmac('sha256', Buffer.from(key.replace(/^whsec_/, ''), 'base64'))
+        .update(signed)
+        .digest('base64')}`;
+    expect(String(hit.headers['webhook-signature']).split(' ')).toEqual([
+      signature(rotated),
+      signature(secret),
+    ]);
+  });
+
   it('disconnects after confirming, turns on again and deletes', async () => {
     await page.getByRole('button', { name: `Disconnect ${receiverUrl}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();

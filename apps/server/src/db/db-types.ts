@@ -688,6 +688,9 @@ export interface WebhookEndpointsTable {
   failure_count: Generated<number>;
   failing_since: Date | null;
   last_success_at: Date | null;
+  /** 0030: the secret before the last rotation, still signing until it expires. */
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
 }
 
 export interface WebhookDeliveriesTable {

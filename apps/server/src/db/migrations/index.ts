@@ -26,6 +26,7 @@ import * as restockSignUps from './0026-restock-sign-ups.ts';
 import * as webhooks from './0027-webhooks.ts';
 import * as mailingLists from './0028-mailing-lists.ts';
 import * as campaigns from './0029-campaigns.ts';
+import * as webhookSecretRotation from './0030-webhook-secret-rotation.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -59,4 +60,5 @@ export const migrations: readonly Migration[] = [
   webhooks,
   mailingLists,
   campaigns,
+  webhookSecretRotation,
 ];

@@ -116,12 +116,14 @@ export function createWebhookDeliverer(deps: {
       'user-agent': 'Atelier-Webhooks/1',
       'webhook-id': delivery.event_id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signWebhook({
-        secret: delivery.secret,
-        id: delivery.event_id,
-        timestamp,
-        body: delivery.body,
-      }),
+      // After a rotation, both secrets sign for a day: a receiver on either verifies.
+      'webhook-signature': [delivery.secret, delivery.previous_secret]
+        .flatMap((secret) =>
+          secret
+            ? [signWebhook({ secret, id: delivery.event_id, timestamp, body: delivery.body })]
+            : [],
+        )
+        .join(' '),
     };
     // Connect to the address just checked, whatever DNS says a moment later.
     const { address, family } = target.address;

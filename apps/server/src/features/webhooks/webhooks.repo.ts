@@ -22,7 +22,12 @@ export function createWebhookStore(db: Kysely<DB>): WebhookStore {
 }
 
 /** A claimed delivery with what sending it needs. */
-export type DueDelivery = WebhookDeliveryRow & { url: string; secret: string };
+export type DueDelivery = WebhookDeliveryRow & {
+  url: string;
+  secret: string;
+  /** The secret before a rotation, while it still signs (a day). */
+  previous_secret: string | null;
+};
 
 export const newEventId = () => `msg_${randomUUID().replaceAll('-', '')}`;
 
@@ -137,6 +142,26 @@ export function webhookQueries(db: Kysely<DB>) {
     },
 
     /** Disables (with the reason) or re-enables; re-enabling forgets past failures. */
+    /** A new secret; the current one keeps signing beside it until `previousUntil`. */
+    rotateSecret(
+      websiteId: string,
+      endpointId: string,
+      secret: string,
+      previousUntil: Date,
+    ): Promise<WebhookEndpointRow | undefined> {
+      return db
+        .updateTable('webhook_endpoints')
+        .set((eb) => ({
+          previous_secret: eb.ref('secret'),
+          previous_secret_expires_at: previousUntil,
+          secret,
+        }))
+        .where('website_id', '=', websiteId)
+        .where('endpoint_id', '=', endpointId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     setDisabled(
       websiteId: string,
       endpointId: string,
@@ -250,7 +275,12 @@ export function webhookQueries(db: Kysely<DB>) {
           .executeTakeFirstOrThrow();
         const endpoint = await db
           .selectFrom('webhook_endpoints')
-          .select(['url', 'secret'])
+          .select([
+            'url',
+            'secret',
+            sql<string | null>`case when previous_secret_expires_at > ${now}
+              then previous_secret end`.as('previous_secret'),
+          ])
           .where('website_id', '=', leased.website_id)
           .where('endpoint_id', '=', leased.endpoint_id)
           .executeTakeFirstOrThrow();

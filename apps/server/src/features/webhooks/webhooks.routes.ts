@@ -155,6 +155,24 @@ export function registerWebhookRoutes(
   }
 
   api.post(
+    `${WEBHOOKS_PREFIX}/endpoints/:endpointId/rotate-secret`,
+    {
+      preValidation: guard,
+      schema: {
+        tags: TAGS,
+        summary: 'Give an endpoint a new secret (shown once); the old one signs too for 24 hours',
+        description: `${AUTH_NOTE} Until the old secret expires, \`webhook-signature\` carries two signatures, one per secret, so a receiver verifies with either while it is switched over.`,
+        params: webhookEndpointParamsSchema,
+        response: {
+          200: createdWebhookEndpointSchema,
+          ...errorResponses(writeCodes, ['WEBHOOK_NOT_FOUND']),
+        },
+      },
+    },
+    async (request) => webhooks.rotateSecret(websiteIdOf(request), request.params.endpointId),
+  );
+
+  api.post(
     `${WEBHOOKS_PREFIX}/endpoints/:endpointId/test`,
     {
       preValidation: guard,

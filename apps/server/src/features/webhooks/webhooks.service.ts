@@ -73,6 +73,9 @@ function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   };
 }
 
+/** How long a rotated-out secret still signs deliveries. */
+export const PREVIOUS_SECRET_HOURS = 24;
+
 export function createWebhooksService({
   store,
   resolveHost,
@@ -165,6 +168,22 @@ export function createWebhooksService({
       if (!(await store.deleteEndpoint(websiteId, endpointId, source))) {
         throw fail('WEBHOOK_NOT_FOUND', webhookMessages.notFound);
       }
+    },
+
+    /**
+     * A new secret, shown once; the old one keeps signing beside it for a day, so the
+     * receiver can be switched over without missing a delivery.
+     */
+    async rotateSecret(websiteId: string, endpointId: string): Promise<CreatedWebhookEndpoint> {
+      const secret = newWebhookSecret();
+      const row = await store.rotateSecret(
+        websiteId,
+        endpointId,
+        secret,
+        new Date(Date.now() + PREVIOUS_SECRET_HOURS * 3600_000),
+      );
+      if (!row) throw fail('WEBHOOK_NOT_FOUND', webhookMessages.notFound);
+      return { endpoint: toEndpoint(row), secret };
     },
 
     async setEnabled(

@@ -99,6 +99,48 @@ describe(`webhooks (${testDialect})`, () => {
     await owner.call('DELETE', `${BASE}/endpoints/${endpoint.id}`);
   });
 
+  it('rotates a secret: both sign for a day, then only the new one', async () => {
+    const { endpoint, secret: oldSecret } = await createEndpoint(['order.created']);
+    const rotated = await owner.call('POST', `${BASE}/endpoints/${endpoint.id}/rotate-secret`);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const newSecret: string = rotated.json().secret;
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(oldSecret);
+    const listed = (await owner.call('GET', `${BASE}/endpoints`)).json();
+    expect(JSON.stringify(listed)).not.toContain(newSecret);
+
+    const received = async () => {
+      await owner.call('POST', `${BASE}/endpoints/${endpoint.id}/test`);
+      expect(await deliver()).toBe(1);
+      const got = receiver.received.at(-1);
+      if (!got) throw new Error('nothing received');
+      const headers = {
+        'webhook-id': got.id,
+        'webhook-timestamp': got.timestamp,
+        'webhook-signature': got.signature,
+      };
+      const nowSeconds = Number(got.timestamp);
+      return {
+        signatures: got.signature.split(' ').length,
+        byOld: verifyWebhook({ secret: oldSecret, headers, body: got.body, nowSeconds }),
+        byNew: verifyWebhook({ secret: newSecret, headers, body: got.body, nowSeconds }),
+      };
+    };
+    expect(await received()).toEqual({ signatures: 2, byOld: true, byNew: true });
+    offsetMs += 25 * HOUR;
+    try {
+      expect(await received()).toEqual({ signatures: 1, byOld: false, byNew: true });
+    } finally {
+      offsetMs -= 25 * HOUR;
+    }
+    const unknown = await owner.call(
+      'POST',
+      `${BASE}/endpoints/00000000-0000-4000-8000-000000000000/rotate-secret`,
+    );
+    expect(unknown.statusCode).toBe(404);
+    await owner.call('DELETE', `${BASE}/endpoints/${endpoint.id}`);
+  });
+
   it('queues order and stock events in the transaction of the change', async () => {
     const { endpoint } = await createEndpoint(['order.created', 'inventory.changed']);
     const shopper = createShopper(injectSend(t.app));
@@ -402,7 +444,7 @@ describe(`webhooks (${testDialect})`, () => {
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path })),
       );
-    expect(routes.length).toBe(10);
+    expect(routes.length).toBe(11);
     const members: Record<string, EditorClient> = {};
     for (const [email, role] of [
       ['hooks-editor@example.com', Role.editor],

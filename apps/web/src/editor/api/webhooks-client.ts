@@ -19,6 +19,12 @@ export const webhooksApi = {
   list: () => editorCall({ method: 'GET', path: BASE, response: webhookEndpointListSchema }),
   create: (input: WebhookEndpointCreate) =>
     editorCall({ method: 'POST', path: BASE, body: input, response: createdWebhookEndpointSchema }),
+  rotateSecret: (id: string) =>
+    editorCall({
+      method: 'POST',
+      path: `${endpointPath(id)}/rotate-secret`,
+      response: createdWebhookEndpointSchema,
+    }),
   remove: (id: string) =>
     editorCall({ method: 'DELETE', path: endpointPath(id), response: noContent }),
   setEnabled: (id: string, isEnabled: boolean) =>

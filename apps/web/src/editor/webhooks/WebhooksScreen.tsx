@@ -79,6 +79,8 @@ export function WebhooksScreen() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const [toDisconnect, setToDisconnect] = useState<WebhookEndpoint | null>(null);
+  const [toRotate, setToRotate] = useState<WebhookEndpoint | null>(null);
+  const [isRotation, setIsRotation] = useState(false);
   const [toDelete, setToDelete] = useState<WebhookEndpoint | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
   const toast = useToast();
@@ -99,6 +101,7 @@ export function WebhooksScreen() {
     try {
       const answer = await webhooksApi.create({ url, events: [...events] });
       setCreateOpen(false);
+      setIsRotation(false);
       setCreated({ url: answer.endpoint.url, secret: answer.secret });
       setUrl('');
       setFieldErrors({});
@@ -182,6 +185,9 @@ export function WebhooksScreen() {
               Disconnect
             </Button>
           )}
+          <Button size="sm" aria-label={`New secret for ${e.url}`} onClick={() => setToRotate(e)}>
+            New secret…
+          </Button>
           <Button
             size="sm"
             variant="danger"
@@ -317,9 +323,35 @@ export function WebhooksScreen() {
       <SecretOnceDialog
         shown={created && { label: `Secret for ${created.url}`, secret: created.secret }}
         onClose={() => setCreated(null)}
-        title="Your endpoint’s signing secret"
-        description="Copy it now: it is shown only once. The receiver checks each request’s signature with it."
+        title={isRotation ? 'Your endpoint’s new signing secret' : 'Your endpoint’s signing secret'}
+        description={
+          isRotation
+            ? 'Copy it now: it is shown only once. For 24 hours every request is signed with both the old and the new secret, so switch the receiver over within a day.'
+            : 'Copy it now: it is shown only once. The receiver checks each request’s signature with it.'
+        }
         noun="secret"
+      />
+
+      <ConfirmDialog
+        open={toRotate !== null}
+        onOpenChange={(open) => {
+          if (!open) setToRotate(null);
+        }}
+        title="Give this endpoint a new secret?"
+        description={`The new secret signs every request to ${toRotate?.url ?? 'it'} from now on. The old one keeps signing beside it for 24 hours, then stops working.`}
+        confirmLabel="Make a new secret"
+        onConfirm={() => {
+          const endpoint = toRotate;
+          setToRotate(null);
+          if (!endpoint) return;
+          webhooksApi.rotateSecret(endpoint.id).then(
+            (answer) => {
+              setIsRotation(true);
+              setCreated({ url: answer.endpoint.url, secret: answer.secret });
+            },
+            (caught) => setError(errorText(caught)),
+          );
+        }}
       />
 
       <ConfirmDialog
