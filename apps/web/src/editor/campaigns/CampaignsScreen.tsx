@@ -599,7 +599,7 @@ function Composer({
           </fieldset>
         </Card>
         <div className="campaigns__actions">
-          <Button type="submit" variant="primary" disabled={isWorking}>
+          <Button type="submit" disabled={isWorking}>
             Save draft
           </Button>
           <Button onClick={refreshPreview} disabled={isWorking}>
@@ -612,8 +612,8 @@ function Composer({
           >
             Send campaign
           </Button>
-          <Button variant="danger" onClick={() => setDeleting(true)} disabled={isWorking}>
-            Delete draft
+          <Button variant="quiet" onClick={() => setDeleting(true)} disabled={isWorking}>
+            Delete draft…
           </Button>
         </div>
       </form>
