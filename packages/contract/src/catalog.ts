@@ -276,6 +276,26 @@ export const productShippingSchema = z
   .meta({ id: 'ProductShipping' });
 export type ProductShipping = z.infer<typeof productShippingSchema>;
 
+/**
+ * A digital product's delivery terms (issue 22): each download link works `linkHours`
+ * (1 hour to a year; the order page always signs a fresh one), and one purchase allows
+ * `downloadLimit` downloads (null: no limit). An order keeps the terms it was bought under.
+ */
+export const digitalDeliverySchema = z.object({
+  linkHours: z
+    .number('Enter how many hours each link works')
+    .int('Enter a whole number of hours')
+    .min(1, 'A link works for at least 1 hour')
+    .max(8760, 'A link can work for at most 8760 hours (a year)'),
+  downloadLimit: z
+    .number('Enter how many downloads a purchase allows')
+    .int('Enter a whole number of downloads')
+    .min(1, 'Allow at least 1 download, or leave it empty for no limit')
+    .max(1000, 'Allow at most 1000 downloads, or leave it empty for no limit')
+    .nullable(),
+});
+export type DigitalDelivery = z.infer<typeof digitalDeliverySchema>;
+
 const productDetailsFields = {
   seoTitle: z
     .string()
@@ -308,6 +328,8 @@ const productDetailsFields = {
   shipping: productShippingSchema.partial().optional(),
   /** Digital products only: an uploaded file (the file manager's), delivered after purchase. */
   digitalFileId: z.string().uuid('digitalFileId must be an uploaded file id').nullable().optional(),
+  /** Digital products only: how long each download link works and downloads per purchase. */
+  digitalDelivery: digitalDeliverySchema.optional(),
 };
 
 const productFieldsSchema = z.object({
@@ -440,6 +462,7 @@ export const catalogProductSchema = productSchema
         byteSize: z.number().int(),
       })
       .nullable(),
+    digitalDelivery: digitalDeliverySchema,
     /** Earlier url ids that now redirect to this product. */
     formerUrlIds: z.array(z.string()),
   })

@@ -178,7 +178,17 @@ export const orderItemSchema = z
      * epoch). Each reading of the order signs a fresh one, so the status page always has
      * a working link while the one in the email expires.
      */
-    download: z.object({ url: z.string(), expiresAt: z.number() }).nullable(),
+    /**
+     * A digital line's file: a fresh signed link, and how many downloads are left (null:
+     * no limit). With none left, `url` is null.
+     */
+    download: z
+      .object({
+        url: z.string().nullable(),
+        expiresAt: z.number(),
+        remaining: z.number().int().nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'OrderItem' });
 

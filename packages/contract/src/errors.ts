@@ -281,6 +281,10 @@ export const errorCatalogue = {
     status: 410,
     summary: 'The download link expired; the order status page signs a fresh one.',
   },
+  DOWNLOAD_LIMIT_REACHED: {
+    status: 410,
+    summary: 'The purchase has used every download the merchant allows for this file.',
+  },
   DOWNLOAD_WITHDRAWN: {
     status: 410,
     summary: 'The order was cancelled or refunded: its files are no longer delivered.',

@@ -384,6 +384,8 @@ export const checkoutMessages = {
   orderNotFound: 'Order not found',
   downloadExpired: 'This download link has expired. Open your order status page for a fresh link.',
   downloadNotFound: 'This download link is not valid.',
+  downloadLimitReached:
+    'This file has been downloaded as many times as this purchase allows. Contact the store if you need it again.',
   downloadWithdrawn:
     'This order was cancelled or refunded, so its download is no longer available.',
 } as const;

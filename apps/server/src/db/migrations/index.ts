@@ -27,6 +27,7 @@ import * as webhooks from './0027-webhooks.ts';
 import * as mailingLists from './0028-mailing-lists.ts';
 import * as campaigns from './0029-campaigns.ts';
 import * as webhookSecretRotation from './0030-webhook-secret-rotation.ts';
+import * as digitalDelivery from './0032-digital-delivery.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -61,4 +62,5 @@ export const migrations: readonly Migration[] = [
   mailingLists,
   campaigns,
   webhookSecretRotation,
+  digitalDelivery,
 ];

@@ -303,6 +303,68 @@ describe(`product details in the catalog admin (${testDialect})`, () => {
     ).toBe(true);
   });
 
+  it('keeps the merchant’s link hours and download limit with each purchase', async () => {
+    const invalid = await create({
+      collectionId,
+      productType: ProductType.digital,
+      title: 'Quilt Pattern',
+      priceMoney: { value: '6' },
+      digitalFileId: pdfId,
+      digitalDelivery: { linkHours: 0, downloadLimit: 2 },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors['digitalDelivery.linkHours']).toBe(
+      'A link works for at least 1 hour',
+    );
+    const physicalOnly = await physical('Quilt Kit', {
+      variants: [{ priceMoney: { value: '12' }, qtyInStock: 3 }],
+      digitalDelivery: { linkHours: 24, downloadLimit: 2 },
+    });
+    expect(physicalOnly.statusCode).toBe(400);
+    const created = await create({
+      collectionId,
+      productType: ProductType.digital,
+      title: 'Quilt Pattern',
+      priceMoney: { value: '6' },
+      digitalFileId: pdfId,
+      digitalDelivery: { linkHours: 24, downloadLimit: 2 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().digitalDelivery).toEqual({ linkHours: 24, downloadLimit: 2 });
+
+    const shopper = createShopper(injectSend(t.app));
+    await shopper.visit();
+    const product = created.json();
+    await shopper.add({ itemId: product.id, sku: product.variants[0].sku }, 1);
+    const checkoutId = (await shopper.start()).body.checkout.id;
+    await fillDetails(shopper, checkoutId);
+    const placed = await shopper.place(checkoutId, randomUUID(), approvedCard);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const line = placed.body.order.items[0];
+    expect(line.download.remaining).toBe(2);
+    // A link works for the product's 24 hours, not the default 72.
+    expect(line.download.expiresAt - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    expect(line.download.expiresAt - Date.now()).toBeGreaterThan(23 * 3600_000);
+
+    // The merchant's later change does not take back what was bought.
+    const changed = await owner.call('PATCH', `${base}/products/${product.id}`, {
+      digitalDelivery: { linkHours: 1, downloadLimit: 1 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    expect((await page(line.download.url)).statusCode).toBe(200);
+    const second = await page(line.download.url);
+    expect(second.statusCode).toBe(200);
+    const third = await page(line.download.url);
+    expect(third.statusCode).toBe(410);
+    expect(third.json()).toMatchObject({ code: 'DOWNLOAD_LIMIT_REACHED' });
+    const page2 = await t.app.inject({
+      url: `/commerce/orders/${placed.body.order.id}?token=${placed.body.token}`,
+    });
+    expect(page2.body).toContain('Every download this purchase allows has been used.');
+    expect(page2.body).not.toContain('Download Quilt Pattern');
+  });
+
   it('shows scarcity where the store settings say, at the store threshold', async () => {
     const created = await physical('Last Few Mugs', {
       variants: [{ priceMoney: { value: '12' }, qtyInStock: 7 }],

@@ -18,6 +18,7 @@ type DetailsInput = Pick<
   | 'publishAt'
   | 'shipping'
   | 'digitalFileId'
+  | 'digitalDelivery'
   | 'isVisible'
 >;
 
@@ -35,6 +36,8 @@ export type DetailColumns = Partial<
     | 'width_mm'
     | 'height_mm'
     | 'digital_media_id'
+    | 'download_link_hours'
+    | 'download_limit'
   >
 >;
 
@@ -89,6 +92,14 @@ export function draftProductDetails(
       fields.digitalFileId = productMessages.digitalFileDigitalOnly;
     } else columns.digital_media_id = input.digitalFileId;
   }
+  if (input.digitalDelivery !== undefined) {
+    if (type !== ProductType.digital) {
+      fields.digitalDelivery = productMessages.digitalFileDigitalOnly;
+    } else {
+      columns.download_link_hours = input.digitalDelivery.linkHours;
+      columns.download_limit = input.digitalDelivery.downloadLimit;
+    }
+  }
   if (Object.keys(fields).length > 0) throw fail('PRODUCT_INVALID', INVALID_PRODUCT, fields);
   return columns;
 }
@@ -130,7 +141,7 @@ export function toCatalogDetails(input: {
   formerUrlIds: string[];
 }): Pick<
   CatalogProduct,
-  'publishAt' | 'socialImage' | 'shipping' | 'digitalFile' | 'formerUrlIds'
+  'publishAt' | 'socialImage' | 'shipping' | 'digitalFile' | 'digitalDelivery' | 'formerUrlIds'
 > {
   const { row, media } = input;
   const social = row.social_image_media_id ? media.get(row.social_image_media_id) : undefined;
@@ -154,6 +165,7 @@ export function toCatalogDetails(input: {
           byteSize: file.byte_size,
         }
       : null,
+    digitalDelivery: { linkHours: row.download_link_hours, downloadLimit: row.download_limit },
     formerUrlIds: input.formerUrlIds,
   };
 }

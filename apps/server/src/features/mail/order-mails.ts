@@ -15,8 +15,10 @@ export function orderConfirmationMail(order: {
     productName: string;
     quantity: number;
     unitPriceCents: number;
-    /** A digital line's signed download link. */
+    /** A digital line's signed download link, how long it works and downloads allowed. */
     downloadUrl?: string | null;
+    downloadHours?: number | undefined;
+    downloadsAllowed?: number | null;
   }[];
   grandTotalCents: number;
   statusUrl: string;
@@ -28,7 +30,11 @@ export function orderConfirmationMail(order: {
     `${i.quantity} × ${i.productName} — ${price(i.unitPriceCents)}`,
     ...(i.downloadUrl
       ? [
-          `  Download: ${i.downloadUrl} (works for ${DOWNLOAD_LINK_HOURS} hours; the order status page has a fresh link after that)`,
+          `  Download: ${i.downloadUrl} (works for ${i.downloadHours ?? DOWNLOAD_LINK_HOURS} hours; the order status page has a fresh link after that${
+            i.downloadsAllowed
+              ? `; ${i.downloadsAllowed} download${i.downloadsAllowed === 1 ? '' : 's'} allowed`
+              : ''
+          })`,
         ]
       : []),
   ]);

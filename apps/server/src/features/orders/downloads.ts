@@ -6,7 +6,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // order or line, and one order's links all die with its token. Nothing is stored: a
 // fresh link is signed whenever the order is read.
 
-/** How long a download link works: long enough to get to a computer, short if forwarded. */
+/**
+ * How long a download link works unless the merchant says otherwise: long enough to get
+ * to a computer, short if forwarded.
+ */
 export const DOWNLOAD_LINK_HOURS = 72;
 
 type DownloadKey = { orderId: string; lineNumber: number; secretToken: string };
@@ -17,9 +20,13 @@ function signature(key: DownloadKey, expiresAtSeconds: number): string {
     .digest('base64url');
 }
 
-/** A link to the line's file that works for DOWNLOAD_LINK_HOURS from `now`. */
-export function signDownload(key: DownloadKey, now: number): { url: string; expiresAt: number } {
-  const expiresAtSeconds = Math.floor(now / 1000) + DOWNLOAD_LINK_HOURS * 3600;
+/** A link to the line's file that works for `hours` (the product's terms) from `now`. */
+export function signDownload(
+  key: DownloadKey,
+  now: number,
+  hours = DOWNLOAD_LINK_HOURS,
+): { url: string; expiresAt: number } {
+  const expiresAtSeconds = Math.floor(now / 1000) + hours * 3600;
   const sig = signature(key, expiresAtSeconds);
   return {
     url: `/commerce/downloads/${key.orderId}/${key.lineNumber}?expires=${expiresAtSeconds}&sig=${sig}`,

@@ -28,7 +28,20 @@ type LineShown = Pick<
   | 'unit_price_cents'
   | 'digital_media_id'
   | 'line_number'
->;
+> &
+  Partial<Pick<OrderItemRow, 'download_link_hours' | 'download_limit' | 'download_count'>>;
+
+/** A digital line's fresh link and the downloads left; no link once none are. */
+function downloadOf(row: OrderRow, line: LineShown, now: number) {
+  const limit = line.download_limit ?? null;
+  const remaining = limit === null ? null : Math.max(0, limit - (line.download_count ?? 0));
+  const signed = signDownload(
+    { orderId: row.order_id, lineNumber: line.line_number, secretToken: row.secret_token },
+    now,
+    line.download_link_hours ?? undefined,
+  );
+  return { url: remaining === 0 ? null : signed.url, expiresAt: signed.expiresAt, remaining };
+}
 
 export function toOrder(
   row: OrderRow,
@@ -54,12 +67,7 @@ export function toOrder(
       productType: i.product_type,
       quantity: i.quantity,
       unitPriceCents: i.unit_price_cents,
-      download: i.digital_media_id
-        ? signDownload(
-            { orderId: row.order_id, lineNumber: i.line_number, secretToken: row.secret_token },
-            now,
-          )
-        : null,
+      download: i.digital_media_id ? downloadOf(row, i, now) : null,
     })),
     subtotalCents: row.subtotal_cents,
     discountCents: row.discount_cents,

@@ -36,22 +36,56 @@ export function orderQueries(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** The file each of these digital products delivers, by product id. */
+    /** The file each of these digital products delivers, with its terms, by product id. */
     async digitalFilesOf(
       websiteId: string,
       productIds: readonly string[],
-    ): Promise<Map<string, string>> {
+    ): Promise<Map<string, { mediaId: string; linkHours: number; downloadLimit: number | null }>> {
       if (productIds.length === 0) return new Map();
       const rows = await db
         .selectFrom('products')
-        .select(['product_id', 'digital_media_id'])
+        .select(['product_id', 'digital_media_id', 'download_link_hours', 'download_limit'])
         .where('website_id', '=', websiteId)
         .where('product_id', 'in', [...new Set(productIds)])
         .where('digital_media_id', 'is not', null)
         .execute();
       return new Map(
-        rows.flatMap((r) => (r.digital_media_id ? [[r.product_id, r.digital_media_id]] : [])),
+        rows.flatMap((r) =>
+          r.digital_media_id
+            ? [
+                [
+                  r.product_id,
+                  {
+                    mediaId: r.digital_media_id,
+                    linkHours: r.download_link_hours,
+                    downloadLimit: r.download_limit,
+                  },
+                ],
+              ]
+            : [],
+        ),
       );
+    },
+
+    /**
+     * Counts one download of a line, unless it has given all it allows: false then. One
+     * conditional update, so two downloads racing for the last one cannot both have it.
+     */
+    async countDownload(websiteId: string, orderId: string, lineNumber: number) {
+      const result = await db
+        .updateTable('order_items')
+        .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .where('line_number', '=', lineNumber)
+        .where((eb) =>
+          eb.or([
+            eb('download_limit', 'is', null),
+            eb('download_count', '<', eb.ref('download_limit')),
+          ]),
+        )
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /** A line of an order with the stored file it delivers, for the download route. */

@@ -60,7 +60,12 @@ export function registerOrderRoutes(
         params: downloadParamsSchema,
         querystring: downloadQuerySchema,
         response: {
-          ...errorResponses(['DOWNLOAD_NOT_FOUND', 'DOWNLOAD_EXPIRED', 'DOWNLOAD_WITHDRAWN']),
+          ...errorResponses([
+            'DOWNLOAD_NOT_FOUND',
+            'DOWNLOAD_EXPIRED',
+            'DOWNLOAD_WITHDRAWN',
+            'DOWNLOAD_LIMIT_REACHED',
+          ]),
         },
       },
     },

@@ -66,6 +66,9 @@ export function createOrdersService({
       if (line.status === 'cancelled' || line.status === 'refunded') {
         throw fail('DOWNLOAD_WITHDRAWN', checkoutMessages.downloadWithdrawn);
       }
+      if (!(await orderRepo.countDownload(input.websiteId, input.orderId, input.lineNumber))) {
+        throw fail('DOWNLOAD_LIMIT_REACHED', checkoutMessages.downloadLimitReached);
+      }
       return line;
     },
   };

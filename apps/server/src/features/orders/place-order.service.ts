@@ -213,7 +213,10 @@ export function createPlaceOrderService({
             discount_cents: totals.lines[i]?.discountCents ?? 0,
             tax_cents: totals.lines[i]?.taxCents ?? 0,
             additional_fields: e.additional_fields,
-            digital_media_id: digitalFiles.get(e.product_id) ?? null,
+            digital_media_id: digitalFiles.get(e.product_id)?.mediaId ?? null,
+            // The terms it is bought under stay with the line.
+            download_link_hours: digitalFiles.get(e.product_id)?.linkHours ?? 72,
+            download_limit: digitalFiles.get(e.product_id)?.downloadLimit ?? null,
           }));
           await q.orders.insertItems(items);
           await q.orders.markCartPurchased(websiteId, checkout.cart_id, order.order_id);
@@ -226,11 +229,13 @@ export function createPlaceOrderService({
               orderNumber: order.order_number,
               email: order.email,
               currency,
-              items: placed.items.map((i) => ({
+              items: placed.items.map((i, index) => ({
                 productName: i.productName,
                 quantity: i.quantity,
                 unitPriceCents: i.unitPriceCents,
-                downloadUrl: i.download ? origin + i.download.url : null,
+                downloadUrl: i.download?.url ? origin + i.download.url : null,
+                downloadHours: items[index]?.download_link_hours,
+                downloadsAllowed: i.download?.remaining ?? null,
               })),
               grandTotalCents: order.grand_total_cents,
               statusUrl: origin + orderStatusPath(order.order_id, token),

@@ -187,7 +187,7 @@ export function DigitalFileCard({ details, type, errors, onChange }: Props) {
   return (
     <Card
       title="File to deliver"
-      description="Buyers get a download link in their order email and on their order page. Each link works for 72 hours; the order page always has a fresh one."
+      description="Buyers get a download link in their order email and on their order page; the order page always has a fresh one. What a buyer bought under stays theirs if you change these later."
     >
       {details.digitalFile ? (
         <div className="product-editor__file">
@@ -210,6 +210,23 @@ export function DigitalFileCard({ details, type, errors, onChange }: Props) {
         </div>
       )}
       {errors.digitalFileId ? <p className="field__error">{errors.digitalFileId}</p> : null}
+      <div className="product-editor__dimensions product-editor__delivery">
+        <TextField
+          label="Each link works for (hours)"
+          inputMode="numeric"
+          value={details.linkHours}
+          error={errors['digitalDelivery.linkHours']}
+          onChange={(event) => onChange({ linkHours: event.target.value })}
+        />
+        <TextField
+          label="Downloads per purchase"
+          inputMode="numeric"
+          hint="Leave empty for no limit."
+          value={details.downloadLimit}
+          error={errors['digitalDelivery.downloadLimit']}
+          onChange={(event) => onChange({ downloadLimit: event.target.value })}
+        />
+      </div>
       <Dialog open={isPicking} onOpenChange={setIsPicking} title="File to deliver" size="wide">
         <FileManager
           accept="document"

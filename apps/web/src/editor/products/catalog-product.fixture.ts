@@ -33,6 +33,7 @@ export function catalogProduct(overrides: Partial<CatalogProduct> = {}): Catalog
     socialImage: null,
     shipping: { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null },
     digitalFile: null,
+    digitalDelivery: { linkHours: 72, downloadLimit: null },
     formerUrlIds: [],
     collectionId: 'c',
     isVisible: true,

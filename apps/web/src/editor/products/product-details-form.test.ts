@@ -84,6 +84,34 @@ describe('the product details form', () => {
     expect(toLocalInput(new Date('2031-05-01T09:30').toISOString())).toBe('2031-05-01T09:30');
   });
 
+  it('reads a digital product’s link hours and download limit, blank for no limit', () => {
+    const form = { ...newDetailsForm(), digitalFile: { id: 'f', filename: 'a.pdf' } };
+    const unlimited = toDetailsInput(form, ProductType.digital);
+    expect(unlimited.ok && unlimited.input.digitalDelivery).toEqual({
+      linkHours: 72,
+      downloadLimit: null,
+    });
+    const limited = toDetailsInput(
+      { ...form, linkHours: '24', downloadLimit: '3' },
+      ProductType.digital,
+    );
+    expect(limited.ok && limited.input.digitalDelivery).toEqual({
+      linkHours: 24,
+      downloadLimit: 3,
+    });
+    const bad = toDetailsInput(
+      { ...form, linkHours: '0', downloadLimit: 'x' },
+      ProductType.digital,
+    );
+    expect(!bad.ok && bad.errors).toEqual({
+      'digitalDelivery.linkHours': 'Enter a whole number of hours from 1 to 8760',
+    });
+    const badLimit = toDetailsInput({ ...form, downloadLimit: '0' }, ProductType.digital);
+    expect(!badLimit.ok && Object.keys(badLimit.errors)).toEqual(['digitalDelivery.downloadLimit']);
+    const physical = toDetailsInput(form, ProductType.physical);
+    expect(physical.ok && 'digitalDelivery' in physical.input).toBe(false);
+  });
+
   it('sends only the details a product type has', () => {
     const digital = toDetailsInput(
       { ...newDetailsForm(), digitalFile: { id: 'f', filename: 'a.pdf' }, weight: '2' },

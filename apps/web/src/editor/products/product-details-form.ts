@@ -33,6 +33,10 @@ export type DetailsForm = {
   width: string;
   height: string;
   digitalFile: { id: string; filename: string } | null;
+  /** How many hours each download link works. */
+  linkHours: string;
+  /** Downloads one purchase allows; '' for no limit. */
+  downloadLimit: string;
   isSubscribable: boolean;
   billingEvery: string;
   billingUnit: BillingUnit;
@@ -60,6 +64,8 @@ export function newDetailsForm(): DetailsForm {
     width: '',
     height: '',
     digitalFile: null,
+    linkHours: '72',
+    downloadLimit: '',
     isSubscribable: false,
     billingEvery: '1',
     billingUnit: 'MONTH',
@@ -101,6 +107,11 @@ export function detailsFromProduct(
     digitalFile: product.digitalFile
       ? { id: product.digitalFile.id, filename: product.digitalFile.filename }
       : null,
+    linkHours: String(product.digitalDelivery.linkHours),
+    downloadLimit:
+      product.digitalDelivery.downloadLimit === null
+        ? ''
+        : String(product.digitalDelivery.downloadLimit),
     isSubscribable: product.isSubscribable,
     billingEvery: String(plan?.billingPeriod.value ?? 1),
     billingUnit: plan?.billingPeriod.unit ?? 'MONTH',
@@ -178,7 +189,17 @@ export function toDetailsInput(
       input.shipping = { weightGrams: weight, lengthMm: length, widthMm: width, heightMm: height };
     }
   }
-  if (type === ProductType.digital) input.digitalFileId = details.digitalFile?.id ?? null;
+  if (type === ProductType.digital) {
+    input.digitalFileId = details.digitalFile?.id ?? null;
+    const hours = readWhole(details.linkHours);
+    const limit = readWhole(details.downloadLimit);
+    if (hours === null || hours === 'invalid' || hours < 1 || hours > 8760) {
+      errors['digitalDelivery.linkHours'] = 'Enter a whole number of hours from 1 to 8760';
+    } else if (limit === 'invalid' || (limit !== null && (limit < 1 || limit > 1000))) {
+      errors['digitalDelivery.downloadLimit'] =
+        'Enter a whole number from 1 to 1000, or leave it empty for no limit';
+    } else input.digitalDelivery = { linkHours: hours, downloadLimit: limit };
+  }
 
   if (canBeSubscribable(type)) {
     input.isSubscribable = details.isSubscribable;

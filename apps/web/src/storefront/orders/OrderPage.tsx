@@ -96,12 +96,26 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
             <tr key={item.sku}>
               <td>
                 {item.productName}
-                {item.download ? (
+                {item.download?.url ? (
                   <>
                     <br />
                     <a href={item.download.url} download rel="noreferrer">
                       {`Download ${item.productName}`}
                     </a>
+                    {item.download.remaining !== null ? (
+                      <span className="order-download__left">
+                        {item.download.remaining === 1
+                          ? ' (1 download left)'
+                          : ` (${item.download.remaining} downloads left)`}
+                      </span>
+                    ) : null}
+                  </>
+                ) : item.download ? (
+                  <>
+                    <br />
+                    <span className="order-download__left">
+                      Every download this purchase allows has been used.
+                    </span>
                   </>
                 ) : null}
               </td>
