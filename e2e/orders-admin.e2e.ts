@@ -124,7 +124,7 @@ describe('the Orders screen (Chromium)', () => {
     await page.getByRole('button', { name: 'Back to orders' }).click();
     await page
       .getByRole('navigation', { name: 'Admin' })
-      .getByRole('button', { name: 'Mail' })
+      .getByRole('button', { name: 'Mail', exact: true })
       .click();
     await page.getByRole('heading', { level: 1, name: 'Mail' }).waitFor();
     const table = page.getByRole('table', { name: 'Mail' });

@@ -208,7 +208,16 @@ describe('product details in the editor (Chromium)', () => {
     await dialog.getByRole('button', { name: 'Deliver this file' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('tote-pattern.pdf', { exact: true }).waitFor();
+    // The merchant's terms: a day per link, one download per purchase.
+    await page.getByLabel('Each link works for (hours)').fill('24');
+    await page.getByLabel('Downloads per purchase').fill('1');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await checkAtBothWidths(page, [
+      {
+        name: 'admin-product-digital-file',
+        scrollTo: page.getByRole('heading', { name: 'File to deliver' }),
+      },
+    ]);
     await save();
 
     // A shopper buys it; the order page links to the file.
@@ -225,11 +234,16 @@ describe('product details in the editor (Chromium)', () => {
       await shop.goto(`${server.baseUrl}/commerce/orders/${sent.order?.id}?token=${sent.token}`);
       const link = shop.getByRole('link', { name: 'Download Everyday Tote Sewing Pattern' });
       await link.waitFor();
+      await shop.getByText('(1 download left)').waitFor();
       const href = (await link.getAttribute('href')) ?? '';
       const file = await shop.request.get(`${server.baseUrl}${href}`);
       expect(file.status()).toBe(200);
       expect(file.headers()['content-type']).toBe('application/pdf');
       expect(Buffer.from(await file.body()).equals(pdf)).toBe(true);
+      // Its one download used, the page says so and the link is refused.
+      await shop.reload();
+      await shop.getByText('Every download this purchase allows has been used.').waitFor();
+      expect((await shop.request.get(`${server.baseUrl}${href}`)).status()).toBe(410);
     } finally {
       await shopper.close();
     }
@@ -270,6 +284,7 @@ describe('product details in the editor (Chromium)', () => {
       restockAutoSend: false,
       restockSuccessText: '',
       restockMailingListSignUp: false,
+      restockMailingListId: '',
       restockMailingListOptInByDefault: false,
     });
     // The refused threshold is the only failed request the page made.
