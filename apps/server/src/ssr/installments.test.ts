@@ -23,8 +23,7 @@ describe(`installment messaging on the storefront (${testDialect})`, () => {
   afterAll(() => t.close());
 
   const page = async (url: string, cookie = '') =>
-    (await t.app.inject({ url, headers: { accept: 'text/html', ...(cookie && { cookie }) } }))
-      .body;
+    (await t.app.inject({ url, headers: { accept: 'text/html', ...(cookie && { cookie }) } })).body;
   const setEnabled = async (isEnabled: boolean) => {
     const response = await t.app.inject({
       method: 'PUT',
