@@ -47,7 +47,7 @@ import './store.css';
 // its tax rules, for admins and store managers (the server refuses editors too). Every
 // change is saved by the staff API; its field messages show beside the fields.
 
-type Tab = 'general' | 'shipping' | 'taxes' | 'checkout';
+type Tab = 'general' | 'shipping' | 'taxes' | 'checkout' | 'installments';
 
 const fieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? error.fields : {};
@@ -110,12 +110,12 @@ export function StoreScreen() {
             {
               value: 'checkout',
               label: 'Checkout',
-              content: (
-                <>
-                  <CheckoutSettings currency={currency} />
-                  <InstallmentSettings settings={settings} currency={currency} />
-                </>
-              ),
+              content: <CheckoutSettings currency={currency} />,
+            },
+            {
+              value: 'installments',
+              label: 'Installments',
+              content: <InstallmentSettings settings={settings} currency={currency} />,
             },
           ]}
         />
