@@ -42,8 +42,10 @@ describe('installment messaging (Chromium)', () => {
     const toggle = page.getByRole('switch', { name: 'Installment messaging' });
     await toggle.waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    await page.getByText('Orders over $1.00 and up to $2,000.00').waitFor();
-    await page.getByText('Shown as Afterpay').waitFor();
+    await page
+      .getByText('Orders over $1.00 and up to $2,000.00 can be paid in 4 installments')
+      .waitFor();
+    await page.getByText('every 2 weeks, with Afterpay.').waitFor();
     await toggle.click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Installment messaging saved.').first().waitFor();

@@ -1006,7 +1006,7 @@ function InstallmentSettings({
       title="Buy now, pay later"
       description={`Orders over ${amount(INSTALLMENT_RANGE_CENTS.min)} and up to ${amount(
         INSTALLMENT_RANGE_CENTS.max,
-      )} can be paid in 4 installments, every 2 weeks.`}
+      )} can be paid in 4 installments, every 2 weeks, with ${market?.brand ?? 'Afterpay'}.`}
     >
       {saved === null && !notice ? (
         <Skeleton lines={1} label="Loading installment messaging…" />
@@ -1026,11 +1026,13 @@ function InstallmentSettings({
             checked={isEnabled}
             onCheckedChange={setIsEnabled}
           />
-          <p className="notice" role="note">
-            {market
-              ? `Shown as ${market.brand} for your store's market.`
-              : "Not shown: installments are offered to stores in the US, Canada, Australia and New Zealand (Afterpay) and the United Kingdom (Clearpay), in English (and French in Canada). Set the store's country under General."}
-          </p>
+          {market ? null : (
+            <p className="notice" role="note">
+              Not shown: installments are offered to stores in the US, Canada, Australia and New
+              Zealand (Afterpay) and the United Kingdom (Clearpay), in English (and French in
+              Canada). Set the store's country under General.
+            </p>
+          )}
           <p className={notice ? 'notice notice--error' : 'notice'} role="status">
             {notice}
           </p>

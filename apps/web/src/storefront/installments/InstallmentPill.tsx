@@ -110,7 +110,7 @@ export function InstallmentPill({
         onClose={() => opener.current?.focus()}
       >
         <div className="installment-dialog__panel">
-          <h2 id={`${id}-title`}>
+          <h2 id={`${id}-title`} className="installment-dialog__title">
             Pay in {DEFAULT_INSTALLMENTS} with {offer.brand}
           </h2>
           <p>
@@ -120,7 +120,7 @@ export function InstallmentPill({
           {pill.kind === 'in-range' ? (
             <ol className="installment-dialog__schedule" aria-label="Your payments">
               {pill.payments.map((payment, index) => (
-                <li key={dueLabel(index)}>
+                <li key={dueLabel(index)} className="installment-dialog__payment">
                   <span>{dueLabel(index)}</span>{' '}
                   <strong>{formatMoney(payment, { useCLDRMoneyFormat })}</strong>
                 </li>
