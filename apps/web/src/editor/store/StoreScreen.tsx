@@ -1020,9 +1020,7 @@ function InstallmentSettings({
         >
           <Switch
             label="Installment messaging"
-            hint={`Product pages and the cart say "or 4 interest-free payments of … with ${
-              market?.brand ?? 'Afterpay'
-            }" under the price of physical products.`}
+            hint="Under the price of physical products and the subtotal of a cart of them."
             checked={isEnabled}
             onCheckedChange={setIsEnabled}
           />

@@ -57,7 +57,9 @@ describe('the installment pill (SPEC §5)', () => {
 });
 
 describe('the pill in the product form', () => {
-  const product = (productType: number): ProductFormProps['product'] => ({
+  const product = (
+    productType: ProductFormProps['product']['productType'],
+  ): ProductFormProps['product'] => ({
     id: '0b7f7a52-1111-4000-8000-000000000001',
     title: 'Scarf',
     productType,
@@ -87,7 +89,10 @@ describe('the pill in the product form', () => {
     scarcity: null,
     restock: null,
   });
-  const form = (productType: number, installments: InstallmentOffer | null) =>
+  const form = (
+    productType: ProductFormProps['product']['productType'],
+    installments: InstallmentOffer | null,
+  ) =>
     renderToStaticMarkup(
       <ProductForm
         product={product(productType)}
