@@ -74,14 +74,25 @@ export const inventoryPreferencesSchema = z
   })
   .meta({ id: 'InventoryPreferences' });
 
+/**
+ * Buy now, pay later messaging (issue 22): the pill under product prices and the cart
+ * subtotal, shown only when on and only in a market the provider serves (core's
+ * installmentOffer). Its own namespace, so saving the checkout settings cannot reset it.
+ */
+export const installmentPreferencesSchema = z
+  .object({ isEnabled: z.boolean() })
+  .meta({ id: 'InstallmentPreferences' });
+
 export const preferenceSchemas = {
   checkout: checkoutPreferencesSchema,
   inventory: inventoryPreferencesSchema,
+  installments: installmentPreferencesSchema,
 } as const;
 
 export type PreferenceNamespace = keyof typeof preferenceSchemas;
 export type CheckoutPreferences = z.infer<typeof checkoutPreferencesSchema>;
 export type InventoryPreferences = z.infer<typeof inventoryPreferencesSchema>;
+export type InstallmentPreferences = z.infer<typeof installmentPreferencesSchema>;
 
 export const preferenceDefaults: {
   [N in PreferenceNamespace]: z.infer<(typeof preferenceSchemas)[N]>;
@@ -103,6 +114,7 @@ export const preferenceDefaults: {
     restockMailingListId: '',
     restockMailingListOptInByDefault: false,
   },
+  installments: { isEnabled: false },
 };
 
 export const preferenceParamsSchema = z.object({

@@ -97,6 +97,8 @@ export function withRememberedSiteReads(
       ...preferences,
       checkout: (websiteId) =>
         remember(websiteId, 'checkout-preferences', () => preferences.checkout(websiteId)),
+      installments: (websiteId) =>
+        remember(websiteId, 'installment-preferences', () => preferences.installments(websiteId)),
     },
     ...(headerFooter && {
       headerFooter: {

@@ -5,7 +5,7 @@ import {
   splitSectionsWithSettings,
   withoutUnsafeText,
 } from '@atelier/contract';
-import { PageType, ProductType, plainTextOf } from '@atelier/core';
+import { installmentOffer, PageType, ProductType, plainTextOf } from '@atelier/core';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
 import { ErrorPage } from '@atelier/web/storefront/error/ErrorPage.tsx';
@@ -129,6 +129,20 @@ export function registerStorefrontRoutes(
     return { website, site, templates };
   }
 
+  /** The pay-in-installments pill's brand and range (issue 22), or null: none shown. */
+  async function installmentsOf(website: {
+    id: string;
+    language: string;
+    storeAddress: { country: string } | null;
+  }) {
+    const { isEnabled } = await services.preferences.installments(website.id);
+    return installmentOffer({
+      isEnabled,
+      country: website.storeAddress?.country,
+      language: website.language,
+    });
+  }
+
   /** The page's template data instead of its HTML (`?format=json`). */
   function sendJson(reply: FastifyReply, context: object) {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
@@ -211,7 +225,10 @@ export function registerStorefrontRoutes(
       website.id,
       await services.cart.getCart(website.id, cartIdOf(request)),
     );
-    const { minimumSubtotalCents } = await services.preferences.checkout(website.id);
+    const [{ minimumSubtotalCents }, installments] = await Promise.all([
+      services.preferences.checkout(website.id),
+      installmentsOf(website),
+    ]);
     reply.header('cache-control', 'no-store');
     return send(reply, {
       site,
@@ -222,6 +239,7 @@ export function registerStorefrontRoutes(
           cart={cart}
           useCLDRMoneyFormat={site.useCLDRMoneyFormat}
           minimumSubtotalCents={minimumSubtotalCents}
+          installments={installments}
         />
       ),
     });
@@ -499,6 +517,7 @@ export function registerStorefrontRoutes(
           <ProductPage
             product={product}
             site={site}
+            installments={await installmentsOf(website)}
             additionalFieldsForm={
               product.additionalFieldsFormId
                 ? await formOrNull(website.id, product.additionalFieldsFormId)

@@ -4,7 +4,9 @@ import { ProductType } from '../enums/product-types';
 import { money } from '../money/money';
 import {
   AFTERPAY_MARKETS,
+  INSTALLMENT_RANGE_CENTS,
   installmentBrand,
+  installmentOffer,
   installmentPayments,
   installmentPill,
   isInstallmentEligibleCart,
@@ -84,5 +86,38 @@ describe('installment eligibility and markets', () => {
     expect(installmentBrand({ country: 'US', language: 'es' })).toBeNull();
     expect(installmentBrand({ country: 'FR', language: 'fr' })).toBeNull();
     expect(installmentBrand({ country: 'GB', language: '' })).toBeNull();
+  });
+});
+
+describe('installment offer of a store', () => {
+  const range = { minCents: INSTALLMENT_RANGE_CENTS.min, maxCents: INSTALLMENT_RANGE_CENTS.max };
+
+  it('is nothing until the merchant turns messaging on', () => {
+    expect(installmentOffer({ isEnabled: false, country: 'US', language: 'en-US' })).toBeNull();
+    expect(installmentOffer({ isEnabled: true, country: 'US', language: 'en-US' })).toEqual({
+      brand: 'Afterpay',
+      ...range,
+    });
+  });
+
+  it("names the brand of the store address's country and the store language", () => {
+    expect(installmentOffer({ isEnabled: true, country: 'GB', language: 'en-GB' })?.brand).toBe(
+      'Clearpay',
+    );
+    expect(installmentOffer({ isEnabled: true, country: 'CA', language: 'fr-CA' })?.brand).toBe(
+      'Afterpay',
+    );
+    expect(installmentOffer({ isEnabled: true, country: 'FR', language: 'fr-FR' })).toBeNull();
+    expect(installmentOffer({ isEnabled: true, country: 'AU', language: 'fr' })).toBeNull();
+  });
+
+  it("falls back to the language tag's region when the store has no address country", () => {
+    expect(installmentOffer({ isEnabled: true, country: '', language: 'en-NZ' })?.brand).toBe(
+      'Afterpay',
+    );
+    expect(installmentOffer({ isEnabled: true, country: null, language: 'en-GB' })?.brand).toBe(
+      'Clearpay',
+    );
+    expect(installmentOffer({ isEnabled: true, country: null, language: 'en' })).toBeNull();
   });
 });

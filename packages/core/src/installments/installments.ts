@@ -74,3 +74,36 @@ export const installmentPill = ({
   const installmentStr = installmentMessages.payments(count, format(payments[0]!));
   return { kind: 'in-range', text: installmentMessages.pill(installmentStr), payments };
 };
+
+/**
+ * The order amounts the provider splits, in minor units of the store currency. SPEC §3
+ * reads them from the provider (afterPayMin, afterPayMax) and names no figures; these are
+ * Afterpay's usual merchant defaults, the same for every market.
+ */
+export const INSTALLMENT_RANGE_CENTS = { min: 100, max: 200_000 } as const;
+
+/** What a storefront page needs to show the pill: the brand and the provider's range. */
+export type InstallmentOffer = { brand: InstallmentBrand; minCents: number; maxCents: number };
+
+/**
+ * The store's offer, or null when the merchant has not turned messaging on or the store's
+ * market (merchant country, shopper language) is not one the provider serves. The country
+ * is the store address's; a store without one falls back to its language tag's region
+ * (en-US → US), the only other place a store says where it is.
+ */
+export const installmentOffer = ({
+  isEnabled,
+  country,
+  language,
+}: {
+  isEnabled: boolean;
+  country: string | null | undefined;
+  language: string;
+}): InstallmentOffer | null => {
+  if (!isEnabled) return null;
+  const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(language)?.[1] ?? '';
+  const brand = installmentBrand({ country: country || region, language });
+  return brand
+    ? { brand, minCents: INSTALLMENT_RANGE_CENTS.min, maxCents: INSTALLMENT_RANGE_CENTS.max }
+    : null;
+};

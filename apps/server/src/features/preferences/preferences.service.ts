@@ -1,5 +1,6 @@
 import {
   type CheckoutPreferences,
+  type InstallmentPreferences,
   type InventoryPreferences,
   type PreferenceNamespace,
   preferenceDefaults,
@@ -38,6 +39,10 @@ export function createPreferencesService({
 
     async inventory(websiteId: string): Promise<InventoryPreferences> {
       return (await get(websiteId, 'inventory')) as InventoryPreferences;
+    },
+
+    async installments(websiteId: string): Promise<InstallmentPreferences> {
+      return (await get(websiteId, 'installments')) as InstallmentPreferences;
     },
 
     /** Replaces a namespace's preferences; unknown or mistyped values are refused whole. */

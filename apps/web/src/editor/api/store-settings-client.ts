@@ -1,6 +1,8 @@
 import {
   type CheckoutPreferences,
   checkoutPreferencesSchema,
+  type InstallmentPreferences,
+  installmentPreferencesSchema,
   preferencesResponseSchema,
   type ShippingRateInput,
   type StoreSettingsUpdate,
@@ -31,6 +33,7 @@ async function call<T>(
 const id = (value: string) => encodeURIComponent(value);
 
 const CHECKOUT_PREFERENCES = '/api/v1/commerce-preferences/checkout';
+const INSTALLMENT_PREFERENCES = '/api/v1/commerce-preferences/installments';
 
 export const storeSettingsApi = {
   /** Parsed with the namespace's schema, which drops the website id the answer carries. */
@@ -41,6 +44,14 @@ export const storeSettingsApi = {
   updateCheckoutPreferences: (preferences: CheckoutPreferences) =>
     call('PUT', CHECKOUT_PREFERENCES, preferencesResponseSchema, preferences).then((answer) =>
       checkoutPreferencesSchema.parse(answer.preferences),
+    ),
+  installmentPreferences: () =>
+    call('GET', INSTALLMENT_PREFERENCES, preferencesResponseSchema).then((answer) =>
+      installmentPreferencesSchema.parse(answer.preferences),
+    ),
+  updateInstallmentPreferences: (preferences: InstallmentPreferences) =>
+    call('PUT', INSTALLMENT_PREFERENCES, preferencesResponseSchema, preferences).then((answer) =>
+      installmentPreferencesSchema.parse(answer.preferences),
     ),
   settings: () => call('GET', '/store-settings', storeSettingsSchema),
   updateSettings: (patch: StoreSettingsUpdate) =>

@@ -1,5 +1,6 @@
 import type {
   CheckoutPreferences,
+  InstallmentPreferences,
   ShippingRate,
   SizeUnit,
   StoreAddress,
@@ -13,6 +14,8 @@ import {
   type CurrencyCode,
   decimalToMinorUnits,
   formatMoney,
+  INSTALLMENT_RANGE_CENTS,
+  installmentOffer,
   isCurrencyCode,
   money,
   toDecimalString,
@@ -44,7 +47,7 @@ import './store.css';
 // its tax rules, for admins and store managers (the server refuses editors too). Every
 // change is saved by the staff API; its field messages show beside the fields.
 
-type Tab = 'general' | 'shipping' | 'taxes' | 'checkout';
+type Tab = 'general' | 'shipping' | 'taxes' | 'checkout' | 'installments';
 
 const fieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? error.fields : {};
@@ -108,6 +111,11 @@ export function StoreScreen() {
               value: 'checkout',
               label: 'Checkout',
               content: <CheckoutSettings currency={currency} />,
+            },
+            {
+              value: 'installments',
+              label: 'Installments',
+              content: <InstallmentSettings settings={settings} currency={currency} />,
             },
           ]}
         />
@@ -931,6 +939,98 @@ function CheckoutSettings({ currency }: { currency: CurrencyCode }) {
             checked={hasOrderNotes}
             onCheckedChange={setHasOrderNotes}
           />
+          <p className={notice ? 'notice notice--error' : 'notice'} role="status">
+            {notice}
+          </p>
+          <div className="store-form__actions">
+            <Button type="submit" variant="primary" disabled={!hasChanges || isBusy}>
+              Save
+            </Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Buy now, pay later messaging (issue 22): one switch; the provider's range and the market
+ * (store country and language) are shown so the merchant knows where the pill appears.
+ */
+function InstallmentSettings({
+  settings,
+  currency,
+}: {
+  settings: StoreSettings;
+  currency: CurrencyCode;
+}) {
+  const toast = useToast();
+  const [saved, setSaved] = useState<InstallmentPreferences | null>(null);
+  const [isEnabled, setIsEnabled] = useState(false);
+  const [notice, setNotice] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const show = useCallback((preferences: InstallmentPreferences) => {
+    setSaved(preferences);
+    setIsEnabled(preferences.isEnabled);
+  }, []);
+  useEffect(() => {
+    api
+      .installmentPreferences()
+      .then(show)
+      .catch((error: unknown) => setNotice(errorText(error)));
+  }, [show]);
+  const market = installmentOffer({
+    isEnabled: true,
+    country: settings.storeAddress?.country,
+    language: settings.language,
+  });
+  const amount = (cents: number) => formatMoney(money(cents, currency));
+  const hasChanges = saved !== null && saved.isEnabled !== isEnabled;
+
+  async function save() {
+    if (!hasChanges) return;
+    setIsBusy(true);
+    setNotice('');
+    try {
+      show(await api.updateInstallmentPreferences({ isEnabled }));
+      toast('Installment messaging saved.');
+    } catch (error) {
+      setNotice(errorText(error));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <Card
+      title="Buy now, pay later"
+      description={`Orders over ${amount(INSTALLMENT_RANGE_CENTS.min)} and up to ${amount(
+        INSTALLMENT_RANGE_CENTS.max,
+      )} can be paid in 4 installments, every 2 weeks, with ${market?.brand ?? 'Afterpay'}.`}
+    >
+      {saved === null && !notice ? (
+        <Skeleton lines={1} label="Loading installment messaging…" />
+      ) : (
+        <form
+          className="store-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <Switch
+            label="Installment messaging"
+            hint="Under the price of physical products and the subtotal of a cart of them."
+            checked={isEnabled}
+            onCheckedChange={setIsEnabled}
+          />
+          {market ? null : (
+            <p className="notice" role="note">
+              Not shown: installments are offered to stores in the US, Canada, Australia and New
+              Zealand (Afterpay) and the United Kingdom (Clearpay), in English (and French in
+              Canada). Set the store's country under General.
+            </p>
+          )}
           <p className={notice ? 'notice notice--error' : 'notice'} role="status">
             {notice}
           </p>

@@ -1,6 +1,14 @@
 import type { ShoppingCart } from '@atelier/contract';
-import { type CurrencyCode, cartMessages, formatMoney, QUANTITY_INPUT } from '@atelier/core';
+import {
+  type CurrencyCode,
+  cartMessages,
+  formatMoney,
+  type InstallmentOffer,
+  isInstallmentEligibleCart,
+  QUANTITY_INPUT,
+} from '@atelier/core';
 import { useState } from 'react';
+import { InstallmentPill } from '../installments/InstallmentPill.tsx';
 import { changeEntry } from './cart-client.ts';
 import { additionalFieldsSummary } from './entry-summary.ts';
 
@@ -9,6 +17,8 @@ export type CartItemsProps = {
   useCLDRMoneyFormat: boolean;
   /** The store's checkout minimum (minor units); 0 or absent: none. */
   minimumSubtotalCents?: number;
+  /** The store's installment offer (issue 22); null or absent shows no pill. */
+  installments?: InstallmentOffer | null;
 };
 
 /**
@@ -19,6 +29,7 @@ export default function CartItems({
   cart: initialCart,
   useCLDRMoneyFormat,
   minimumSubtotalCents = 0,
+  installments = null,
 }: CartItemsProps) {
   const [cart, setCart] = useState(initialCart);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
@@ -185,6 +196,14 @@ export default function CartItems({
           </>
         ) : null}
       </dl>
+      {installments && isInstallmentEligibleCart(cart.entries.map((e) => e.productType)) ? (
+        <InstallmentPill
+          offer={installments}
+          priceCents={cart.subtotalCents}
+          currency={currency}
+          useCLDRMoneyFormat={useCLDRMoneyFormat}
+        />
+      ) : null}
       <p className="cart-summary__note">{summaryNote(cart, money)}</p>
       {isBelowMinimum ? (
         <p className="form-error" role="alert">

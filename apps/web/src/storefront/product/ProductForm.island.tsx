@@ -7,7 +7,9 @@ import {
   DEFAULT_SCARCITY_THRESHOLD,
   findVariant,
   hasVariantSelectors,
+  type InstallmentOffer,
   isSoldOut,
+  ProductType,
   productLevelPrice,
   QUANTITY_INPUT,
   scarcityMessage,
@@ -21,6 +23,7 @@ import { Price } from '../../ui/Price.tsx';
 import { addToCart } from '../cart/cart-client.ts';
 import { useAddToCartButton } from '../cart/use-add-to-cart-button.ts';
 import { FieldsLightbox } from '../forms/FieldsLightbox.tsx';
+import { InstallmentPill } from '../installments/InstallmentPill.tsx';
 import { isVariantAvailable, toCoreProduct, toCoreVariant } from './product-view.ts';
 import { RestockForm } from './RestockForm.tsx';
 
@@ -52,6 +55,8 @@ export type ProductFormProps = {
   /** Express checkout sites send the shopper to checkout right after adding (SPEC §4). */
   isExpressCheckout: boolean;
   multipleQuantityAllowedForServices: boolean;
+  /** The store's installment offer (issue 22); null or absent shows no pill. */
+  installments?: InstallmentOffer | null;
 };
 
 /**
@@ -66,6 +71,7 @@ export default function ProductForm({
   useCLDRMoneyFormat,
   isExpressCheckout,
   multipleQuantityAllowedForServices,
+  installments = null,
 }: ProductFormProps) {
   const core = toCoreProduct(product as Product);
   const optionNames = variantOptionNames(core);
@@ -180,6 +186,19 @@ export default function ProductForm({
       <p className="product-details__price" aria-live="polite">
         <Price {...display} currency={product.currency} useCLDRMoneyFormat={useCLDRMoneyFormat} />
       </p>
+      {/* Only goods that ship can be paid in installments (isInstallmentEligibleCart). */}
+      {installments && product.productType === ProductType.physical ? (
+        <InstallmentPill
+          offer={installments}
+          priceCents={
+            display.isOnSale && display.salePriceCents !== undefined
+              ? display.salePriceCents
+              : display.priceCents
+          }
+          currency={product.currency}
+          useCLDRMoneyFormat={useCLDRMoneyFormat}
+        />
+      ) : null}
       {showSelectors
         ? optionNames.map((name) => {
             const values = [

@@ -1,5 +1,6 @@
 import type { FormDefinition, Product, SiteView, Variant } from '@atelier/contract';
 import { hasUnlimitedStockByType, ProductType } from '@atelier/core/enums/product-types';
+import type { InstallmentOffer } from '@atelier/core/installments/installments';
 import type { CurrencyCode } from '@atelier/core/money/currencies';
 import { toDecimalString } from '@atelier/core/money/money';
 import { plainTextOf } from '@atelier/core/text/plain-text';
@@ -16,6 +17,8 @@ type ProductPageProps = {
   site: SiteView;
   additionalFieldsForm: FormDefinition | null;
   multipleQuantityAllowedForServices?: boolean;
+  /** The store's pay-in-installments offer (issue 22); null: no pill. */
+  installments?: InstallmentOffer | null;
 };
 
 export function ProductPage({
@@ -23,6 +26,7 @@ export function ProductPage({
   site,
   additionalFieldsForm,
   multipleQuantityAllowedForServices = true,
+  installments = null,
 }: ProductPageProps) {
   const [mainImage, ...moreImages] = product.images;
   const summary = summarizeProduct(product);
@@ -58,6 +62,7 @@ export function ProductPage({
             useCLDRMoneyFormat: site.useCLDRMoneyFormat,
             isExpressCheckout: site.isExpressCheckout,
             multipleQuantityAllowedForServices,
+            installments,
           }}
         />
         {product.isSubscribable && product.subscriptionPlan ? (
