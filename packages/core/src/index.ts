@@ -36,6 +36,7 @@ export * from './messages';
 export * from './money/currencies';
 export * from './money/format';
 export * from './money/money';
+export * from './product/billing-schedule';
 export * from './product/csv-messages';
 export * from './product/product';
 export * from './product/product-display';
