@@ -146,8 +146,10 @@ export const subscriberImportResultSchema = z
     unchanged: z.number().int(),
     /** Unsubscribed or bounced: left as they are, never put back by an import. */
     skipped: z.number().int(),
-    /** Rows that could not be read, by line number (the header is line 1). */
+    /** Rows that could not be read, by line number (the header is line 1): the first 100. */
     errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+    /** How many rows could not be read in all. */
+    errorCount: z.number().int(),
   })
   .meta({ id: 'MailingListImportResult' });
 export type SubscriberImportResult = z.infer<typeof subscriberImportResultSchema>;

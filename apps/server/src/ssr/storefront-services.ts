@@ -28,7 +28,10 @@ export type StorefrontServices = {
   templates?: TemplatesService;
   assets: StorefrontAssets;
   /** The newsletter's confirm and unsubscribe pages (issue 21). */
-  newsletter?: Pick<NewsletterService, 'confirm' | 'unsubscribeTarget' | 'unsubscribeWithToken'>;
+  newsletter?: Pick<
+    NewsletterService,
+    'confirm' | 'confirmTarget' | 'unsubscribeTarget' | 'unsubscribeWithToken'
+  >;
   /** Whether the request comes from a signed-in member of the website (private pages). */
   isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
 };

@@ -337,10 +337,18 @@ export function registerStorefrontRoutes(
   const unsubscribeAction = (token: string) =>
     `/newsletter/unsubscribe?t=${encodeURIComponent(token)}`;
 
+  const confirmAction = (token: string) => `/newsletter/confirm?t=${encodeURIComponent(token)}`;
+  // Opening the link asks; the button's POST confirms (link scanners only GET).
   app.get('/newsletter/confirm', { schema: { hide: true } }, (request, reply) =>
     newsletterPage(request, reply, async (websiteId, token, siteTitle) => {
-      const result = await newsletterService().confirm(websiteId, token);
-      return { kind: 'confirm', state: result.state, listName: result.listName, siteTitle };
+      const target = await newsletterService().confirmTarget(websiteId, token);
+      return {
+        kind: 'confirm',
+        state: target.state,
+        listName: target.listName,
+        siteTitle,
+        action: confirmAction(token),
+      };
     }),
   );
   app.get('/newsletter/unsubscribe', { schema: { hide: true } }, (request, reply) =>
@@ -360,6 +368,18 @@ export function registerStorefrontRoutes(
       '*',
       { parseAs: 'string', bodyLimit: 16 * 1024 },
       (_request, _body, done) => done(null, null),
+    );
+    scope.post('/newsletter/confirm', { schema: { hide: true } }, (request, reply) =>
+      newsletterPage(request, reply, async (websiteId, token, siteTitle) => {
+        const result = await newsletterService().confirm(websiteId, token);
+        return {
+          kind: 'confirm',
+          state: result.state,
+          listName: result.listName,
+          siteTitle,
+          action: confirmAction(token),
+        };
+      }),
     );
     scope.post('/newsletter/unsubscribe', { schema: { hide: true } }, (request, reply) =>
       newsletterPage(request, reply, async (websiteId, token, siteTitle) => ({

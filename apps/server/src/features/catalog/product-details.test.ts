@@ -352,15 +352,22 @@ describe(`product details in the catalog admin (${testDialect})`, () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
 
+    // A link checker's HEAD downloads nothing, so it uses up nothing.
+    const head = await t.app.inject({ method: 'HEAD', url: line.download.url });
+    expect(head.statusCode).toBe(200);
+    const statusPage = () =>
+      t.app.inject({
+        url: `/commerce/orders/${placed.body.order.id}?token=${placed.body.token}`,
+      });
+    expect((await statusPage()).body).toContain('(2 downloads left)');
     expect((await page(line.download.url)).statusCode).toBe(200);
+    expect((await statusPage()).body).toContain('(1 download left)');
     const second = await page(line.download.url);
     expect(second.statusCode).toBe(200);
     const third = await page(line.download.url);
     expect(third.statusCode).toBe(410);
     expect(third.json()).toMatchObject({ code: 'DOWNLOAD_LIMIT_REACHED' });
-    const page2 = await t.app.inject({
-      url: `/commerce/orders/${placed.body.order.id}?token=${placed.body.token}`,
-    });
+    const page2 = await statusPage();
     expect(page2.body).toContain('Every download this purchase allows has been used.');
     expect(page2.body).not.toContain('Download Quilt Pattern');
   });

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { createKey } from '../api-keys/api-key-fixtures.ts';
 import { INTERRUPTED_ERROR } from './mail.repo.ts';
-import { createMailSender, type MailTransport } from './mail-sender.ts';
+import {
+  createMailSender,
+  isCleanRefusal,
+  isHardBounce,
+  type MailTransport,
+} from './mail-sender.ts';
 
 describe(`sending the outbox (${testDialect})`, () => {
   let t: TestApp;
@@ -209,6 +214,20 @@ describe(`sending the outbox (${testDialect})`, () => {
     });
   });
 
+  it('reads nodemailer’s refused connection as clean and a closed one as in doubt', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), {
+      code: 'ESOCKET',
+      originalCode: 'ECONNREFUSED',
+    });
+    const closed = Object.assign(new Error('Connection closed unexpectedly'), {
+      code: 'ECONNECTION',
+    });
+    expect(isCleanRefusal(refused)).toBe(true);
+    expect(isCleanRefusal(closed)).toBe(false);
+    expect(isCleanRefusal(Object.assign(new Error('421'), { responseCode: 421 }))).toBe(true);
+    expect(isHardBounce(Object.assign(new Error('550'), { responseCode: 550 }))).toBe(false);
+  });
+
   it('sends a message whose lease another sender took only once', async () => {
     const { outbox } = t.app.services.commerce;
     await outbox.enqueue(websiteId, [
@@ -269,9 +288,41 @@ describe(`sending the outbox (${testDialect})`, () => {
       // A receipt refused the same way is retried as before and bounces nobody.
       { kind: 'test', to: 'gone@example.com', subject: 'Receipt bounce', bodyText: '…' },
     ]);
+    await outbox.enqueue(websiteId, [
+      {
+        kind: 'campaign',
+        to: 'kept@example.com',
+        subject: 'Spam refused',
+        bodyText: '…',
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+        isAtMostOnce: true,
+      },
+    ]);
+    await t.database.db
+      .insertInto('mailing_list_subscribers')
+      .values({
+        website_id: websiteId,
+        list_id: lists[0]?.list_id ?? '',
+        email: 'kept@example.com',
+        email_key: 'kept@example.com',
+        status: 'subscribed',
+        source: 'import',
+        unsubscribe_token: 'kept-token-0123456789abcdef',
+      })
+      .execute();
     const refusing: MailTransport = {
-      async send() {
-        throw Object.assign(new Error('550 5.1.1 No such user'), { responseCode: 550 });
+      async send(message) {
+        if (message.subject === 'Spam refused') {
+          // Refused at DATA: the content, not the address.
+          throw Object.assign(new Error('550 5.7.1 Message refused'), {
+            responseCode: 550,
+            command: 'DATA',
+          });
+        }
+        throw Object.assign(new Error('550 5.1.1 No such user'), {
+          responseCode: 550,
+          command: 'RCPT TO',
+        });
       },
     };
     const sender = createMailSender({
@@ -287,6 +338,12 @@ describe(`sending the outbox (${testDialect})`, () => {
       .where('email_key', '=', 'gone@example.com')
       .execute();
     expect(statuses).toEqual([{ status: 'bounced' }, { status: 'bounced' }]);
+    const kept = await t.database.db
+      .selectFrom('mailing_list_subscribers')
+      .select('status')
+      .where('email_key', '=', 'kept@example.com')
+      .executeTakeFirstOrThrow();
+    expect(kept.status).toBe('subscribed');
     expect(await rowOf('Bounces')).toMatchObject({ failed_at: expect.any(Date) });
     expect(await rowOf('Receipt bounce')).toMatchObject({ failed_at: null, sent_at: null });
   });

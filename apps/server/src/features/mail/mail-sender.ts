@@ -19,31 +19,54 @@ export type MailSender = {
 };
 
 const BATCH = 20;
+/** At most this many batches a tick, so one poll cannot run for ever. */
+const MAX_BATCHES_PER_TICK = 50;
 const LEASE_MS = 2 * 60_000;
 const MAX_BACKOFF_MS = 6 * 3600_000;
 /** An at-most-once message refused this often is given up. */
 const AT_MOST_ONCE_TRIES = 5;
 
+/** Failures before any connection to the mail server was made (or it let us in). */
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'EDNS',
+  'EAUTH',
+]);
+
 /**
  * Whether a send error proves the message was not taken: the server answered with a
- * refusal code, or no connection was made. Anything else (a connection lost during the
- * message) may have come after the server took it.
+ * refusal code, or no connection was made. Anything else — a connection closed or reset
+ * after the message went, nodemailer's ECONNECTION and ESOCKET among them — may have come
+ * after the server took it. nodemailer reports a refused connection as ESOCKET with the
+ * system's code in `originalCode`.
  */
 export function isCleanRefusal(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const { responseCode, code } = error as Error & { responseCode?: unknown; code?: unknown };
+  const { responseCode, code, originalCode } = error as Error & {
+    responseCode?: unknown;
+    code?: unknown;
+    originalCode?: unknown;
+  };
   if (typeof responseCode === 'number' && responseCode >= 400) return true;
-  return code === 'ECONNECTION' || code === 'EDNS' || code === 'EAUTH' || code === 'ECONNREFUSED';
+  const systemCode = typeof originalCode === 'string' ? originalCode : code;
+  return typeof systemCode === 'string' && NEVER_CONNECTED.has(systemCode);
 }
 
 /**
  * A mail server's permanent refusal of the recipient (RFC 5321: 550 mailbox unavailable,
- * 551 user not local, 553 mailbox name not allowed): sending again cannot help.
+ * 551 user not local, 553 mailbox name not allowed) in answer to RCPT TO: sending again
+ * cannot help. The same codes at MAIL FROM or DATA refuse the sender or the content, and
+ * say nothing about the address.
  */
 export function isHardBounce(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const { responseCode } = error as Error & { responseCode?: unknown };
-  return responseCode === 550 || responseCode === 551 || responseCode === 553;
+  const { responseCode, command } = error as Error & { responseCode?: unknown; command?: unknown };
+  const isRecipientCode = responseCode === 550 || responseCode === 551 || responseCode === 553;
+  return isRecipientCode && typeof command === 'string' && command.startsWith('RCPT');
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
@@ -71,7 +94,7 @@ export function createMailSender(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> = Promise.resolve(0);
 
-  async function sendBatch(): Promise<number> {
+  async function sendBatch(): Promise<{ claimed: number; sent: number }> {
     const batch = await outbox.claimDue({ limit: BATCH, leaseMs: deps.leaseMs ?? LEASE_MS });
     let sent = 0;
     for (const mail of batch) {
@@ -113,11 +136,25 @@ export function createMailSender(deps: {
         });
       }
     }
-    return sent;
+    return { claimed: batch.length, sent };
+  }
+
+  /**
+   * Batches until one comes back short (or a tick's cap), so a campaign's rate is set by
+   * its own job rather than by this poll's interval.
+   */
+  async function sendAllDue(): Promise<number> {
+    let total = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch += 1) {
+      const { claimed, sent } = await sendBatch();
+      total += sent;
+      if (claimed < BATCH) break;
+    }
+    return total;
   }
 
   function sendDue(): Promise<number> {
-    running = running.catch(() => 0).then(sendBatch);
+    running = running.catch(() => 0).then(sendAllDue);
     return running;
   }
 

@@ -99,6 +99,9 @@ export function mailQueries(db: Kysely<DB>) {
           .where((eb) =>
             eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', sql<Date>`now()`)]),
           )
+          // Receipts and other transactional mail first: a campaign's thousands queued
+          // ahead must not hold up an order confirmation.
+          .orderBy('is_at_most_once')
           .orderBy('send_after')
           .limit(options.limit)
           .forUpdate()

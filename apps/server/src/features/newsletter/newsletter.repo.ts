@@ -57,9 +57,11 @@ export type PendingSignUp = {
  * The CTEs `signed_up` and `confirm_mailed` that add or refresh a pending subscriber and
  * queue its confirmation, for each row of `source` (a CTE with a `website_id` column; one
  * row, or none to do nothing). An address already subscribed is left alone and gets no
- * email; one that left (unsubscribed, bounced) is pending again with a new link, and so is
- * one that never confirmed unless its last link went out minutes ago (so a form cannot be
- * used to flood someone's inbox). A deleted list matches nothing.
+ * email; one that unsubscribed, or never confirmed, is pending again with a new link unless
+ * the last one went out minutes ago (so a form cannot be used to flood someone's inbox). A
+ * row that unsubscribed keeps `unsubscribed_at` while pending: until the person follows the
+ * link, an import or an owner's add treats them as someone who left. A bounced address is
+ * left alone (it cannot receive the link). A deleted list matches nothing.
  */
 export function pendingSignUpSql(input: PendingSignUp, source: string): RawBuilder<unknown> {
   return sql`signed_up as (
@@ -77,9 +79,8 @@ export function pendingSignUpSql(input: PendingSignUp, source: string): RawBuild
           name = case when excluded.name <> '' then excluded.name
             else mailing_list_subscribers.name end,
           updated_at = now()
-        where mailing_list_subscribers.status <> 'subscribed'
-          and (mailing_list_subscribers.status <> 'pending'
-            or mailing_list_subscribers.confirm_sent_at is null
+        where mailing_list_subscribers.status in ('pending', 'unsubscribed')
+          and (mailing_list_subscribers.confirm_sent_at is null
             or mailing_list_subscribers.confirm_sent_at
               < now() - make_interval(mins => ${CONFIRM_RESEND_MINUTES}))
       returning website_id
@@ -301,7 +302,13 @@ export function createNewsletterRepo(db: Kysely<DB>) {
         }
         const updated = (await trx
           .updateTable('mailing_list_subscribers')
-          .set({ status: 'subscribed', subscribed_at: new Date(), updated_at: new Date() })
+          // Following the link is their own consent again: they no longer count as left.
+          .set({
+            status: 'subscribed',
+            subscribed_at: new Date(),
+            unsubscribed_at: null,
+            updated_at: new Date(),
+          })
           .where('website_id', '=', websiteId)
           .where('subscriber_id', '=', row.subscriber_id)
           .returning([...subscriberColumns, 'unsubscribe_token'])
@@ -310,6 +317,18 @@ export function createNewsletterRepo(db: Kysely<DB>) {
         await mailQueries(trx).enqueue(websiteId, [welcome(updated)]);
         return { state: 'confirmed', row: updated };
       });
+    },
+
+    async byConfirmToken(websiteId: string, tokenHash: string) {
+      return db
+        .selectFrom('mailing_list_subscribers as s')
+        .innerJoin('mailing_lists as l', (join) =>
+          join.onRef('l.website_id', '=', 's.website_id').onRef('l.list_id', '=', 's.list_id'),
+        )
+        .select(['s.status', 's.confirm_sent_at', 'l.name as list_name'])
+        .where('s.website_id', '=', websiteId)
+        .where('s.confirm_token_hash', '=', tokenHash)
+        .executeTakeFirst();
     },
 
     async byUnsubscribeToken(websiteId: string, token: string) {
@@ -366,7 +385,7 @@ export function createNewsletterRepo(db: Kysely<DB>) {
             (
               await trx
                 .selectFrom('mailing_list_subscribers')
-                .select(['email_key', 'status', 'name'])
+                .select(['email_key', 'status', 'name', 'unsubscribed_at'])
                 .where('website_id', '=', input.websiteId)
                 .where('list_id', '=', input.listId)
                 .where(
@@ -397,7 +416,7 @@ export function createNewsletterRepo(db: Kysely<DB>) {
                 unsubscribe_token: person.unsubscribeToken,
                 subscribed_at: new Date(),
               });
-            } else if (row.status === 'pending') {
+            } else if (row.status === 'pending' && row.unsubscribed_at === null) {
               outcome.set(key, 'confirmed');
               toConfirm.push(key);
               if (person.name && !row.name) toName.push({ key, name: person.name });

@@ -62,7 +62,7 @@ export function confirmationMail(input: {
       'To confirm, follow this link:',
       input.link,
       '',
-      `The link works for ${CONFIRM_LINK_DAYS} days. If you did not ask for this, ignore this email: you will not be subscribed and will hear nothing more.`,
+      `The link works for ${CONFIRM_LINK_DAYS} days. If you did not ask for this, ignore this email: you will not be subscribed.`,
     ].join('\n'),
   };
 }
@@ -366,6 +366,7 @@ export function createNewsletterService(deps: {
         unchanged: count('unchanged'),
         skipped: count('skipped'),
         errors: errors.slice(0, 100),
+        errorCount: errors.length,
       };
     },
 
@@ -403,6 +404,23 @@ export function createNewsletterService(deps: {
         listName: list?.name ?? null,
         email: result.row?.email ?? null,
       };
+    },
+
+    /**
+     * What the confirmation page shows before the click: subscribing takes a POST, as mail
+     * scanners open every link in an email and must not confirm for the person.
+     */
+    async confirmTarget(websiteId: string, token: string) {
+      const row = await repo.byConfirmToken(websiteId, tokenHash(token));
+      if (!row) return { state: 'invalid' as const, listName: null };
+      const sentAt = row.confirm_sent_at ? new Date(row.confirm_sent_at).getTime() : 0;
+      const state =
+        row.status === 'subscribed'
+          ? ('already' as const)
+          : row.status === 'pending' && Date.now() - sentAt <= CONFIRM_LINK_DAYS * 86_400_000
+            ? ('ask' as const)
+            : ('invalid' as const);
+      return { state, listName: row.list_name };
     },
 
     /** What the unsubscribe page shows before the click. */

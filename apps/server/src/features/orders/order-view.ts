@@ -31,8 +31,12 @@ type LineShown = Pick<
 > &
   Partial<Pick<OrderItemRow, 'download_link_hours' | 'download_limit' | 'download_count'>>;
 
-/** A digital line's fresh link and the downloads left; no link once none are. */
+/**
+ * A digital line's fresh link and the downloads left; no link once none are, or once the
+ * order was cancelled or refunded (the route would refuse it).
+ */
 function downloadOf(row: OrderRow, line: LineShown, now: number) {
+  const isWithdrawn = row.status === 'cancelled' || row.status === 'refunded';
   const limit = line.download_limit ?? null;
   const remaining = limit === null ? null : Math.max(0, limit - (line.download_count ?? 0));
   const signed = signDownload(
@@ -40,7 +44,11 @@ function downloadOf(row: OrderRow, line: LineShown, now: number) {
     now,
     line.download_link_hours ?? undefined,
   );
-  return { url: remaining === 0 ? null : signed.url, expiresAt: signed.expiresAt, remaining };
+  return {
+    url: remaining === 0 || isWithdrawn ? null : signed.url,
+    expiresAt: signed.expiresAt,
+    remaining,
+  };
 }
 
 export function toOrder(

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   downloadParamsSchema,
@@ -8,9 +9,11 @@ import {
   orderQuerySchema,
   orderResponseSchema,
 } from '@atelier/contract';
+import { checkoutMessages } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { fail } from '../../http/errors.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import { STORED_FILE_EXTENSIONS } from '../media/media-urls.ts';
 import type { OrdersService } from './orders.service.ts';
@@ -80,6 +83,18 @@ export function registerOrderRoutes(
       });
       const extension = STORED_FILE_EXTENSIONS[file.content_type] ?? 'bin';
       const path = join(deps.filesDir, website.id, file.media_id, `file.${extension}`);
+      // The file first, then the count: a missing file must not use up a download, and a
+      // HEAD (a link checker) downloads nothing.
+      await access(path).catch(() => {
+        throw fail('DOWNLOAD_NOT_FOUND', checkoutMessages.downloadNotFound);
+      });
+      if (request.method !== 'HEAD') {
+        await deps.orders.countDownload({
+          websiteId: website.id,
+          orderId: request.params.orderId,
+          lineNumber: request.params.lineNumber,
+        });
+      }
       const name = file.filename.replace(/[\r\n"]/g, '');
       reply.header('cache-control', 'private, no-store');
       reply.header('referrer-policy', 'no-referrer');

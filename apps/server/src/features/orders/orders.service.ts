@@ -66,10 +66,17 @@ export function createOrdersService({
       if (line.status === 'cancelled' || line.status === 'refunded') {
         throw fail('DOWNLOAD_WITHDRAWN', checkoutMessages.downloadWithdrawn);
       }
+      return line;
+    },
+
+    /**
+     * Counts one download of a line whose file is known to be there; refuses once the
+     * purchase's downloads are used. Called just before the file streams.
+     */
+    async countDownload(input: { websiteId: string; orderId: string; lineNumber: number }) {
       if (!(await orderRepo.countDownload(input.websiteId, input.orderId, input.lineNumber))) {
         throw fail('DOWNLOAD_LIMIT_REACHED', checkoutMessages.downloadLimitReached);
       }
-      return line;
     },
   };
 }

@@ -142,7 +142,11 @@ export function webhookQueries(db: Kysely<DB>) {
     },
 
     /** Disables (with the reason) or re-enables; re-enabling forgets past failures. */
-    /** A new secret; the current one keeps signing beside it until `previousUntil`. */
+    /**
+     * A new secret; the current one keeps signing beside it until `previousUntil`. A second
+     * rotation within the overlap keeps the older secret (the one receivers were set up
+     * with) signing until its own end, and drops only the one that replaced it.
+     */
     rotateSecret(
       websiteId: string,
       endpointId: string,
@@ -151,11 +155,13 @@ export function webhookQueries(db: Kysely<DB>) {
     ): Promise<WebhookEndpointRow | undefined> {
       return db
         .updateTable('webhook_endpoints')
-        .set((eb) => ({
-          previous_secret: eb.ref('secret'),
-          previous_secret_expires_at: previousUntil,
+        .set({
+          previous_secret: sql<string>`case when previous_secret_expires_at > now()
+            then previous_secret else secret end`,
+          previous_secret_expires_at: sql<Date>`case when previous_secret_expires_at > now()
+            then previous_secret_expires_at else ${previousUntil}::timestamptz end`,
           secret,
-        }))
+        })
         .where('website_id', '=', websiteId)
         .where('endpoint_id', '=', endpointId)
         .returningAll()

@@ -103,7 +103,7 @@ describe(`webhooks (${testDialect})`, () => {
     const { endpoint, secret: oldSecret } = await createEndpoint(['order.created']);
     const rotated = await owner.call('POST', `${BASE}/endpoints/${endpoint.id}/rotate-secret`);
     expect(rotated.statusCode, rotated.body).toBe(200);
-    const newSecret: string = rotated.json().secret;
+    let newSecret: string = rotated.json().secret;
     expect(newSecret).toMatch(/^whsec_/);
     expect(newSecret).not.toBe(oldSecret);
     const listed = (await owner.call('GET', `${BASE}/endpoints`)).json();
@@ -127,6 +127,25 @@ describe(`webhooks (${testDialect})`, () => {
       };
     };
     expect(await received()).toEqual({ signatures: 2, byOld: true, byNew: true });
+    // Rotated again within the day: the original secret still signs, the middle one not.
+    const again = await owner.call('POST', `${BASE}/endpoints/${endpoint.id}/rotate-secret`);
+    const middle = newSecret;
+    newSecret = again.json().secret;
+    const twice = await received();
+    expect(twice).toEqual({ signatures: 2, byOld: true, byNew: true });
+    const last = receiver.received.at(-1);
+    expect(
+      verifyWebhook({
+        secret: middle,
+        headers: {
+          'webhook-id': last?.id ?? '',
+          'webhook-timestamp': last?.timestamp ?? '',
+          'webhook-signature': last?.signature ?? '',
+        },
+        body: last?.body ?? '',
+        nowSeconds: Number(last?.timestamp),
+      }),
+    ).toBe(false);
     offsetMs += 25 * HOUR;
     try {
       expect(await received()).toEqual({ signatures: 1, byOld: false, byNew: true });

@@ -898,7 +898,21 @@ function Progress({
   }
 
   const columns: DataColumn<CampaignRecipient>[] = [
-    { key: 'email', header: 'Email', isRowHeader: true, cell: (r) => r.email },
+    {
+      key: 'email',
+      header: 'Email',
+      isRowHeader: true,
+      cell: (r) => (
+        <>
+          {r.email}
+          {/* On a phone the time and error move under the address. */}
+          <span className="campaigns__phone-only">
+            {r.sentAt ? dateTime(r.sentAt) : null}
+            {r.error ? ` ${r.error}` : null}
+          </span>
+        </>
+      ),
+    },
     {
       key: 'status',
       header: 'Status',
@@ -906,8 +920,18 @@ function Progress({
         <Badge tone={RECIPIENT_STATUS[r.status].tone}>{RECIPIENT_STATUS[r.status].label}</Badge>
       ),
     },
-    { key: 'sentAt', header: 'Sent at', cell: (r) => dateTime(r.sentAt) },
-    { key: 'error', header: 'Error', cell: (r) => r.error ?? '—' },
+    {
+      key: 'sentAt',
+      header: 'Sent at',
+      className: 'campaigns__wide-only',
+      cell: (r) => dateTime(r.sentAt),
+    },
+    {
+      key: 'error',
+      header: 'Error',
+      className: 'campaigns__wide-only',
+      cell: (r) => r.error ?? '—',
+    },
   ];
 
   return (

@@ -208,9 +208,14 @@ function ImportDialog({
               : ''}
             .
           </p>
-          {result.errors.length > 0 ? (
+          {result.errorCount > 0 ? (
             <>
-              <p>{plural(result.errors.length, 'row', 'rows')} could not be read:</p>
+              <p>
+                {plural(result.errorCount, 'row', 'rows')} could not be read
+                {result.errorCount > result.errors.length
+                  ? `; the first ${result.errors.length}:`
+                  : ':'}
+              </p>
               <ul className="newsletter__import-errors">
                 {result.errors.map((problem) => (
                   <li key={problem.line}>

@@ -83,7 +83,7 @@ export default function CartItems({
           </>
         ) : null}
       </div>
-      <table className="cart-table">
+      <table className="cart-table cart-table--editable">
         <caption className="visually-hidden">Items in your cart</caption>
         <thead>
           <tr>

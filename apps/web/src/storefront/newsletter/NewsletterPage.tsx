@@ -6,9 +6,12 @@
 export type NewsletterPageProps =
   | {
       kind: 'confirm';
-      state: 'confirmed' | 'already' | 'invalid';
+      /** 'ask': a pending sign-up, confirmed by the button (a POST), never by opening the link. */
+      state: 'ask' | 'confirmed' | 'already' | 'invalid';
       listName: string | null;
       siteTitle: string;
+      /** Where the button posts: this page's own address with its token. */
+      action: string;
     }
   | {
       kind: 'unsubscribe';
@@ -34,7 +37,20 @@ export function NewsletterPage(props: NewsletterPageProps) {
     const list = props.listName ? `“${props.listName}”` : 'the newsletter';
     return (
       <div className="newsletter-page">
-        {props.state === 'invalid' ? (
+        {props.state === 'ask' ? (
+          <>
+            <h1>Confirm your subscription</h1>
+            <p>
+              Press the button to receive {list} from {props.siteTitle}. Every email has a link to
+              unsubscribe.
+            </p>
+            <form method="post" action={props.action}>
+              <button type="submit" className="button">
+                Confirm subscription
+              </button>
+            </form>
+          </>
+        ) : props.state === 'invalid' ? (
           <>
             <h1>This link no longer works</h1>
             <p>

@@ -1,5 +1,5 @@
 import type { Order } from '@atelier/contract';
-import { type CurrencyCode, formatMoney } from '@atelier/core';
+import { type CurrencyCode, checkoutMessages, formatMoney } from '@atelier/core';
 
 type OrderPageProps = {
   order: Order;
@@ -114,7 +114,9 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
                   <>
                     <br />
                     <span className="order-download__left">
-                      Every download this purchase allows has been used.
+                      {order.status === 'cancelled' || order.status === 'refunded'
+                        ? checkoutMessages.downloadWithdrawn
+                        : 'Every download this purchase allows has been used.'}
                     </span>
                   </>
                 ) : null}
