@@ -55,6 +55,18 @@ describe(`product details in the catalog admin (${testDialect})`, () => {
   const patch = (id: string, payload: object) =>
     owner.call('PATCH', `${base}/products/${id}`, payload);
   const page = (url: string) => t.app.inject({ url });
+  /** A shopper buys one of the product's first variant with the test card. */
+  async function buyOne(product: { id: string; variants: { sku: string }[] }) {
+    const shopper = createShopper(injectSend(t.app));
+    await shopper.visit();
+    await shopper.add({ itemId: product.id, sku: product.variants[0]?.sku ?? '' }, 1);
+    const checkoutId = (await shopper.start()).body.checkout.id;
+    await fillDetails(shopper, checkoutId);
+    const placed = await shopper.place(checkoutId, randomUUID(), approvedCard);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    return placed;
+  }
+
   const physical = (title: string, extra: object = {}) =>
     create({
       collectionId,
@@ -248,14 +260,8 @@ describe(`product details in the catalog admin (${testDialect})`, () => {
     // The file is the buyer's, never part of what the shop shows.
     expect((await page(`${created.json().fullUrl}?format=json`)).body).not.toContain(pdfId);
 
-    const shopper = createShopper(injectSend(t.app));
-    await shopper.visit();
     const product = created.json();
-    await shopper.add({ itemId: product.id, sku: product.variants[0].sku }, 1);
-    const checkoutId = (await shopper.start()).body.checkout.id;
-    await fillDetails(shopper, checkoutId);
-    const placed = await shopper.place(checkoutId, randomUUID(), approvedCard);
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const placed = await buyOne(product);
     const order = placed.body.order;
     const line = order.items.find(
       (i: { productName: string }) => i.productName === 'Apron Pattern',
@@ -332,14 +338,8 @@ describe(`product details in the catalog admin (${testDialect})`, () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().digitalDelivery).toEqual({ linkHours: 24, downloadLimit: 2 });
 
-    const shopper = createShopper(injectSend(t.app));
-    await shopper.visit();
     const product = created.json();
-    await shopper.add({ itemId: product.id, sku: product.variants[0].sku }, 1);
-    const checkoutId = (await shopper.start()).body.checkout.id;
-    await fillDetails(shopper, checkoutId);
-    const placed = await shopper.place(checkoutId, randomUUID(), approvedCard);
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const placed = await buyOne(product);
     const line = placed.body.order.items[0];
     expect(line.download.remaining).toBe(2);
     // A link works for the product's 24 hours, not the default 72.

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   customerListQuerySchema,
   customerListSchema,
@@ -14,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { sendCsvDownload } from '../../http/csv-download.ts';
 import type { CustomersService } from './customers.service.ts';
 
 // The merchant's customers (issue 19), beside the orders they come from and guarded the
@@ -71,15 +71,7 @@ export function registerCustomerRoutes(
       },
     },
     async (request, reply) => {
-      const date = new Date().toISOString().slice(0, 10);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="customers-${date}.csv"`)
-          .header('cache-control', 'no-store')
-          // A stream skips the response serializer; the 200 schema above only documents it.
-          .send(Readable.from(customers.exportCsv(callerOf(request).website.id)) as never)
-      );
+      return sendCsvDownload(reply, 'customers', customers.exportCsv(callerOf(request).website.id));
     },
   );
 

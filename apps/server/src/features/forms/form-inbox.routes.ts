@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   errorResponses,
   formInboxParamsSchema,
@@ -16,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { fileNamePart, sendCsvDownload } from '../../http/csv-download.ts';
 import type { FormInboxService } from './form-inbox.service.ts';
 
 // The owner's inbox of a site form (issue 20). Submissions are visitors' personal data,
@@ -30,15 +30,6 @@ const AUTH_NOTE =
   'Needs `Authorization: Bearer atl_…` (a key of an admin or store manager, with the forms ' +
   'area) or the session of such a member signed in at /config; a session write also sends ' +
   'the CSRF crumb.';
-
-/** A file name from the form's name: letters, digits and dashes only. */
-const fileNameOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60) || 'form';
 
 export function registerFormInboxRoutes(
   app: FastifyInstance,
@@ -84,18 +75,7 @@ export function registerFormInboxRoutes(
     },
     async (request, reply) => {
       const csv = await formInbox.exportCsv(callerOf(request).website.id, request.params.formId);
-      const date = new Date().toISOString().slice(0, 10);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="${fileNameOf(csv.name)}-submissions-${date}.csv"`,
-          )
-          .header('cache-control', 'no-store')
-          // A stream skips the response serializer; the 200 schema above only documents it.
-          .send(Readable.from(csv.lines()) as never)
-      );
+      return sendCsvDownload(reply, `${fileNamePart(csv.name, 'form')}-submissions`, csv.lines());
     },
   );
 

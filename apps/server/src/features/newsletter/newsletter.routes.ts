@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   errorResponses,
   mailingListBodySchema,
@@ -22,6 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { fileNamePart, sendCsvDownload } from '../../http/csv-download.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 import type { NewsletterService } from './newsletter.service.ts';
@@ -36,15 +36,6 @@ const writeCodes = [...signedInCodes, ...sessionWriteCodes] as const;
 const tags = ['newsletter'];
 const AUTH_NOTE =
   'Needs `Authorization: Bearer atl_…` (a key of an admin or store manager, with the forms area) or the session of such a member signed in at /config; a session write also sends the CSRF crumb.';
-
-/** A file name from the list's name: letters, digits and dashes only. */
-const fileNameOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60) || 'mailing-list';
 
 export function registerNewsletterRoutes(
   app: FastifyInstance,
@@ -205,18 +196,7 @@ export function registerNewsletterRoutes(
     },
     async (request, reply) => {
       const { listName, lines } = await newsletter.exportCsv(site(request), request.params.listId);
-      const date = new Date().toISOString().slice(0, 10);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="${fileNameOf(listName)}-${date}.csv"`,
-          )
-          .header('cache-control', 'no-store')
-          // A stream skips the response serializer; the 200 schema above only documents it.
-          .send(Readable.from(lines) as never)
-      );
+      return sendCsvDownload(reply, fileNamePart(listName, 'mailing-list'), lines);
     },
   );
 
