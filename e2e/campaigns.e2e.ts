@@ -88,7 +88,17 @@ describe('campaigns screen (Chromium)', () => {
     await page.getByRole('button', { name: 'Add product' }).click();
     const product = page.getByLabel('Product of block 2');
     await expect.poll(() => product.locator('option').count()).toBeGreaterThan(1);
+    // The picker searches the whole catalog on the server, by title or SKU.
+    await page.getByLabel('Find a product for block 2').fill('apron');
+    // Narrowed to the matches once the search has answered.
+    await expect
+      .poll(async () => {
+        const titles = (await product.locator('option').allTextContents()).slice(1);
+        return titles.length > 0 && titles.every((title) => /apron/i.test(title));
+      })
+      .toBe(true);
     await product.selectOption({ index: 1 });
+    await page.getByLabel('Find a product for block 2').fill('');
     await page.getByRole('button', { name: 'Add button' }).click();
     await page.getByLabel('Link of block 3').fill('https://example.com/shop');
     await page.getByRole('button', { name: 'Add image' }).click();

@@ -32,6 +32,7 @@ import {
   Skeleton,
   TextArea,
   TextField,
+  useListSearch,
   useToast,
 } from '../ui/index.ts';
 import './campaigns.css';
@@ -804,8 +805,10 @@ function ImageFields({
 }
 
 type ProductOption = { id: string; title: string };
-let productOptions: Promise<ProductOption[]> | null = null;
+/** Titles of products seen in any search, so a chosen one keeps its name in the list. */
+const productTitles = new Map<string, string>();
 
+/** The product picker: a search (title or SKU, on the server) and the matches to choose. */
 function ProductField({
   block,
   n,
@@ -818,30 +821,65 @@ function ProductField({
   onChange: (block: CampaignBlockInput) => void;
 }) {
   const [products, setProducts] = useState<ProductOption[] | null>(null);
+  const [searchText, setSearchText] = useListSearch((q) => setQuery(q));
+  const [query, setQuery] = useState('');
   useEffect(() => {
-    productOptions ??= api
-      .products({ pageSize: 100, page: 1 })
+    let isCurrent = true;
+    api
+      .products({ pageSize: 50, page: 1, ...(query && { q: query }) })
       .then((page) => page.products.map((p) => ({ id: p.id, title: p.title })))
-      .catch((caught) => {
-        productOptions = null;
-        throw caught;
-      });
-    productOptions.then(setProducts).catch(() => setProducts([]));
-  }, []);
+      .then(
+        (found) => {
+          for (const p of found) productTitles.set(p.id, p.title);
+          if (isCurrent) setProducts(found);
+        },
+        () => isCurrent && setProducts([]),
+      );
+    return () => {
+      isCurrent = false;
+    };
+  }, [query]);
+  // The chosen product stays choosable whatever the search shows.
+  const shown =
+    block.productId && !(products ?? []).some((p) => p.id === block.productId)
+      ? [
+          {
+            id: block.productId,
+            title: productTitles.get(block.productId) ?? 'The chosen product',
+          },
+          ...(products ?? []),
+        ]
+      : (products ?? []);
   return (
-    <Select
-      label={`Product of block ${n}`}
-      value={block.productId}
-      error={error}
-      onChange={(e) => onChange({ ...block, productId: e.target.value })}
-    >
-      <option value="">{products === null ? 'Loading products…' : 'Choose a product…'}</option>
-      {(products ?? []).map((p) => (
-        <option key={p.id} value={p.id}>
-          {p.title}
+    <>
+      <TextField
+        label={`Find a product for block ${n}`}
+        type="search"
+        placeholder="Title or SKU"
+        autoComplete="off"
+        value={searchText}
+        onChange={(e) => setSearchText(e.target.value)}
+      />
+      <Select
+        label={`Product of block ${n}`}
+        value={block.productId}
+        error={error}
+        onChange={(e) => onChange({ ...block, productId: e.target.value })}
+      >
+        <option value="">
+          {products === null
+            ? 'Loading products…'
+            : products.length === 0
+              ? 'No product matches'
+              : 'Choose a product…'}
         </option>
-      ))}
-    </Select>
+        {shown.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.title}
+          </option>
+        ))}
+      </Select>
+    </>
   );
 }
 
