@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartEntrySchema, shippingOptionSchema, shoppingCartSchema } from './cart.ts';
+import { subscriptionPlanSchema } from './catalog.ts';
 import { currencyCodeSchema } from './common.ts';
 
 // Checkout and order calls. Every amount is integer minor units of the store currency
@@ -120,6 +121,8 @@ export const checkoutSchema = z
     totals: checkoutTotalsSchema,
     /** Until when this cart's stock is held (ms since the epoch); null when not held. */
     reservationExpiresAt: z.number().nullable(),
+    /** A subscription checkout's plan: the order starts a subscription billed on it. */
+    subscriptionPlan: subscriptionPlanSchema.nullable(),
   })
   .meta({ id: 'Checkout' });
 export type Checkout = z.infer<typeof checkoutSchema>;
@@ -238,6 +241,8 @@ export const orderSchema = z
         sendAt: z.number().nullable(),
       }),
     ),
+    /** The subscription this order started (cycle 0) or renewed (cycle 1, 2, …). */
+    subscription: z.object({ id: z.string(), cycle: z.number().int() }).nullable(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

@@ -14,6 +14,7 @@ import type {
   CouponRow,
   GiftCardRow,
   ShippingOptionRow,
+  SubscriptionPlan,
   TaxRuleRow,
 } from '../../db/db-types.ts';
 import type { PricedEntryRow } from '../cart/cart.repo.ts';
@@ -50,6 +51,8 @@ export type PricingReads = {
   pricesIncludeTax: boolean;
   giftCard: GiftCardRow | undefined;
   reservationExpiresAt: Date | null;
+  /** A subscription checkout's plan (its cart holds one subscribable product). */
+  subscriptionPlan?: SubscriptionPlan | null;
 };
 
 export type PricedCheckout = {
@@ -141,7 +144,7 @@ function couponTerms(coupon: CouponRow): CouponTerms {
 }
 
 /** A region rule beats the country rule; no address, no tax. */
-function taxRuleFor(rules: readonly TaxRuleRow[], address: ShippingAddress | null) {
+export function taxRuleFor(rules: readonly TaxRuleRow[], address: ShippingAddress | null) {
   if (!address) return undefined;
   const region = address.region?.trim().toUpperCase();
   return (
@@ -330,6 +333,7 @@ export function priceCheckout(input: {
       grandTotalCents: totals.grandTotalCents,
     },
     reservationExpiresAt: reads.reservationExpiresAt?.getTime() ?? null,
+    subscriptionPlan: reads.subscriptionPlan ?? null,
   };
   return {
     view,

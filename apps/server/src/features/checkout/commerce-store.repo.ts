@@ -7,6 +7,10 @@ import { type JobQueries, jobQueries } from '../jobs/jobs.repo.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
 import { type OrderAdminQueries, orderAdminQueries } from '../orders/order-admin.repo.ts';
 import { type OrderQueries, orderQueries } from '../orders/orders.repo.ts';
+import {
+  type SubscriptionQueries,
+  subscriptionQueries,
+} from '../subscriptions/subscriptions.repo.ts';
 import { type WebhookQueries, webhookQueries } from '../webhooks/webhooks.repo.ts';
 import { type CheckoutQueries, checkoutQueries } from './checkout.repo.ts';
 
@@ -25,6 +29,7 @@ export type CommerceQueries = {
   jobs: JobQueries;
   /** Webhook events, queued in the transaction of the change that causes them. */
   webhooks: WebhookQueries;
+  subscriptions: SubscriptionQueries;
 };
 
 export type CommerceStore = CommerceQueries & {
@@ -46,6 +51,7 @@ function commerceQueries(db: Kysely<DB>): CommerceQueries {
     mail: mailQueries(db),
     jobs: jobQueries(db),
     webhooks: webhookQueries(db),
+    subscriptions: subscriptionQueries(db),
   };
 }
 

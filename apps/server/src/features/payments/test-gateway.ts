@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type {
   Authorization,
   AuthorizeRequest,
+  CardDetails,
   PaymentProvider,
   RefundRequest,
+  SaveCardResult,
 } from './payment-provider.ts';
 
 // The built-in gateway every new store starts with: no account, no network, and card
 // numbers that pick the outcome, so a merchant can rehearse every path of checkout.
 //   …4242 approves · …0002 declines · …9995 has insufficient funds · anything else is invalid
+// A saved card's token carries its last four digits and expiry, so a renewal charged by
+// another server, or after a restart, meets the same outcome with nothing kept in memory.
 
 export const paymentMessages = {
   declined: 'Your card was declined.',
@@ -26,19 +30,35 @@ export function createTestGateway(options: { now?: () => Date } = {}): PaymentPr
     name: 'test',
     isTestMode: true,
     async authorize(request: AuthorizeRequest): Promise<Authorization> {
-      const { card } = request.source;
-      const digits = card.number.replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(digits)) return decline(paymentMessages.invalidNumber);
-      const today = now();
-      const isExpired =
-        card.expYear < today.getUTCFullYear() ||
-        (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1);
-      if (isExpired) return decline(paymentMessages.expired);
-      const last4 = digits.slice(-4);
+      const card =
+        request.source.kind === 'card'
+          ? cardOf(request.source.card)
+          : savedCardOf(request.source.token);
+      if (!card) return decline(paymentMessages.invalidNumber);
+      if (isExpired(card, now())) return decline(paymentMessages.expired);
+      const { last4 } = card;
       if (last4 === '0002') return decline(paymentMessages.declined);
       if (last4 === '9995') return decline(paymentMessages.insufficientFunds);
       if (last4 !== '4242') return decline(paymentMessages.invalidNumber);
-      return { isApproved: true, reference: `test_${randomUUID()}`, brand: brandOf(digits), last4 };
+      return { isApproved: true, reference: `test_${randomUUID()}`, brand: card.brand, last4 };
+    },
+    async saveCard(details: CardDetails): Promise<SaveCardResult> {
+      const card = cardOf(details);
+      if (!card || !OUTCOMES.has(card.last4)) {
+        return { ok: false, message: paymentMessages.invalidNumber };
+      }
+      if (isExpired(card, now())) return { ok: false, message: paymentMessages.expired };
+      const token = `tok_test_${card.last4}_${card.expMonth}_${card.expYear}_${card.brandCode}_${randomUUID()}`;
+      return {
+        ok: true,
+        card: {
+          token,
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+        },
+      };
     },
     async capture() {},
     async void() {},
@@ -53,6 +73,58 @@ export function createTestGateway(options: { now?: () => Date } = {}): PaymentPr
       return { reference };
     },
   };
+}
+
+/** The last four digits the test gateway knows an outcome for. */
+const OUTCOMES = new Set(['4242', '0002', '9995']);
+const BRAND_CODES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  card: 'Card',
+};
+
+type TestCard = {
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  brand: string;
+  brandCode: string;
+};
+
+function cardOf(details: CardDetails): TestCard | null {
+  const digits = details.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return null;
+  const brand = brandOf(digits);
+  const brandCode = Object.entries(BRAND_CODES).find(([, name]) => name === brand)?.[0] ?? 'card';
+  return {
+    last4: digits.slice(-4),
+    expMonth: details.expMonth,
+    expYear: details.expYear,
+    brand,
+    brandCode,
+  };
+}
+
+function savedCardOf(token: string): TestCard | null {
+  const match = /^tok_test_(\d{4})_(\d{1,2})_(\d{4})_([a-z]+)_[0-9a-f-]{36}$/.exec(token);
+  if (!match) return null;
+  const [, last4 = '', month = '', year = '', brandCode = 'card'] = match;
+  return {
+    last4,
+    expMonth: Number(month),
+    expYear: Number(year),
+    brand: BRAND_CODES[brandCode] ?? 'Card',
+    brandCode,
+  };
+}
+
+function isExpired(card: { expMonth: number; expYear: number }, today: Date): boolean {
+  return (
+    card.expYear < today.getUTCFullYear() ||
+    (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1)
+  );
 }
 
 function decline(message: string): Authorization {
