@@ -9,3 +9,8 @@ export const CART_COOKIE = 'atelier_cart';
 export const HAS_CART_COOKIE = 'hasCart';
 /** The error code of a failed CSRF check, so the client can show the right advice. */
 export const CSRF_FAILED_CODE = 'CSRF_FAILED';
+/**
+ * A subscription checkout's cart token (SPEC §4, §7), sent on its checkout calls instead
+ * of the cart cookie, which stays the shopper's shared cart.
+ */
+export const CART_TOKEN_HEADER = 'x-cart-token';

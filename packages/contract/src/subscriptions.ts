@@ -26,7 +26,6 @@ export type SubscriptionCartBody = z.infer<typeof subscriptionCartBodySchema>;
  * of the subscription checkout page (`/commerce/subscription-checkout?cartToken=`).
  */
 export const subscriptionCartResponseSchema = z.object({ cartToken: z.string() });
-export const CART_TOKEN_HEADER = 'x-cart-token';
 
 export const SUBSCRIPTION_STATUSES = [
   'active',

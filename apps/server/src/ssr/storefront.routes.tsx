@@ -24,6 +24,7 @@ import {
 } from '@atelier/web/storefront/product/ProductPage.tsx';
 import { SearchPage } from '@atelier/web/storefront/search/SearchPage.tsx';
 import { ProductListPage } from '@atelier/web/storefront/shop/ProductListPage.tsx';
+import { SubscriptionPage } from '@atelier/web/storefront/subscriptions/SubscriptionPage.tsx';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
@@ -45,6 +46,9 @@ const wantsJson = (request: FastifyRequest) =>
   formatQuery.safeParse(request.query).data?.format === 'json';
 const listQuery = z.object({ category: z.string().max(200).optional() });
 const orderParams = z.object({ orderId: z.string().uuid() });
+const subscriptionCheckoutQuery = z.object({ cartToken: z.string().uuid() });
+const subscriptionParams = z.object({ subscriptionId: z.string().uuid() });
+const subscriptionQuery = z.object({ token: z.string().min(20).max(200) });
 const orderQuery = z.object({ token: z.string().min(1).max(200) });
 const newsletterQuery = z.object({ t: z.string().min(16).max(200) });
 const giftCardParams = z.object({ urlId: z.string().min(1).max(200) });
@@ -262,6 +266,72 @@ export function registerStorefrontRoutes(
       ),
     });
   });
+
+  // The subscription checkout (page type 204, SPEC §2, §4): the checkout form over the
+  // subscription's own cart, named by the token in the address.
+  app.get('/commerce/subscription-checkout', { schema: { hide: true } }, async (request, reply) => {
+    const { cartToken } = pageInput(subscriptionCheckoutQuery, request.query);
+    const { website, site } = await siteFor(request);
+    const cart = await services.cart.getCart(website.id, cartToken);
+    reply
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex');
+    return send(reply, {
+      site,
+      currentPath: '/commerce/subscription-checkout',
+      head: {
+        title: 'Subscribe',
+        description: `Subscription checkout at ${site.title}`,
+        path: '/commerce/subscription-checkout',
+      },
+      body: (
+        <CheckoutPage
+          hasItems={cart.entries.length > 0}
+          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+          locale={site.language}
+          cartToken={cartToken}
+        />
+      ),
+    });
+  });
+
+  // A subscription email's manage link: the token is the capability, like an order's.
+  app.get(
+    '/commerce/subscriptions/:subscriptionId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { subscriptionId } = pageInput(subscriptionParams, request.params);
+      const { token } = pageInput(subscriptionQuery, request.query);
+      const { website, site } = await siteFor(request);
+      const subscription = await services.commerce.subscriptions
+        .viewByLink(website.id, subscriptionId, token)
+        .catch(() => {
+          throw fail('PAGE_NOT_FOUND', 'Page not found');
+        });
+      reply
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex');
+      return send(reply, {
+        site,
+        currentPath: '/commerce/subscriptions',
+        head: {
+          title: 'Your subscription',
+          description: `Your subscription at ${site.title}`,
+          path: '/commerce/subscriptions',
+        },
+        body: (
+          <SubscriptionPage
+            subscription={subscription}
+            token={token}
+            useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+            timeZone={website.timeZone}
+          />
+        ),
+      });
+    },
+  );
 
   async function orderPage(
     request: FastifyRequest,

@@ -80,7 +80,7 @@ describe(`the storefront on the seeded demo store (${testDialect})`, () => {
   it('shows the price of a digital product and the plan of a subscription', async () => {
     expect((await page('/shop/p/everyday-tote-sewing-pattern')).body).toContain('$12.00');
     const club = await page('/shop/p/hand-dyed-yarn-club');
-    expect(club.body).toContain('Subscription, billed every month until you cancel.');
+    expect(club.body).toContain('Subscription: $32.00 every month until you cancel.');
   });
 
   it('renders the About and Contact pages from their blocks', async () => {

@@ -4,7 +4,9 @@ import type {
   CartEntry,
   getCartResponseSchema,
   ShoppingCart,
+  SubscriptionCartBody,
   shoppingCartResponseSchema,
+  subscriptionCartResponseSchema,
 } from '@atelier/contract';
 // Subpath imports keep zod and unrelated rules out of the tiny island runtime.
 import { CSRF_COOKIE, CSRF_FAILED_CODE, CSRF_HEADER } from '@atelier/contract/cart-http';
@@ -143,6 +145,43 @@ export async function addToCart(body: AddCartEntryBody, productName: string): Pr
   emitCartEvent({ type: 'recalculate-end' });
   const { failure } = result;
   // SPEC §8 asks an add that got no answer to try again, not to check the connection.
+  if (failure.status === NO_ANSWER_STATUS) {
+    return { ok: false, message: addFailureMessage({ serverMessage: null }) };
+  }
+  return {
+    ok: false,
+    message: failure.message,
+    ...(Object.keys(failure.fields).length > 0 ? { fieldErrors: failure.fields } : {}),
+  };
+}
+
+export type SubscriptionStartResult =
+  | { ok: true; checkoutUrl: string }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+/**
+ * Starts a subscription checkout (SPEC §4, §7): the item goes into a cart of its own and
+ * the shopper to the subscription checkout page with its token. The shared cart is left
+ * alone, so nothing is emitted to the cart's islands. A failure shows the server's words.
+ */
+export async function startSubscriptionCheckout(
+  body: SubscriptionCartBody,
+): Promise<SubscriptionStartResult> {
+  if (!(await hasCrumb()))
+    return { ok: false, message: addFailureMessage({ serverMessage: null }) };
+  const result = await callApi(afterCrumbSurface, {
+    method: 'POST',
+    path: '/api/3/commerce/cart/subscription',
+    body,
+    response: contractType<typeof subscriptionCartResponseSchema>(),
+  });
+  if (result.ok) {
+    return {
+      ok: true,
+      checkoutUrl: `/commerce/subscription-checkout?cartToken=${encodeURIComponent(result.value.cartToken)}`,
+    };
+  }
+  const { failure } = result;
   if (failure.status === NO_ANSWER_STATUS) {
     return { ok: false, message: addFailureMessage({ serverMessage: null }) };
   }

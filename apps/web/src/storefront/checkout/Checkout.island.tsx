@@ -11,6 +11,8 @@ import {
   initialCheckoutFormState,
   isCheckoutReady,
   needsCard as needsCardFor,
+  subscriptionMessages,
+  subscriptionPriceText,
 } from '@atelier/core';
 import { useEffect, useReducer, useState } from 'react';
 import {
@@ -21,13 +23,19 @@ import {
   removeCoupon,
   removeGiftCard,
   selectShippingOption,
+  setCheckoutCartToken,
   setEmail,
   setShippingAddress,
   startCheckout,
 } from './checkout-client.ts';
 import { COUNTRY_CODES } from './countries.ts';
 
-export type CheckoutProps = { useCLDRMoneyFormat: boolean; locale: string };
+export type CheckoutProps = {
+  useCLDRMoneyFormat: boolean;
+  locale: string;
+  /** The subscription checkout's cart (page 204); absent on the plain checkout (201). */
+  cartToken?: string | null;
+};
 
 type State = CheckoutFormState<Checkout>;
 type Event = CheckoutFormEvent<Checkout>;
@@ -40,7 +48,9 @@ const reducer = (state: State, event: Event): State => checkoutFormReducer(state
  * with an idempotency key so a retry never charges twice. Its state and the retry-key
  * rule are core's checkout-form reducer; this file sends requests and renders.
  */
-export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutProps) {
+export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: CheckoutProps) {
+  // Before the first request: every call of this page speaks for the token's cart.
+  setCheckoutCartToken(cartToken);
   const [state, dispatch] = useReducer(reducer, undefined, () =>
     initialCheckoutFormState<Checkout>(crypto.randomUUID()),
   );
@@ -92,7 +102,9 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
       { useCLDRMoneyFormat, locale },
     );
   const id = checkout.id;
-  const needsCard = needsCardFor(checkout);
+  const plan = checkout.subscriptionPlan;
+  // A subscription keeps the card for its renewals even when a gift card pays today.
+  const needsCard = needsCardFor(checkout) || plan !== null;
   const phoneText = phone ?? checkout.phone ?? '';
   const { hasOrderNotes } = checkout;
   const isReady =
@@ -388,6 +400,11 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
           ) : (
             <p>Your gift card covers this order.</p>
           )}
+          {plan ? (
+            <p className="checkout__note checkout__subscription-terms">
+              {`Your card will be kept by our payment provider for this subscription's payments. You can update it or cancel at any time from the link we email you.`}
+            </p>
+          ) : null}
           {checkout.hasOrderNotes ? (
             <div className="form-field">
               {error('note')}
@@ -407,7 +424,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
             </p>
           ) : null}
           <button type="submit" className="button checkout__place" disabled={isBusy || !isReady}>
-            Place order · {money(checkout.totals.grandTotalCents)}
+            {plan ? 'Subscribe' : 'Place order'} · {money(checkout.totals.grandTotalCents)}
           </button>
           {!isReady ? (
             <p className="checkout__note">
@@ -461,9 +478,17 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
               <dd>−{money(checkout.totals.giftCardCents)}</dd>
             </>
           ) : null}
-          <dt className="checkout__grand">Total</dt>
+          <dt className="checkout__grand">{plan ? 'Due today' : 'Total'}</dt>
           <dd className="checkout__grand">{money(checkout.totals.grandTotalCents)}</dd>
         </dl>
+        {plan ? (
+          <p className="checkout__renewal">
+            {`Then ${subscriptionPriceText(
+              money(checkout.totals.subtotalCents + checkout.totals.shippingCents),
+              plan,
+            )}${plan.numBillingCycles === 0 ? ` ${subscriptionMessages.untilCancelled}` : ''}, plus any tax.`}
+          </p>
+        ) : null}
       </aside>
     </div>
   );

@@ -1,13 +1,25 @@
 import { Island } from '../../islands/Island.tsx';
 import CheckoutForm from './Checkout.island.tsx';
 
-type CheckoutPageProps = { hasItems: boolean; useCLDRMoneyFormat: boolean; locale: string };
+type CheckoutPageProps = {
+  hasItems: boolean;
+  useCLDRMoneyFormat: boolean;
+  locale: string;
+  /** The subscription checkout (page type 204): its own cart, named by this token. */
+  cartToken?: string;
+};
 
-/** The checkout page (page type 201). */
-export function CheckoutPage({ hasItems, useCLDRMoneyFormat, locale }: CheckoutPageProps) {
+/** The checkout page (page type 201), and the subscription checkout (204). */
+export function CheckoutPage({
+  hasItems,
+  useCLDRMoneyFormat,
+  locale,
+  cartToken,
+}: CheckoutPageProps) {
+  const isSubscription = cartToken !== undefined;
   return (
     <div className="checkout-page">
-      <h1>Checkout</h1>
+      <h1>{isSubscription ? 'Subscribe' : 'Checkout'}</h1>
       {hasItems ? (
         <>
           <noscript>
@@ -15,11 +27,19 @@ export function CheckoutPage({ hasItems, useCLDRMoneyFormat, locale }: CheckoutP
               Checkout needs JavaScript to take your payment securely. Please turn it on and reload.
             </p>
           </noscript>
-          <Island name="Checkout" component={CheckoutForm} props={{ useCLDRMoneyFormat, locale }} />
+          <Island
+            name="Checkout"
+            component={CheckoutForm}
+            props={{ useCLDRMoneyFormat, locale, ...(isSubscription && { cartToken }) }}
+          />
         </>
       ) : (
         <>
-          <p>Your cart is empty, so there is nothing to check out yet.</p>
+          <p>
+            {isSubscription
+              ? 'This subscription checkout is finished or no longer available. Start again from the product page.'
+              : 'Your cart is empty, so there is nothing to check out yet.'}
+          </p>
           <p>
             <a className="button" href="/shop">
               Continue Shopping

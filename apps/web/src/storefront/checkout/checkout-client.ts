@@ -7,6 +7,7 @@ import type {
   placeOrderResponseSchema,
   ShippingAddress,
 } from '@atelier/contract';
+import { CART_TOKEN_HEADER } from '@atelier/contract/cart-http';
 import type { ApiRequest, ApiResult } from '../../ui/api-client.ts';
 import { contractType } from '../../ui/api-client.ts';
 import { callStorefrontApi } from '../cart/cart-client.ts';
@@ -19,10 +20,21 @@ export type CallResult<T> = ApiResult<T>;
 const base = (id: string) => `/api/commerce/checkout/${encodeURIComponent(id)}`;
 const checkoutAnswer = contractType<typeof checkoutResponseSchema>();
 
+// A subscription checkout names its own cart by the token in the page's address; the
+// plain checkout leaves it unset and the cart cookie speaks.
+let cartTokenHeaders: Record<string, string> = {};
+export function setCheckoutCartToken(cartToken: string | null | undefined): void {
+  cartTokenHeaders = cartToken ? { [CART_TOKEN_HEADER]: cartToken } : {};
+}
+
 const step = async (
   request: Omit<ApiRequest<unknown>, 'response'>,
 ): Promise<CallResult<Checkout>> => {
-  const result = await callStorefrontApi({ ...request, response: checkoutAnswer });
+  const result = await callStorefrontApi({
+    ...request,
+    headers: { ...request.headers, ...cartTokenHeaders },
+    response: checkoutAnswer,
+  });
   return result.ok ? { ok: true, value: result.value.checkout } : result;
 };
 
@@ -60,6 +72,6 @@ export const placeOrder = (
     method: 'POST',
     path: `${base(id)}/orders`,
     body: { ...(card && { card }), ...(note?.trim() && { note: note.trim() }) },
-    headers: { [idempotencyHeader]: idempotencyKey },
+    headers: { [idempotencyHeader]: idempotencyKey, ...cartTokenHeaders },
     response: contractType<typeof placeOrderResponseSchema>(),
   });

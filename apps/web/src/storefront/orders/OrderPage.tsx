@@ -40,11 +40,22 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
           <p>
             Keep this link to check on your order later: <a href={statusUrl}>order status</a>.
           </p>
+          {order.subscription?.cycle === 0 ? (
+            <p className="order-subscription">
+              Your subscription has started. We've emailed you a link to update your card or cancel
+              at any time.
+            </p>
+          ) : null}
         </>
       ) : (
         <>
           <h1>Order #{order.orderNumber}</h1>
           <p className="order-status">Status: {statusText(order)}</p>
+          {order.subscription && order.subscription.cycle > 0 ? (
+            <p className="order-subscription">
+              Renewal {order.subscription.cycle} of your subscription, charged to the card on file.
+            </p>
+          ) : null}
         </>
       )}
       {order.shipments.length > 0 && order.status !== 'cancelled' ? (

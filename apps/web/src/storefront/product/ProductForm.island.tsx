@@ -20,7 +20,7 @@ import {
 } from '@atelier/core';
 import { useEffect, useId, useState } from 'react';
 import { Price } from '../../ui/Price.tsx';
-import { addToCart } from '../cart/cart-client.ts';
+import { addToCart, startSubscriptionCheckout } from '../cart/cart-client.ts';
 import { useAddToCartButton } from '../cart/use-add-to-cart-button.ts';
 import { FieldsLightbox } from '../forms/FieldsLightbox.tsx';
 import { InstallmentPill } from '../installments/InstallmentPill.tsx';
@@ -161,6 +161,22 @@ export default function ProductForm({
     additionalFields: string | null;
   }) {
     dispatch({ type: 'click' });
+    if (afterAddDestination({ product: core, isExpressCheckout }) === 'subscription-page') {
+      const started = await startSubscriptionCheckout({
+        itemId: product.id,
+        sku: line.sku,
+        qty: line.quantity,
+        additionalFields: line.additionalFields,
+      });
+      if (started.ok) {
+        window.location.assign(started.checkoutUrl);
+        return;
+      }
+      if (started.fieldErrors && isFormOpen) setFormErrors(started.fieldErrors);
+      setError(started.message);
+      dispatch({ type: 'failed', message: started.message });
+      return;
+    }
     const result = await addToCart({ itemId: product.id, ...line }, product.title);
     if (result.ok) {
       setIsFormOpen(false);

@@ -1,8 +1,11 @@
 import type { FormDefinition, Product, SiteView, Variant } from '@atelier/contract';
 import { hasUnlimitedStockByType, ProductType } from '@atelier/core/enums/product-types';
 import type { InstallmentOffer } from '@atelier/core/installments/installments';
+import { subscriptionMessages, timeMessages } from '@atelier/core/messages';
 import type { CurrencyCode } from '@atelier/core/money/currencies';
+import { formatMoney } from '@atelier/core/money/format';
 import { toDecimalString } from '@atelier/core/money/money';
+import { subscriptionPriceText } from '@atelier/core/product/subscription';
 import { plainTextOf } from '@atelier/core/text/plain-text';
 import { Island } from '../../islands/Island.tsx';
 import { Price } from '../../ui/Price.tsx';
@@ -65,8 +68,8 @@ export function ProductPage({
             installments,
           }}
         />
-        {product.isSubscribable && product.subscriptionPlan ? (
-          <p className="subscription-note">{describePlan(product.subscriptionPlan)}</p>
+        {product.isSubscribable ? (
+          <p className="subscription-note">{describePlan(product, site.useCLDRMoneyFormat)}</p>
         ) : null}
         {product.description ? (
           <div
@@ -159,13 +162,22 @@ export function productFormProduct(product: Product): ProductFormProps['product'
   };
 }
 
-function describePlan(plan: NonNullable<Product['subscriptionPlan']>): string {
-  const { value, unit } = plan.billingPeriod;
-  const unitName = unit.toLowerCase();
-  const every = value === 1 ? `every ${unitName}` : `every ${value} ${unitName}s`;
-  return plan.numBillingCycles === 0
-    ? `Subscription, billed ${every} until you cancel.`
-    : `Subscription, billed ${every} for ${plan.numBillingCycles} payments.`;
+/** 'Subscription: $32.00 every month until you cancel.' ('Unavailable' for an unreadable plan). */
+function describePlan(product: Product, useCLDRMoneyFormat: boolean): string {
+  const first = product.variants[0];
+  const cents =
+    product.priceCents ?? (first ? (first.isOnSale ? first.salePriceCents : first.priceCents) : 0);
+  const price = formatMoney(
+    { minorUnits: cents, currency: product.currency as CurrencyCode },
+    { useCLDRMoneyFormat },
+  );
+  const text = subscriptionPriceText(price, product.subscriptionPlan);
+  if (text === timeMessages.unavailable) return text;
+  return `Subscription: ${text}${
+    product.subscriptionPlan?.numBillingCycles === 0
+      ? ` ${subscriptionMessages.untilCancelled}`
+      : ''
+  }.`;
 }
 
 /** schema.org Product with one Offer per variant, for search engines and link previews. */
