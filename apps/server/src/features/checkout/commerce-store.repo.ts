@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import { type CartQueries, cartQueries } from '../cart/cart.repo.ts';
 import { type GiftCardQueries, giftCardQueries } from '../giftcards/giftcards.repo.ts';
+import { type InstallmentQueries, installmentQueries } from '../installments/installments.repo.ts';
 import { type InventoryQueries, inventoryQueries } from '../inventory/inventory.repo.ts';
 import { type JobQueries, jobQueries } from '../jobs/jobs.repo.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
@@ -25,6 +26,8 @@ export type CommerceQueries = {
   jobs: JobQueries;
   /** Webhook events, queued in the transaction of the change that causes them. */
   webhooks: WebhookQueries;
+  /** Pay-in-4 orders' payment schedules (issue 22). */
+  installments: InstallmentQueries;
 };
 
 export type CommerceStore = CommerceQueries & {
@@ -46,6 +49,7 @@ function commerceQueries(db: Kysely<DB>): CommerceQueries {
     mail: mailQueries(db),
     jobs: jobQueries(db),
     webhooks: webhookQueries(db),
+    installments: installmentQueries(db),
   };
 }
 

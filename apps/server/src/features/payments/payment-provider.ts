@@ -13,7 +13,15 @@ export type CardDetails = {
   nameOnCard: string;
 };
 
-export type PaymentSource = { kind: 'card'; card: CardDetails };
+/**
+ * A card, or one the provider saved earlier (its token, never the number): later
+ * installments of a pay-in-4 order charge the saved card.
+ */
+export type PaymentSource = { kind: 'card'; card: CardDetails } | { kind: 'saved'; token: string };
+
+export type SavedCard =
+  | { isSaved: true; token: string; brand: string; last4: string }
+  | { isSaved: false; message: string };
 
 export type AuthorizeRequest = {
   amountCents: number;
@@ -47,6 +55,11 @@ export type PaymentProvider = {
   capture(reference: string): Promise<void>;
   /** Releases an authorisation whose order could not be committed. */
   void(reference: string): Promise<void>;
+  /**
+   * Keeps the card with the provider for charges without the shopper (later
+   * installments). Charging the token later may still be declined.
+   */
+  saveCard(card: CardDetails): Promise<SavedCard>;
   /** Returns money to the card; throws when the provider refuses. */
   refund(request: RefundRequest): Promise<{ reference: string }>;
 };
