@@ -26,6 +26,7 @@ import {
   startCheckout,
 } from './checkout-client.ts';
 import { COUNTRY_CODES } from './countries.ts';
+import { InstallmentTender, type Tender } from './InstallmentTender.tsx';
 
 export type CheckoutProps = { useCLDRMoneyFormat: boolean; locale: string };
 
@@ -49,6 +50,8 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
   // Phone and note are not part of core's form reducer: only some stores ask for them.
   const [phone, setPhone] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  // Pay in full or in 4 (issue 22); in 4 only while the checkout still offers it.
+  const [chosenTender, setTender] = useState<Tender>('full');
 
   // Start (or resume) checkout once, when the page opens.
   useEffect(() => {
@@ -95,6 +98,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
   const needsCard = needsCardFor(checkout);
   const phoneText = phone ?? checkout.phone ?? '';
   const { hasOrderNotes } = checkout;
+  const tender: Tender = needsCard && checkout.installments ? chosenTender : 'full';
   const isReady =
     isCheckoutReady(checkout) &&
     !checkout.minimumProblem &&
@@ -109,6 +113,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
       needsCard ? cardInputFrom(card) : undefined,
       state.idempotencyKey,
       hasOrderNotes ? note : undefined,
+      tender,
     );
     if (result.ok) {
       dispatch({ type: 'order-placed' });
@@ -361,6 +366,16 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
           <h2>Payment</h2>
           {needsCard ? (
             <>
+              {checkout.installments ? (
+                <InstallmentTender
+                  offer={checkout.installments}
+                  totalCents={checkout.totals.grandTotalCents}
+                  tender={tender}
+                  onChange={setTender}
+                  money={money}
+                  isDisabled={isBusy}
+                />
+              ) : null}
               <p className="checkout__note">Test mode: use a card number ending 4242 to pay.</p>
               {(
                 [
@@ -407,7 +422,10 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale }: CheckoutPro
             </p>
           ) : null}
           <button type="submit" className="button checkout__place" disabled={isBusy || !isReady}>
-            Place order · {money(checkout.totals.grandTotalCents)}
+            Place order ·{' '}
+            {tender === 'installments' && checkout.installments
+              ? `${money(checkout.installments.paymentsCents[0] ?? 0)} today`
+              : money(checkout.totals.grandTotalCents)}
           </button>
           {!isReady ? (
             <p className="checkout__note">
