@@ -143,7 +143,7 @@ export const installmentMessages = {
     failed: 'Failed',
     cancelled: 'Cancelled',
   },
-  numberLabel: (n: number, count: number) => `Installment ${n} of ${count}`,
+  numberLabel: (n: number, count: number) => `${n} of ${count}`,
   placedEvent: (count: number, first: string) =>
     `Paying in ${count} installments; the first, ${first}, was charged at purchase`,
   capturedEvent: (n: number, amount: string) => `Installment ${n} of ${amount} charged`,

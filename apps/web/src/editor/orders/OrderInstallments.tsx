@@ -42,9 +42,7 @@ export function OrderInstallments({
         <tbody>
           {installments.map((i) => (
             <tr key={i.number}>
-              <td>
-                {i.number} of {count}
-              </td>
+              <td>{installmentMessages.numberLabel(i.number, count)}</td>
               <td>{dateFormat.format(new Date(i.dueAt))}</td>
               <td className="order-installments__amount">{money(i.amountCents)}</td>
               <td>

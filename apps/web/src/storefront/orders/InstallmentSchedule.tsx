@@ -1,6 +1,12 @@
 import type { Order } from '@atelier/contract';
 import { installmentMessages } from '@atelier/core';
 
+/** Rendered on the server: the store's dates in one fixed zone, not the server's. */
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeZone: 'UTC',
+});
+
 /**
  * A pay-in-4 order's payment schedule on the confirmation (202) and status (211) pages
  * (issue 22): each installment's amount, due date and whether it was charged.
@@ -32,7 +38,7 @@ export function InstallmentSchedule({
           {installments.map((i) => (
             <tr key={i.number} data-status={i.status}>
               <td>{installmentMessages.numberLabel(i.number, count)}</td>
-              <td>{new Date(i.dueAt).toISOString().slice(0, 10)}</td>
+              <td>{dateFormat.format(new Date(i.dueAt))}</td>
               <td>{money(i.amountCents)}</td>
               <td>{installmentMessages.statusLabels[i.status]}</td>
             </tr>
