@@ -130,6 +130,12 @@ describe('pay in 4 at checkout (Chromium)', () => {
     await shot(shopper, 'order-status-desktop', true);
     await shopper.setViewportSize(PHONE);
     await shot(shopper, 'order-status-phone', true);
+    expect(
+      await shopper.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+      'the schedule scrolls sideways on a phone',
+    ).toBeLessThanOrEqual(0);
     await shopperContext.close();
   });
 

@@ -51,7 +51,7 @@ export function createInstallmentCapture({
         const order = await q.orderAdmin.lockOrder(websiteId, orderId);
         if (!order) return;
         const row = await q.installments.lock(websiteId, orderId, number);
-        if (!row || row.status !== 'scheduled') return;
+        if (row?.status !== 'scheduled') return;
         const at = now();
         if (new Date(row.next_attempt_at).getTime() > at.getTime()) return;
         const currency = order.currency.trim() as CurrencyCode;

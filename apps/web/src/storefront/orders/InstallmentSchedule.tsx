@@ -28,7 +28,10 @@ export function InstallmentSchedule({
         </caption>
         <thead>
           <tr>
-            <th scope="col">Installment</th>
+            <th scope="col">
+              <span aria-hidden="true">#</span>
+              <span className="visually-hidden">Installment</span>
+            </th>
             <th scope="col">Due</th>
             <th scope="col">Amount</th>
             <th scope="col">Status</th>
