@@ -122,6 +122,10 @@ import { createSeoRepo } from './features/seo/seo.repo.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
 import { registerStoreSettingsRoutes } from './features/store-settings/store-settings.routes.ts';
 import { createStoreSettings } from './features/store-settings/store-settings.ts';
+import {
+  registerSubscriptionRoutes,
+  registerTestClockRoute,
+} from './features/subscriptions/subscriptions.routes.ts';
 import { createSampleContexts } from './features/templates/template-context.ts';
 import { createTemplatesRepo } from './features/templates/templates.repo.ts';
 import { registerTemplatesRoutes } from './features/templates/templates.routes.ts';
@@ -188,7 +192,24 @@ export function findWebDist(): string {
   return join(process.cwd(), 'apps', 'web', 'dist');
 }
 
-function createServices(options: AppOptions, app: FastifyInstance, pageCache: PageCache) {
+/** TEST_CLOCK=on: a clock that POST /api/testing/clock moves forward, never back. */
+function createTestClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms: number): Date {
+      offsetMs += ms;
+      return new Date(Date.now() + offsetMs);
+    },
+  };
+}
+
+function createServices(
+  options: AppOptions,
+  app: FastifyInstance,
+  pageCache: PageCache,
+  testClock: ReturnType<typeof createTestClock> | undefined,
+) {
   const { db } = options.database;
   // Writes that change public pages tell the page cache after they commit.
   const onPublicChange = pageCache.invalidate;
@@ -311,7 +332,10 @@ function createServices(options: AppOptions, app: FastifyInstance, pageCache: Pa
     },
     websites,
     log: app.log,
-    ...(options.commerce && { options: options.commerce }),
+    options: {
+      ...options.commerce,
+      ...(!options.commerce?.clock && testClock && { clock: testClock.now }),
+    },
   });
   const webhookStore = createWebhookStore(db);
   const isWebhookPrivateAllowed = options.config.isWebhookPrivateAllowed;
@@ -480,7 +504,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     isStrictAboutCodes: config.env === 'test',
   });
 
-  const services = createServices(options, app, pageCache);
+  const testClock = options.config.isTestClockEnabled ? createTestClock() : undefined;
+  const services = createServices(options, app, pageCache, testClock);
   const assets = loadStorefrontAssets(findWebDist());
   if (!assets.isBuilt && config.env !== 'test') {
     app.log.warn(
@@ -602,6 +627,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox: services.commerce.outbox,
     requireApiKey,
   });
+  registerSubscriptionRoutes(app, {
+    subscriptions: services.commerce.subscriptions,
+    requireApiKey,
+    websiteOf,
+  });
+  if (testClock) {
+    registerTestClockRoute(app, {
+      advance: testClock.advance,
+      runDue: services.commerce.subscriptions.runDue,
+    });
+  }
   registerGiftCardAdminRoutes(app, { giftCards: services.commerce.giftCardsAdmin, requireApiKey });
   registerCustomerRoutes(app, { customers: services.customers, requireApiKey });
   registerFormInboxRoutes(app, { formInbox: services.formInbox, requireApiKey });

@@ -81,6 +81,9 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   // Development and tests only: webhooks may target loopback and private networks.
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  // Rehearsals and end-to-end tests only: POST /api/testing/clock moves the clock that
+  // subscription renewals run by. Refused in production.
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
   // Failed sign-ins for one email on one website before it is locked, and for how long.
   // Delays grow from the fourth failure on; see core's sign-in-lock.ts.
   SIGN_IN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
@@ -121,6 +124,8 @@ export type Config = Readonly<{
   publicUrl: string | undefined;
   /** Webhook targets on loopback and private networks are allowed (never in production). */
   isWebhookPrivateAllowed: boolean;
+  /** POST /api/testing/clock moves the renewal clock forward (TEST_CLOCK; never in production). */
+  isTestClockEnabled: boolean;
 }>;
 
 export class ConfigError extends Error {}
@@ -132,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.TEST_CLOCK === 'on' && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK: a movable clock is for rehearsals and tests, not production',
+    );
+  }
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -154,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'Atelier <no-reply@localhost>',
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     isWebhookPrivateAllowed: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    isTestClockEnabled: e.TEST_CLOCK === 'on',
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartEntrySchema, shippingOptionSchema, shoppingCartSchema } from './cart.ts';
+import { subscriptionPlanSchema } from './catalog.ts';
 import { currencyCodeSchema } from './common.ts';
 
 // Checkout and order calls. Every amount is integer minor units of the store currency
@@ -120,6 +121,8 @@ export const checkoutSchema = z
     totals: checkoutTotalsSchema,
     /** Until when this cart's stock is held (ms since the epoch); null when not held. */
     reservationExpiresAt: z.number().nullable(),
+    /** A subscription checkout's plan: the order starts a subscription billed on it. */
+    subscriptionPlan: subscriptionPlanSchema.nullable(),
     /**
      * Pay in 4 (issue 22), offered when the store's installment messaging is on and the
      * order qualifies by core's rule (installmentTender): the payments of grandTotalCents,
@@ -266,6 +269,8 @@ export const orderSchema = z
         sendAt: z.number().nullable(),
       }),
     ),
+    /** The subscription this order started (cycle 0) or renewed (cycle 1, 2, …). */
+    subscription: z.object({ id: z.string(), cycle: z.number().int() }).nullable(),
     /** The payment schedule when the order is paid in installments; else empty. */
     installments: z.array(orderInstallmentSchema).optional(),
   })

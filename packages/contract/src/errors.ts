@@ -293,6 +293,23 @@ export const errorCatalogue = {
     status: 410,
     summary: 'The order was cancelled or refunded: its files are no longer delivered.',
   },
+  // Subscriptions (issue 22)
+  NOT_SUBSCRIBABLE: {
+    status: 400,
+    summary: 'The product is not offered as a subscription (or is, and needs its own checkout).',
+  },
+  SUBSCRIPTION_NOT_FOUND: {
+    status: 404,
+    summary: 'No subscription has this id, or the manage link is not its latest.',
+  },
+  SUBSCRIPTION_STATE_CONFLICT: {
+    status: 409,
+    summary: 'The subscription has ended, or is not in the state this action needs.',
+  },
+  SUBSCRIPTION_DATE_INVALID: {
+    status: 400,
+    summary: 'The next billing date is in the past or more than two years away.',
+  },
   ORDER_STATE_CONFLICT: {
     status: 409,
     summary:

@@ -24,6 +24,7 @@ export * from './preferences.ts';
 export * from './product-csv.ts';
 export * from './restock.ts';
 export * from './store-settings.ts';
+export * from './subscriptions.ts';
 export * from './templates.ts';
 export * from './text.ts';
 export * from './webhooks.ts';

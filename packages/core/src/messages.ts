@@ -450,3 +450,31 @@ export const customerMessages = {
 } as const;
 
 export const codeMessages = { android: 'Code editing is not available on Android.' } as const;
+
+// Words about subscriptions (issue 22). SPEC shows only 'Unavailable' (the price fallback)
+// and the periods; the rest are ours.
+export const subscriptionMessages = {
+  every: (value: number, unit: string) =>
+    value === 1 ? `every ${unit}` : `every ${value} ${unit}s`,
+  forDuration: (value: number, unit: string) => `for ${value} ${unit}${value === 1 ? '' : 's'}`,
+  untilCancelled: 'until you cancel',
+  notFound: 'Subscription not found',
+  linkInvalid: 'This subscription link is not valid. Use the latest link the store emailed you.',
+  notSubscribable: 'This product is not offered as a subscription.',
+  subscribeInstead:
+    'This product is sold as a subscription. Use its Subscribe button to start one.',
+  oneSubscriptionPerCheckout: 'A subscription checkout holds one subscription product.',
+  alreadyEnded: 'This subscription has ended.',
+  notPaused: 'This subscription is not paused.',
+  notActive: 'Only an active subscription can be paused.',
+  nextDateInPast: 'Choose a date in the future.',
+  nextDateTooFar: 'Choose a date within the next two years.',
+  renewalOutOfStock: 'The item is out of stock.',
+  cardUpdated: 'Your card was updated.',
+  cardUpdatedAndPaid: 'Your card was updated and the overdue payment went through.',
+  cancelled: 'Your subscription is cancelled. No further payments will be taken.',
+  startedSubject: (site: string) => `${site}: your subscription has started`,
+  renewalFailedSubject: (site: string) => `${site}: we couldn't take your subscription payment`,
+  endedSubject: (site: string) => `${site}: your subscription has ended`,
+  cancelledSubject: (site: string) => `${site}: your subscription is cancelled`,
+} as const;

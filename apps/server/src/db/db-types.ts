@@ -246,6 +246,8 @@ export interface CartsTable {
   website_id: string;
   cart_id: Generated<string>;
   is_purchased: Generated<boolean>;
+  /** 'subscription': the one-entry cart of a subscription checkout (issue 22). */
+  kind: Generated<'standard' | 'subscription'>;
   order_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -484,6 +486,9 @@ export interface OrdersTable {
   refunded_gift_card_cents: Generated<number>;
   phone: string | null;
   note: string | null;
+  /** The subscription this order started (cycle 0) or renewed. */
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  subscription_cycle: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderItemsTable {
@@ -835,7 +840,92 @@ export interface CampaignRecipientsTable {
   mailed_at: Date | null;
 }
 
+export type SubscriptionStatusValue =
+  | 'active'
+  | 'past_due'
+  | 'paused'
+  | 'cancelled'
+  | 'expired'
+  | 'completed';
+
+export interface SubscriptionsTable {
+  website_id: string;
+  subscription_id: Generated<string>;
+  first_order_id: string;
+  cart_id: string;
+  email: string;
+  product_id: string;
+  variant_id: string;
+  product_type: number;
+  sku: string;
+  product_name: string;
+  quantity: number;
+  additional_fields: string | null;
+  currency: string;
+  unit_price_cents: number;
+  shipping_cents: number;
+  shipping_address: Json<ShippingAddress> | null;
+  shipping_option_name: string | null;
+  period_value: number;
+  period_unit: 'WEEK' | 'MONTH' | 'YEAR';
+  num_billing_cycles: number;
+  time_zone: string;
+  status: Generated<SubscriptionStatusValue>;
+  started_at: Timestamp;
+  anchor_at: Timestamp;
+  anchor_cycle: Generated<number>;
+  cycles_paid: Generated<number>;
+  next_billing_at: Date | null;
+  next_attempt_at: Date | null;
+  failed_attempts: Generated<number>;
+  first_failed_at: Date | null;
+  last_failure: string | null;
+  payment_provider: string;
+  card_token: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  paused_at: Date | null;
+  cancelled_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+export interface SubscriptionChargesTable {
+  website_id: string;
+  subscription_id: string;
+  cycle: number;
+  order_id: string;
+  idempotency_key: string;
+  payment_reference: string | null;
+  is_captured: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface SubscriptionLinksTable {
+  website_id: string;
+  token_sha256: string;
+  subscription_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface SubscriptionEventsTable {
+  website_id: string;
+  subscription_id: string;
+  event_id: Generated<number>;
+  kind: string;
+  message: string;
+  actor: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  subscriptions: SubscriptionsTable;
+  subscription_charges: SubscriptionChargesTable;
+  subscription_events: SubscriptionEventsTable;
+  subscription_links: SubscriptionLinksTable;
   websites: WebsitesTable;
   website_domains: WebsiteDomainsTable;
   pages: PagesTable;

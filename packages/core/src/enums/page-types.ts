@@ -15,6 +15,8 @@ export const PageType = {
   checkout: 201,
   orderConfirmed: 202,
   donate: 203,
+  /** Ours: SPEC §2 names a subscription checkout page without its number. */
+  subscriptionCheckout: 204,
   orderStatus: 211,
 } as const;
 

@@ -8,8 +8,8 @@
 import type { BillingPeriod } from './subscription';
 
 /**
- * Days after a renewal first failed when it is tried again; after the last retry fails
- * the subscription is past due.
+ * Days after a renewal first failed when it is tried again. The first failure makes the
+ * subscription past due; when the last retry fails too it expires.
  */
 export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
 
@@ -131,7 +131,7 @@ export const hasRenewalAfter = (cycle: number, numBillingCycles: number): boolea
 
 /**
  * After `failures` failed attempts of one renewal, the first at `firstFailedAt`: when to
- * try again, or null when the retries are spent and the subscription goes past due.
+ * try again, or null when the retries are spent and the subscription expires.
  */
 export function nextRetryAt(firstFailedAt: Date, failures: number): Date | null {
   const days = RENEWAL_RETRY_DAYS[failures - 1];

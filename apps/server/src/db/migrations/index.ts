@@ -28,6 +28,7 @@ import * as mailingLists from './0028-mailing-lists.ts';
 import * as campaigns from './0029-campaigns.ts';
 import * as webhookSecretRotation from './0030-webhook-secret-rotation.ts';
 import * as digitalDelivery from './0032-digital-delivery.ts';
+import * as subscriptions from './0033-subscriptions.ts';
 import * as orderInstallments from './0035-order-installments.ts';
 
 export type Migration = { name: string; sql: string };
@@ -64,5 +65,6 @@ export const migrations: readonly Migration[] = [
   campaigns,
   webhookSecretRotation,
   digitalDelivery,
+  subscriptions,
   orderInstallments,
 ];

@@ -30,6 +30,7 @@ const LINE_SHOWN = [
   'v.is_on_sale',
   'img.media_id as image_media_id',
   'img.variant_widths as image_widths',
+  'p.is_subscribable',
 ] as const;
 
 export type CartRepo = CartQueries & {
@@ -47,6 +48,8 @@ export type CartRepo = CartQueries & {
     variant_id: string;
     quantity: number;
     additional_fields: string | null;
+    /** 'subscription': a subscription checkout's own cart (issue 22). */
+    kind?: CartRow['kind'];
   }): Promise<{ cart: CartRow; entryId: string }>;
 };
 
@@ -69,6 +72,8 @@ export type PricedEntryRow = {
   is_on_sale: boolean;
   image_media_id: string | null;
   image_widths: number[] | null;
+  /** Only a subscription checkout's cart holds one (issue 22). */
+  is_subscribable: boolean;
 };
 
 export type VariantForCart = {
@@ -80,6 +85,8 @@ export type VariantForCart = {
   is_unlimited: boolean;
   is_visible: boolean;
   additional_fields_form_id: string | null;
+  /** Sold only through a subscription checkout (issue 22), never in the shared cart. */
+  is_subscribable: boolean;
 };
 
 /** What a cart line shows of its variant. */
@@ -151,13 +158,14 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
             gen_random_uuid() as entry_id, v.website_id, v.variant_id, v.product_id, v.sku,
             p.product_type, p.title, p.url_id, c.url_id as collection_url_id,
             v.option_values, v.price_cents, v.sale_price_cents, v.is_on_sale,
-            img.media_id as image_media_id, img.variant_widths as image_widths
+            img.media_id as image_media_id, img.variant_widths as image_widths,
+            p.is_subscribable
           from asked a
           join product_variants v on v.website_id = a.website_id and v.product_id = a.product_id
           join products p on p.website_id = v.website_id and p.product_id = v.product_id
           join collections c on c.website_id = p.website_id and c.collection_id = p.collection_id
           left join lateral ${firstImageOfProduct} img on true
-          where p.is_visible and p.additional_fields_form_id is null
+          where p.is_visible and p.additional_fields_form_id is null and not p.is_subscribable
             and (case when a.sku is null
               then p.product_type <> all(${rules.skuRequiredTypes}::int[])
                 and not exists (
@@ -180,7 +188,7 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
           chosen.product_id, chosen.variant_id, chosen.sku, chosen.product_type, chosen.title,
           chosen.url_id, chosen.collection_url_id, chosen.option_values, chosen.price_cents,
           chosen.sale_price_cents, chosen.is_on_sale, chosen.image_media_id,
-          chosen.image_widths
+          chosen.image_widths, chosen.is_subscribable
         from relaxed, chosen`.execute(db);
       const lines: (NewCartLine | undefined)[] = adds.map(() => undefined);
       for (const { n, cart_id, entry_id, created_at, ...shown } of result.rows) {
@@ -190,6 +198,7 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
           website_id: add.websiteId,
           cart_id,
           is_purchased: false,
+          kind: 'standard',
           order_id: null,
           created_at,
           // Both default to now().
@@ -217,13 +226,15 @@ export function createCartRepo(db: Kysely<DB>): CartRepo {
       variant_id: string;
       quantity: number;
       additional_fields: string | null;
+      kind?: CartRow['kind'];
     }): Promise<{ cart: CartRow; entryId: string }> {
       // set_config(…, true) is SET LOCAL: it ends with this statement's own transaction.
       const result = await sql<CartRow & { entry_id: string }>`
         with relaxed as (
           select set_config('synchronous_commit', 'off', true)
         ), cart as (
-          insert into carts (website_id) values (${entry.website_id}) returning *
+          insert into carts (website_id, kind)
+          values (${entry.website_id}, ${entry.kind ?? 'standard'}) returning *
         ), entry as (
           insert into cart_entries
             (website_id, cart_id, product_id, variant_id, quantity, additional_fields)
@@ -337,6 +348,7 @@ export function cartQueries(db: Kysely<DB>) {
           'v.is_unlimited',
           'p.is_visible',
           'p.additional_fields_form_id',
+          'p.is_subscribable',
         ])
         .where('v.website_id', '=', websiteId)
         .where('v.product_id', '=', productId)

@@ -2,6 +2,7 @@ import {
   addCartEntryBodySchema,
   addCartEntryResponseSchema,
   CART_COOKIE,
+  CART_TOKEN_HEADER,
   entryParamsSchema,
   errorResponses,
   getCartQuerySchema,
@@ -10,6 +11,8 @@ import {
   type ShoppingCart,
   sessionWriteCodes,
   shoppingCartResponseSchema,
+  subscriptionCartBodySchema,
+  subscriptionCartResponseSchema,
   updateEntryFieldsBodySchema,
   updateEntryFieldsResponseSchema,
   updateEntryQuantityBodySchema,
@@ -29,6 +32,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function cartIdOf(request: FastifyRequest): string | undefined {
   const value = request.cookies[CART_COOKIE];
   return value && UUID.test(value) ? value : undefined;
+}
+
+/**
+ * The cart a checkout call is for: a subscription checkout's cart token (its page sends
+ * it, SPEC §4), else the visitor's cart cookie. The token is the cart's random id, as
+ * unguessable as the cookie; it names a cart, it says nothing about who is asking.
+ */
+export function checkoutCartIdOf(request: FastifyRequest): string | undefined {
+  const token = request.headers[CART_TOKEN_HEADER];
+  if (typeof token === 'string' && token !== '') return UUID.test(token) ? token : undefined;
+  return cartIdOf(request);
 }
 
 function rememberCart(request: FastifyRequest, reply: FastifyReply, cartId: string) {
@@ -108,6 +122,7 @@ export function registerCartRoutes(
             'QUANTITY_INVALID',
             'VARIANT_UNAVAILABLE',
             'GIFT_CARD_AMOUNT_INVALID',
+            'NOT_SUBSCRIBABLE',
             'FORM_INVALID',
             'OUT_OF_STOCK',
           ]),
@@ -124,6 +139,41 @@ export function registerCartRoutes(
       rememberCart(request, reply, result.cartId);
       reply.header('cache-control', 'no-store');
       return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
+    },
+  );
+
+  api.post(
+    '/api/3/commerce/cart/subscription',
+    {
+      onRequest: rateLimit({
+        limiter: addLimiter,
+        message: cartMessages.tooManyRequests,
+        websiteOf,
+      }),
+      preHandler: requireCrumb,
+      schema: {
+        tags: ['cart'],
+        summary: 'Start a subscription checkout for one subscribable item (SPEC §7)',
+        description:
+          "Answers the subscription's own cart token: open `/commerce/subscription-checkout?cartToken=` and send it as the `x-cart-token` header on the checkout calls. Send the `crumb` cookie's value in the `x-csrf-token` header.",
+        body: subscriptionCartBodySchema,
+        response: {
+          200: subscriptionCartResponseSchema,
+          ...errorResponses(sessionWriteCodes, [
+            'QUANTITY_INVALID',
+            'VARIANT_UNAVAILABLE',
+            'GIFT_CARD_AMOUNT_INVALID',
+            'NOT_SUBSCRIBABLE',
+            'FORM_INVALID',
+            'OUT_OF_STOCK',
+          ]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const website = await websiteOf(request);
+      reply.header('cache-control', 'no-store');
+      return cart.createSubscriptionCart(website.id, request.body);
     },
   );
 

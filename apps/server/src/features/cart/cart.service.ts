@@ -3,11 +3,13 @@ import {
   type CartEntry,
   giftCardRecipientSchema,
   type ShoppingCart,
+  type SubscriptionCartBody,
   type UpdateEntryFieldsBody,
 } from '@atelier/contract';
 import {
   addToCartMessages,
   type CurrencyCode,
+  canBeSubscribable,
   cartMessages,
   computeCartTotals,
   effectiveUnitPriceCents,
@@ -18,6 +20,7 @@ import {
   ProductType,
   parseQuantity,
   QUANTITY_MAX,
+  subscriptionMessages,
   toDecimalString,
 } from '@atelier/core';
 import { batched } from '../../db/batched.ts';
@@ -143,6 +146,7 @@ export function createCartService({
       json: body.additionalFields,
     });
     const variant = chooseVariant(variants, body);
+    assertNotSubscription(variant);
     // The stock rule of every add, with nothing of the variant in the cart yet.
     assertStock(variant, quantity, 0);
     const { cart, entryId } = await cartRepo.createCartWithEntry({
@@ -156,6 +160,41 @@ export function createCartService({
   }
 
   return {
+    /**
+     * A subscription checkout's own cart (SPEC §4, §7): one entry of a subscribable
+     * product, in a cart no cookie points at. Its id is the cart token the subscription
+     * checkout page sends; the shopper's shared cart is left as it was.
+     */
+    async createSubscriptionCart(
+      websiteId: string,
+      body: SubscriptionCartBody,
+    ): Promise<{ cartToken: string }> {
+      const quantity = parseQuantity(body.qty ?? 1);
+      if (!quantity.ok)
+        throw fail('QUANTITY_INVALID', quantity.error, { quantity: quantity.error });
+      const variants = await cartRepo.listVariantsToAdd(websiteId, body.itemId);
+      const variant = chooseVariant(variants, body);
+      if (!variant.is_subscribable || !canBeSubscribable(variant.product_type)) {
+        throw fail('NOT_SUBSCRIBABLE', subscriptionMessages.notSubscribable);
+      }
+      const additionalFields = await acceptedFields({
+        websiteId,
+        formId: variant.additional_fields_form_id,
+        productType: variant.product_type,
+        json: body.additionalFields,
+      });
+      assertStock(variant, quantity.value, 0);
+      const { cart } = await cartRepo.createCartWithEntry({
+        website_id: websiteId,
+        product_id: variant.product_id,
+        variant_id: variant.variant_id,
+        quantity: quantity.value,
+        additional_fields: additionalFields,
+        kind: 'subscription',
+      });
+      return { cartToken: cart.cart_id };
+    },
+
     /** The visitor's cart, or an empty one when the cookie names no open cart. */
     async getCart(websiteId: string, cartId: string | undefined): Promise<ShoppingCart> {
       const cart = cartId ? await cartRepo.findCart(websiteId, cartId) : undefined;
@@ -203,6 +242,7 @@ export function createCartService({
           await repo.listVariantsOfProduct(websiteId, body.itemId),
           body,
         );
+        assertNotSubscription(variant);
 
         const existing = input.cartId
           ? await repo.lockOpenCart(websiteId, input.cartId)
@@ -393,6 +433,16 @@ function chooseVariant<V extends VariantForCart>(all: V[], body: Pick<AddCartEnt
     });
   }
   return variant;
+}
+
+/**
+ * A subscribable product is bought through its own subscription checkout, which bills it
+ * again each period; in the shared cart it would be charged once, against its promise.
+ */
+function assertNotSubscription(variant: VariantForCart): void {
+  if (variant.is_subscribable) {
+    throw fail('NOT_SUBSCRIBABLE', subscriptionMessages.subscribeInstead);
+  }
 }
 
 /** The add-to-cart stock rule for `quantity` beside `othersInCart` of the same variant. */

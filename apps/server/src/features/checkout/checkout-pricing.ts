@@ -17,6 +17,7 @@ import type {
   CouponRow,
   GiftCardRow,
   ShippingOptionRow,
+  SubscriptionPlan,
   TaxRuleRow,
 } from '../../db/db-types.ts';
 import type { PricedEntryRow } from '../cart/cart.repo.ts';
@@ -53,6 +54,8 @@ export type PricingReads = {
   pricesIncludeTax: boolean;
   giftCard: GiftCardRow | undefined;
   reservationExpiresAt: Date | null;
+  /** A subscription checkout's plan (its cart holds one subscribable product). */
+  subscriptionPlan?: SubscriptionPlan | null;
 };
 
 export type PricedCheckout = {
@@ -146,7 +149,7 @@ function couponTerms(coupon: CouponRow): CouponTerms {
 }
 
 /** A region rule beats the country rule; no address, no tax. */
-function taxRuleFor(rules: readonly TaxRuleRow[], address: ShippingAddress | null) {
+export function taxRuleFor(rules: readonly TaxRuleRow[], address: ShippingAddress | null) {
   if (!address) return undefined;
   const region = address.region?.trim().toUpperCase();
   return (
@@ -335,7 +338,11 @@ export function priceCheckout(input: {
       grandTotalCents: totals.grandTotalCents,
     },
     reservationExpiresAt: reads.reservationExpiresAt?.getTime() ?? null,
-    installments: installmentTenderView(rules.installments, reads.entries, totals, currency),
+    subscriptionPlan: reads.subscriptionPlan ?? null,
+    // A subscription is billed on its own plan, never split into installments.
+    installments: reads.subscriptionPlan
+      ? null
+      : installmentTenderView(rules.installments, reads.entries, totals, currency),
   };
   return {
     view,

@@ -39,6 +39,10 @@ export async function readPricingInputs(
     giftCard,
     pricesIncludeTax: await q.checkouts.pricesIncludeTax(websiteId),
     reservationExpiresAt: await q.inventory.reservationExpiry(websiteId, checkout.cart_id, now),
+    // Only a subscription checkout's cart can hold a subscribable product.
+    subscriptionPlan: entries.some((e) => e.is_subscribable)
+      ? ((await q.subscriptions.planOfCart(websiteId, checkout.cart_id))?.plan ?? null)
+      : null,
   };
 }
 

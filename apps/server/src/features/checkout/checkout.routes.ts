@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
-import { cartIdOf } from '../cart/cart.routes.ts';
+import { checkoutCartIdOf } from '../cart/cart.routes.ts';
 import type { PlaceOrderService } from '../orders/place-order.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
@@ -52,7 +52,7 @@ export function registerCheckoutRoutes(
   async function refOf(request: FastifyRequest) {
     const website = await websiteOf(request);
     const { checkoutId } = request.params as { checkoutId: string };
-    return { websiteId: website.id, cartId: cartIdOf(request), checkoutId };
+    return { websiteId: website.id, cartId: checkoutCartIdOf(request), checkoutId };
   }
 
   api.post(
@@ -73,7 +73,10 @@ export function registerCheckoutRoutes(
       const website = await websiteOf(request);
       reply.header('cache-control', 'no-store');
       return {
-        checkout: await checkout.start({ websiteId: website.id, cartId: cartIdOf(request) }),
+        checkout: await checkout.start({
+          websiteId: website.id,
+          cartId: checkoutCartIdOf(request),
+        }),
       };
     },
   );

@@ -8,6 +8,10 @@ import { type JobQueries, jobQueries } from '../jobs/jobs.repo.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
 import { type OrderAdminQueries, orderAdminQueries } from '../orders/order-admin.repo.ts';
 import { type OrderQueries, orderQueries } from '../orders/orders.repo.ts';
+import {
+  type SubscriptionQueries,
+  subscriptionQueries,
+} from '../subscriptions/subscriptions.repo.ts';
 import { type WebhookQueries, webhookQueries } from '../webhooks/webhooks.repo.ts';
 import { type CheckoutQueries, checkoutQueries } from './checkout.repo.ts';
 
@@ -26,6 +30,7 @@ export type CommerceQueries = {
   jobs: JobQueries;
   /** Webhook events, queued in the transaction of the change that causes them. */
   webhooks: WebhookQueries;
+  subscriptions: SubscriptionQueries;
   /** Pay-in-4 orders' payment schedules (issue 22). */
   installments: InstallmentQueries;
 };
@@ -49,6 +54,7 @@ function commerceQueries(db: Kysely<DB>): CommerceQueries {
     mail: mailQueries(db),
     jobs: jobQueries(db),
     webhooks: webhookQueries(db),
+    subscriptions: subscriptionQueries(db),
     installments: installmentQueries(db),
   };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Product } from '@atelier/contract';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { copyDemoData, createTestDatabase } from '../../test/test-app.ts';
+import { copyDemoData, createTestDatabase, testDialect } from '../../test/test-app.ts';
 import type { CommerceOptions } from './commerce.ts';
 
 // Helpers for checkout tests: the real app (demo store seeded) with commerce options,
@@ -29,6 +29,7 @@ export async function createCommerceTestApp(commerce: CommerceOptions = {}) {
   await copyDemoData(dataDir);
   const database = await testDatabase.open();
   const app = await buildApp({ config, database, commerce });
+  const seconds: App[] = [];
   const list = await app.inject('/api/catalog/collections/shop/products');
   const products: Product[] = list.json().products;
   const websiteId = (await app.services.websites.resolveByHost('localhost'))?.id ?? '';
@@ -47,7 +48,22 @@ export async function createCommerceTestApp(commerce: CommerceOptions = {}) {
     },
     stockOf: (variantId: string) =>
       app.services.commerce.store.inventory.stockOf(websiteId, variantId),
+    /**
+     * A second server on the same database, as a second instance behind a load balancer:
+     * on PostgreSQL its own pool; the embedded database has one connection per process,
+     * so there the two apps share it (and the second is closed with the first).
+     */
+    async secondServer(options: CommerceOptions = commerce): Promise<App> {
+      const second = await buildApp({
+        config,
+        database: testDialect === 'postgres' ? await testDatabase.open() : database,
+        commerce: options,
+      });
+      if (testDialect === 'postgres') seconds.push(second);
+      return second;
+    },
     close: async () => {
+      for (const second of seconds) await second.close();
       await app.close();
       await testDatabase.dispose();
       await rm(dataDir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { createOrdersService } from '../orders/orders.service.ts';
 import { createPlaceOrderService } from '../orders/place-order.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { createTestGateway } from '../payments/test-gateway.ts';
+import { createSubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { WebsiteService } from '../websites/website.service.ts';
 import { checkoutQueries } from './checkout.repo.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
@@ -31,6 +32,11 @@ export type CommerceOptions = {
   payments?: PaymentProvider;
   /** How often the in-process worker polls the jobs table. */
   jobIntervalMs?: number;
+  /**
+   * The time renewals are judged by; TEST_CLOCK=on moves it forward (so do tests), the
+   * way a payment provider's test clock lets a merchant rehearse a subscription's year.
+   */
+  clock?: () => Date;
 };
 
 export type Commerce = ReturnType<typeof createCommerce>;
@@ -72,21 +78,31 @@ export function createCommerce({
             holdMinutesOf ? (await holdMinutesOf(websiteId)) * 60_000 : DEFAULT_RESERVATION_MS,
     ...(checkoutRulesOf && { checkoutRulesOf }),
   });
-  const payments = options.payments ?? createTestGateway();
+  const clock = options.clock ?? (() => new Date());
+  const payments = options.payments ?? createTestGateway({ now: clock });
   const placeOrder = createPlaceOrderService({
     store,
     payments,
     websites,
     log,
+    clock,
     ...(onStockChange && { onStockChange }),
     ...(checkoutRulesOf && { checkoutRulesOf }),
+  });
+  const subscriptions = createSubscriptionsService({
+    store,
+    payments,
+    websites,
+    log,
+    clock,
+    ...(onStockChange && { onStockChange }),
   });
   const orders = createOrdersService({
     orderRepo: store.orders,
     orderAdminRepo: store.orderAdmin,
     installmentRepo: store.installments,
   });
-  const installments = createInstallmentCapture({ store, payments, websites });
+  const installments = createInstallmentCapture({ store, payments, websites, now: clock });
   const orderAdmin = createOrderAdminService({
     store,
     payments,
@@ -102,6 +118,8 @@ export function createCommerce({
       [INSTALLMENT_CAPTURE_JOB]: (job) => installments.captureDue(job),
     },
     log,
+    // Renewals are found by their due date rather than queued: each poll sweeps them.
+    sweeps: [() => subscriptions.runDue()],
     ...(options.jobIntervalMs && { intervalMs: options.jobIntervalMs }),
   });
   return {
@@ -109,6 +127,8 @@ export function createCommerce({
     placeOrder,
     orders,
     orderAdmin,
+    subscriptions,
+    clock,
     giftCardsAdmin: createGiftCardsAdminService({ store }),
     jobs,
     /** Store settings (shipping, tax, coupons) for the seed and, later, the admin. */

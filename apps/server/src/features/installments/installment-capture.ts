@@ -16,7 +16,8 @@ import type { WebsiteService } from '../websites/website.service.ts';
 // and finds it captured; a stray or early job finds next_attempt_at ahead and leaves it.
 // A crash between the provider's charge and the commit rolls the record back, and the
 // job runs again after its lease with the same idempotency key (order, installment and
-// try number), which the provider answers with the first charge instead of a second.
+// try number), which a real provider answers with the first charge instead of a second
+// (the test gateway moves no money, so it need not remember).
 // A declined try charged nothing, so the next try (a day later) has a key of its own.
 
 /** Tries in all: the due date and then three more, a day apart. */

@@ -45,8 +45,8 @@ export async function planInstallments(
     });
   }
   const saved = await payments.saveCard(input.card);
-  if (!saved.isSaved) throw fail('CARD_DECLINED', saved.message, { card: saved.message });
-  return { schedule: installmentSchedule(offer.paymentsCents, input.now), token: saved.token };
+  if (!saved.ok) throw fail('CARD_DECLINED', saved.message, { card: saved.message });
+  return { schedule: installmentSchedule(offer.paymentsCents, input.now), token: saved.card.token };
 }
 
 /**

@@ -229,8 +229,8 @@ describe(`pay in 4 installments (${testDialect})`, () => {
       ...approvedCard,
       number: '4000000000000002',
     });
-    if (!declining.isSaved) throw new Error('the test gateway should save a well-formed card');
-    await sql`update order_installments set payment_token = ${declining.token}
+    if (!declining.ok) throw new Error('the test gateway should save a well-formed card');
+    await sql`update order_installments set payment_token = ${declining.card.token}
       where order_id = ${orderId} and status = 'scheduled'`.execute(kit.db);
     const { payments, charges } = countingGateway();
     const clock = { now: Date.now() + 14 * DAY + 60_000 };

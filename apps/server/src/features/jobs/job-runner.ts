@@ -27,11 +27,17 @@ export function createJobRunner({
   handlers,
   log,
   intervalMs = 5_000,
+  sweeps = [],
 }: {
   jobStore: JobStore;
   handlers: Record<string, JobHandler>;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  /**
+   * Work found by a table's own due dates rather than queued (subscription renewals), run
+   * after the jobs of each poll; each returns how many things it did.
+   */
+  sweeps?: readonly (() => Promise<number>)[];
 }): JobRunner {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -56,6 +62,13 @@ export function createJobRunner({
           error: String(error),
           runAt: new Date(Date.now() + delayMs),
         });
+      }
+    }
+    for (const sweep of sweeps) {
+      try {
+        count += await sweep();
+      } catch (error) {
+        log.error({ err: error }, 'sweep failed');
       }
     }
     return count;

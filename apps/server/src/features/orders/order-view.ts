@@ -104,6 +104,10 @@ export function toOrder(
       recipientEmail: card.recipient_email,
       sendAt: card.send_at ? new Date(card.send_at).getTime() : null,
     })),
+    subscription:
+      row.subscription_id !== null && row.subscription_cycle !== null
+        ? { id: row.subscription_id, cycle: row.subscription_cycle }
+        : null,
     installments: installments.map(toInstallment),
   };
 }

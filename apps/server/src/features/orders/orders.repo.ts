@@ -11,10 +11,9 @@ import type {
 export type OrderQueries = ReturnType<typeof orderQueries>;
 
 /** An order row as placed: the table's columns, with the address as an object. */
-export type NewOrder = Omit<
-  Insertable<OrdersTable>,
-  'order_id' | 'status' | 'created_at' | 'shipping_address'
-> & { shipping_address: ShippingAddress | null };
+export type NewOrder = Omit<Insertable<OrdersTable>, 'order_id' | 'status' | 'shipping_address'> & {
+  shipping_address: ShippingAddress | null;
+};
 
 export function orderQueries(db: Kysely<DB>) {
   return {

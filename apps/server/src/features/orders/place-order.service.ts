@@ -1,6 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { PlaceOrderBody, PlaceOrderResponse } from '@atelier/contract';
-import { type CurrencyCode, checkoutMessages, ProductType } from '@atelier/core';
+import {
+  type CurrencyCode,
+  checkoutMessages,
+  ProductType,
+  subscriptionMessages,
+} from '@atelier/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/db-types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -22,7 +27,8 @@ import {
 import { lockAndCheckStock, stockNeedsOf, takeStock } from '../inventory/stock.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { giftCardMail, newOrderMail, orderConfirmationMail } from '../mail/order-mails.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { PaymentProvider, PaymentSource, SavedCard } from '../payments/payment-provider.ts';
+import { startSubscription } from '../subscriptions/subscriptions.service.ts';
 import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
 import { toOrder } from './order-view.ts';
@@ -37,9 +43,9 @@ type PlaceOrderInput = {
   body: PlaceOrderBody;
 };
 
-/** Where the confirmation email links; the storefront renders the status page (211). */
-export const orderStatusPath = (orderId: string, token: string) =>
-  `/commerce/orders/${orderId}?token=${encodeURIComponent(token)}`;
+import { orderStatusPath } from './order-paths.ts';
+
+export { orderStatusPath };
 
 /**
  * Places an order in ONE transaction: lock the checkout, the cart, the variants (in id
@@ -57,9 +63,12 @@ export function createPlaceOrderService({
   log,
   onStockChange = () => {},
   checkoutRulesOf = async () => NO_CHECKOUT_RULES,
+  clock = () => new Date(),
 }: {
   store: CommerceStore;
   payments: PaymentProvider;
+  /** When a subscription bought now starts (the test clock moves it). */
+  clock?: () => Date;
   websites: Pick<WebsiteService, 'getById' | 'originOf'>;
   log: FastifyBaseLogger;
   /** Told after an order commits: stock shown on public pages (sold out, scarcity) moved. */
@@ -108,6 +117,15 @@ export function createPlaceOrderService({
           const now = await q.checkouts.now();
           const entries = await q.carts.listPricedEntries(websiteId, checkout.cart_id);
           if (entries.length === 0) throw fail('CART_EMPTY', checkoutMessages.emptyCart);
+          // A subscription checkout's cart holds its one subscribable item; anything else
+          // reaching it (a cookie pointed at it) is refused rather than billed wrongly.
+          const subscription =
+            cart.kind === 'subscription'
+              ? await q.subscriptions.planOfCart(websiteId, checkout.cart_id)
+              : null;
+          if (cart.kind === 'subscription' && subscription?.entries !== 1) {
+            throw fail('NOT_SUBSCRIBABLE', subscriptionMessages.oneSubscriptionPerCheckout);
+          }
           const needs = await lockAndCheckStock(q.inventory, {
             websiteId,
             cartId: checkout.cart_id,
@@ -130,24 +148,36 @@ export function createPlaceOrderService({
               now,
             });
           }
-          if (totals.grandTotalCents > 0) {
+          // A subscription keeps the card for its renewals, even when a gift card pays
+          // the first payment; the first payment is then charged to the kept card.
+          let savedCard: SavedCard | undefined;
+          if (totals.grandTotalCents > 0 || subscription) {
             const card = input.body.card;
             if (!card)
               throw fail('CARD_MISSING', checkoutMessages.cardMissing, {
                 card: checkoutMessages.cardMissing,
               });
-            const result = await payments.authorize({
-              amountCents: plan?.schedule[0]?.amountCents ?? totals.grandTotalCents,
-              currency,
-              source: { kind: 'card', card },
-              idempotencyKey: `${websiteId}:${key}`,
-              description: `${website.title} checkout ${checkout.checkout_id}`,
-            });
-            if (!result.isApproved) {
-              throw fail('CARD_DECLINED', result.message, { card: result.message });
+            let source: PaymentSource = { kind: 'card', card };
+            if (subscription) {
+              const saved = await payments.saveCard(card);
+              if (!saved.ok) throw fail('CARD_DECLINED', saved.message, { card: saved.message });
+              savedCard = saved.card;
+              source = { kind: 'saved', token: saved.card.token };
             }
-            authorizedReference = result.reference;
-            payment = result;
+            if (totals.grandTotalCents > 0) {
+              const result = await payments.authorize({
+                amountCents: plan?.schedule[0]?.amountCents ?? totals.grandTotalCents,
+                currency,
+                source,
+                idempotencyKey: `${websiteId}:${key}`,
+                description: `${website.title} checkout ${checkout.checkout_id}`,
+              });
+              if (!result.isApproved) {
+                throw fail('CARD_DECLINED', result.message, { card: result.message });
+              }
+              authorizedReference = result.reference;
+              payment = result;
+            }
           }
 
           await takeStock(q.inventory, { websiteId, cartId: checkout.cart_id, needs });
@@ -172,6 +202,7 @@ export function createPlaceOrderService({
             }
           }
           const token = randomBytes(24).toString('base64url');
+          const subscriptionId = subscription ? randomUUID() : null;
           const order = await q.orders.insertOrder({
             website_id: websiteId,
             order_number: await q.orders.nextOrderNumber(websiteId),
@@ -199,6 +230,7 @@ export function createPlaceOrderService({
             card_last4: payment?.last4 ?? null,
             idempotency_key: key,
             request_hash: requestHash,
+            ...(subscriptionId && { subscription_id: subscriptionId, subscription_cycle: 0 }),
           });
           if (totals.giftCardCents > 0 && reads.giftCard) {
             const isRedeemed = await q.giftCards.redeem({
@@ -261,6 +293,35 @@ export function createPlaceOrderService({
             }),
             ...(await issueGiftCards(q, { websiteId, website, order, entries })),
           ];
+          const subscribed = entries[0];
+          if (subscription && subscriptionId && savedCard && subscribed) {
+            mails.push(
+              ...(await startSubscription(q, {
+                subscriptionId,
+                website,
+                origin,
+                order,
+                line: {
+                  product_id: subscribed.product_id,
+                  variant_id: subscribed.variant_id,
+                  product_type: subscribed.product_type,
+                  sku: subscribed.sku,
+                  product_name: subscribed.title,
+                  quantity: subscribed.quantity,
+                  unit_price_cents: unitPriceOf(subscribed),
+                  additional_fields: subscribed.additional_fields,
+                },
+                plan: subscription.plan,
+                // The option's own price: a free-shipping coupon was for the first order.
+                shippingCents: priced.view.requiresShipping
+                  ? (priced.shippingOption?.priceCents ?? 0)
+                  : 0,
+                card: savedCard,
+                providerName: payments.name,
+                now: clock(),
+              })),
+            );
+          }
           const merchant = await q.orderAdmin.notificationEmail(websiteId);
           if (merchant) {
             mails.push(

@@ -13,15 +13,20 @@ export type CardDetails = {
   nameOnCard: string;
 };
 
-/**
- * A card, or one the provider saved earlier (its token, never the number): later
- * installments of a pay-in-4 order charge the saved card.
- */
+/** A card entered now, or one the provider saved earlier (a subscription's renewals). */
 export type PaymentSource = { kind: 'card'; card: CardDetails } | { kind: 'saved'; token: string };
 
-export type SavedCard =
-  | { isSaved: true; token: string; brand: string; last4: string }
-  | { isSaved: false; message: string };
+/** What the provider keeps of a card for later charges: never the number itself. */
+export type SavedCard = {
+  /** The provider's reference to the card; Atelier stores only this. */
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
+
+export type SaveCardResult = { ok: true; card: SavedCard } | { ok: false; message: string };
 
 export type AuthorizeRequest = {
   amountCents: number;
@@ -56,10 +61,11 @@ export type PaymentProvider = {
   /** Releases an authorisation whose order could not be committed. */
   void(reference: string): Promise<void>;
   /**
-   * Keeps the card with the provider for charges without the shopper (later
-   * installments). Charging the token later may still be declined.
+   * Keeps a card for later charges made without the shopper (renewals). Checks only that
+   * the card can be kept (number, expiry); whether a charge goes through is decided when
+   * one is made.
    */
-  saveCard(card: CardDetails): Promise<SavedCard>;
+  saveCard(card: CardDetails): Promise<SaveCardResult>;
   /** Returns money to the card; throws when the provider refuses. */
   refund(request: RefundRequest): Promise<{ reference: string }>;
 };

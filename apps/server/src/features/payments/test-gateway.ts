@@ -1,20 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type {
   Authorization,
   AuthorizeRequest,
   CardDetails,
   PaymentProvider,
   RefundRequest,
-  SavedCard,
+  SaveCardResult,
 } from './payment-provider.ts';
 
 // The built-in gateway every new store starts with: no account, no network, and card
 // numbers that pick the outcome, so a merchant can rehearse every path of checkout.
 //   …4242 approves · …0002 declines · …9995 has insufficient funds · anything else is invalid
-//
-// A saved card's token carries what the outcome needs (last four, expiry, brand) and no
-// number, so it works across restarts with nothing stored. A charge of a saved card is
-// idempotent like a real provider's: the same key answers the same reference.
+// A saved card's token carries its last four digits and expiry, so a renewal charged by
+// another server, or after a restart, meets the same outcome with nothing kept in memory.
 
 export const paymentMessages = {
   declined: 'Your card was declined.',
@@ -32,37 +30,35 @@ export function createTestGateway(options: { now?: () => Date } = {}): PaymentPr
     name: 'test',
     isTestMode: true,
     async authorize(request: AuthorizeRequest): Promise<Authorization> {
-      if (request.source.kind === 'saved') {
-        const saved = readToken(request.source.token);
-        if (!saved) return decline(paymentMessages.invalidNumber);
-        if (isExpiredAt(saved, now())) return decline(paymentMessages.expired);
-        const problem = outcomeOf(saved.last4);
-        if (problem) return decline(problem);
-        const reference = `test_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 32)}`;
-        return { isApproved: true, reference, brand: saved.brand, last4: saved.last4 };
-      }
-      const { card } = request.source;
-      const digits = card.number.replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(digits)) return decline(paymentMessages.invalidNumber);
-      if (isExpiredAt(card, now())) return decline(paymentMessages.expired);
-      const last4 = digits.slice(-4);
-      const problem = outcomeOf(last4);
-      if (problem) return decline(problem);
-      return { isApproved: true, reference: `test_${randomUUID()}`, brand: brandOf(digits), last4 };
+      const card =
+        request.source.kind === 'card'
+          ? cardOf(request.source.card)
+          : savedCardOf(request.source.token);
+      if (!card) return decline(paymentMessages.invalidNumber);
+      if (isExpired(card, now())) return decline(paymentMessages.expired);
+      const { last4 } = card;
+      if (last4 === '0002') return decline(paymentMessages.declined);
+      if (last4 === '9995') return decline(paymentMessages.insufficientFunds);
+      if (last4 !== '4242') return decline(paymentMessages.invalidNumber);
+      return { isApproved: true, reference: `test_${randomUUID()}`, brand: card.brand, last4 };
     },
-    async saveCard(card: CardDetails): Promise<SavedCard> {
-      const digits = card.number.replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(digits))
-        return { isSaved: false, message: paymentMessages.invalidNumber };
-      if (isExpiredAt(card, now())) return { isSaved: false, message: paymentMessages.expired };
-      const saved: TokenCard = {
-        last4: digits.slice(-4),
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-        brand: brandOf(digits),
+    async saveCard(details: CardDetails): Promise<SaveCardResult> {
+      const card = cardOf(details);
+      if (!card || !OUTCOMES.has(card.last4)) {
+        return { ok: false, message: paymentMessages.invalidNumber };
+      }
+      if (isExpired(card, now())) return { ok: false, message: paymentMessages.expired };
+      const token = `tok_test_${card.last4}_${card.expMonth}_${card.expYear}_${card.brandCode}_${randomUUID()}`;
+      return {
+        ok: true,
+        card: {
+          token,
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+        },
       };
-      const token = `tok_test_${Buffer.from(JSON.stringify(saved)).toString('base64url')}`;
-      return { isSaved: true, token, brand: saved.brand, last4: saved.last4 };
     },
     async capture() {},
     async void() {},
@@ -79,37 +75,56 @@ export function createTestGateway(options: { now?: () => Date } = {}): PaymentPr
   };
 }
 
-type TokenCard = { last4: string; expMonth: number; expYear: number; brand: string };
+/** The last four digits the test gateway knows an outcome for. */
+const OUTCOMES = new Set(['4242', '0002', '9995']);
+const BRAND_CODES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  card: 'Card',
+};
 
-function readToken(token: string): TokenCard | null {
-  if (!token.startsWith('tok_test_')) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(token.slice(9), 'base64url').toString('utf8'));
-    const card = value as Partial<TokenCard>;
-    return typeof card.last4 === 'string' &&
-      typeof card.expMonth === 'number' &&
-      typeof card.expYear === 'number' &&
-      typeof card.brand === 'string'
-      ? (card as TokenCard)
-      : null;
-  } catch {
-    return null;
-  }
+type TestCard = {
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  brand: string;
+  brandCode: string;
+};
+
+function cardOf(details: CardDetails): TestCard | null {
+  const digits = details.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return null;
+  const brand = brandOf(digits);
+  const brandCode = Object.entries(BRAND_CODES).find(([, name]) => name === brand)?.[0] ?? 'card';
+  return {
+    last4: digits.slice(-4),
+    expMonth: details.expMonth,
+    expYear: details.expYear,
+    brand,
+    brandCode,
+  };
 }
 
-function isExpiredAt(card: { expMonth: number; expYear: number }, today: Date): boolean {
+function savedCardOf(token: string): TestCard | null {
+  const match = /^tok_test_(\d{4})_(\d{1,2})_(\d{4})_([a-z]+)_[0-9a-f-]{36}$/.exec(token);
+  if (!match) return null;
+  const [, last4 = '', month = '', year = '', brandCode = 'card'] = match;
+  return {
+    last4,
+    expMonth: Number(month),
+    expYear: Number(year),
+    brand: BRAND_CODES[brandCode] ?? 'Card',
+    brandCode,
+  };
+}
+
+function isExpired(card: { expMonth: number; expYear: number }, today: Date): boolean {
   return (
     card.expYear < today.getUTCFullYear() ||
     (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1)
   );
-}
-
-/** Why a card ending so is refused, or null when it is the approving test card. */
-function outcomeOf(last4: string): string | null {
-  if (last4 === '0002') return paymentMessages.declined;
-  if (last4 === '9995') return paymentMessages.insufficientFunds;
-  if (last4 !== '4242') return paymentMessages.invalidNumber;
-  return null;
 }
 
 function decline(message: string): Authorization {
