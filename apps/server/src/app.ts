@@ -90,6 +90,7 @@ import { registerGiftCardAdminRoutes } from './features/giftcards/giftcards-admi
 import { createHeaderFooterRepo } from './features/header-footer/header-footer.repo.ts';
 import { registerHeaderFooterRoutes } from './features/header-footer/header-footer.routes.ts';
 import { createHeaderFooterService } from './features/header-footer/header-footer.service.ts';
+import { installmentOfferReader } from './features/installments/installment-tender.ts';
 import {
   CAMPAIGN_BATCH_JOB,
   PUBLISH_PRODUCT_JOB,
@@ -311,11 +312,19 @@ function createServices(
     websites,
     ...(options.campaigns && { options: options.campaigns }),
   });
+  // Pay in 4 at checkout where the installment pill shows (issue 22).
+  const installmentOfferOf = installmentOfferReader({
+    isEnabled: async (websiteId) => (await preferences.installments(websiteId)).isEnabled,
+    websites,
+  });
   const commerce = createCommerce({
     database: options.database,
     onStockChange: onPublicChange,
     holdMinutesOf: async (websiteId) => (await preferences.checkout(websiteId)).stockHoldMinutes,
-    checkoutRulesOf: (websiteId) => preferences.checkout(websiteId),
+    checkoutRulesOf: async (websiteId) => ({
+      ...(await preferences.checkout(websiteId)),
+      installments: await installmentOfferOf(websiteId),
+    }),
     jobHandlers: {
       [PUBLISH_PRODUCT_JOB]: (job) => catalogAdmin.publishScheduled(job),
       [RESTOCK_WAVE_JOB]: (job) => restock.sendWave(job),

@@ -123,6 +123,19 @@ export const checkoutSchema = z
     reservationExpiresAt: z.number().nullable(),
     /** A subscription checkout's plan: the order starts a subscription billed on it. */
     subscriptionPlan: subscriptionPlanSchema.nullable(),
+    /**
+     * Pay in 4 (issue 22), offered when the store's installment messaging is on and the
+     * order qualifies by core's rule (installmentTender): the payments of grandTotalCents,
+     * the first charged at purchase, the rest every `intervalDays`. Null: pay in full only.
+     */
+    installments: z
+      .object({
+        brand: z.string(),
+        paymentsCents: z.array(z.number().int().positive()),
+        intervalDays: z.number().int().positive(),
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'Checkout' });
 export type Checkout = z.infer<typeof checkoutSchema>;
@@ -165,9 +178,24 @@ export const placeOrderBodySchema = z.object({
   card: cardSchema.optional(),
   /** The shopper's note to the merchant, kept when the store allows order notes. */
   note: z.string().trim().max(2000, 'Keep the note under 2000 characters.').optional(),
+  /** 'installments' pays in 4 when the checkout offers it (checkout.installments). */
+  tender: z.enum(['full', 'installments']).optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** One payment of a pay-in-4 order, as the order pages and the admin show it. */
+export const orderInstallmentSchema = z
+  .object({
+    number: z.number().int(),
+    amountCents: z.number().int(),
+    /** When it is (or was) due, ms since the epoch. */
+    dueAt: z.number(),
+    status: z.enum(['scheduled', 'captured', 'failed', 'cancelled']),
+    capturedAt: z.number().nullable(),
+  })
+  .meta({ id: 'OrderInstallment' });
+export type OrderInstallment = z.infer<typeof orderInstallmentSchema>;
 
 export const orderItemSchema = z
   .object({
@@ -243,6 +271,8 @@ export const orderSchema = z
     ),
     /** The subscription this order started (cycle 0) or renewed (cycle 1, 2, …). */
     subscription: z.object({ id: z.string(), cycle: z.number().int() }).nullable(),
+    /** The payment schedule when the order is paid in installments; else empty. */
+    installments: z.array(orderInstallmentSchema).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

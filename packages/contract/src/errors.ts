@@ -263,6 +263,10 @@ export const errorCatalogue = {
   },
   CARD_MISSING: { status: 400, summary: 'The order needs card details.' },
   CARD_DECLINED: { status: 400, summary: 'The card was declined; nothing was charged.' },
+  INSTALLMENTS_UNAVAILABLE: {
+    status: 400,
+    summary: 'This order cannot be paid in installments; pay in full.',
+  },
   IDEMPOTENCY_KEY_MISSING: {
     status: 400,
     summary: 'Send an Idempotency-Key header (≤ 200 chars).',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shippingAddressSchema } from './checkout.ts';
+import { orderInstallmentSchema, shippingAddressSchema } from './checkout.ts';
 import { currencyCodeSchema, pagedResultShape, pagingQueryShape } from './common.ts';
 
 // The merchant's orders (issue 19): list, detail with its timeline, and the actions —
@@ -121,6 +121,16 @@ export const orderAdminDetailSchema = z
     refundedGiftCardCents: z.number().int(),
     /** What a refund may still return, card and gift card together. */
     refundableCents: z.number().int(),
+    /** Pay in 4: the schedule with each installment's reference and tries; else empty. */
+    installments: z
+      .array(
+        orderInstallmentSchema.extend({
+          reference: z.string().nullable(),
+          attempts: z.number().int(),
+          lastError: z.string().nullable(),
+        }),
+      )
+      .optional(),
     shipments: z.array(
       z.object({
         carrier: z.string().nullable(),

@@ -128,6 +128,31 @@ export const installmentMessages = {
   // SPEC leaves {installmentStr} unspelled; this is the wording shoppers see from the
   // installment brands themselves.
   payments: (count: number, amount: string) => `${count} interest-free payments of ${amount}`,
+  // The payment step's choice (issue 22's installment tender) and the schedule it makes.
+  payInFull: (amount: string) => `Pay ${amount} now`,
+  tender: (count: number, amount: string) =>
+    `Pay in ${count} interest-free installments of ${amount}`,
+  tenderHint: (intervalWeeks: number) =>
+    `The first is charged today, the rest every ${intervalWeeks} weeks to the same card.`,
+  paymentMethodLegend: 'How to pay',
+  unavailable: 'Installments are not available for this order. Choose to pay in full.',
+  scheduleHeading: 'Payment schedule',
+  statusLabels: {
+    scheduled: 'Scheduled',
+    captured: 'Paid',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+  },
+  numberLabel: (n: number, count: number) => `${n} of ${count}`,
+  placedEvent: (count: number, first: string) =>
+    `Paying in ${count} installments; the first, ${first}, was charged at purchase`,
+  capturedEvent: (n: number, amount: string) => `Installment ${n} of ${amount} charged`,
+  retryEvent: (n: number, reason: string, when: string) =>
+    `Installment ${n} could not be charged (${reason}); trying again ${when}`,
+  failedEvent: (n: number, reason: string) =>
+    `Installment ${n} failed after the last try (${reason}); customer and merchant emailed`,
+  cancelledEvent: (count: number) =>
+    `${count} scheduled installment${count === 1 ? '' : 's'} cancelled with the order`,
 } as const;
 
 export const colourMessages = {

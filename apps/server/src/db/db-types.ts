@@ -551,6 +551,24 @@ export interface OrderEventsTable {
   created_at: Timestamp;
 }
 
+/** One payment of a pay-in-4 order (0035). */
+export interface OrderInstallmentsTable {
+  website_id: string;
+  order_id: string;
+  installment_number: number;
+  amount_cents: number;
+  due_at: Timestamp;
+  status: Generated<'scheduled' | 'captured' | 'failed' | 'cancelled'>;
+  captured_at: Timestamp | null;
+  reference: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  payment_token: string;
+  refunded_cents: Generated<number>;
+  created_at: Timestamp;
+}
+
 export interface MailOutboxTable {
   website_id: string;
   message_id: Generated<string>;
@@ -951,6 +969,7 @@ export interface DB {
   order_fulfillments: OrderFulfillmentsTable;
   order_refunds: OrderRefundsTable;
   order_events: OrderEventsTable;
+  order_installments: OrderInstallmentsTable;
   customer_notes: CustomerNotesTable;
   demo_content: DemoContentTable;
   mail_outbox: MailOutboxTable;
@@ -988,6 +1007,7 @@ export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type JobRow = Selectable<JobsTable>;
+export type OrderInstallmentRow = Selectable<OrderInstallmentsTable>;
 export type FormRow = Selectable<FormsTable>;
 export type FormSubmissionRow = Selectable<FormSubmissionsTable>;
 export type WebsiteMemberRow = Selectable<WebsiteMembersTable>;

@@ -4,11 +4,14 @@ import { ProductType } from '../enums/product-types';
 import { money } from '../money/money';
 import {
   AFTERPAY_MARKETS,
+  INSTALLMENT_INTERVAL_DAYS,
   INSTALLMENT_RANGE_CENTS,
   installmentBrand,
   installmentOffer,
   installmentPayments,
   installmentPill,
+  installmentSchedule,
+  installmentTender,
   isInstallmentEligibleCart,
 } from './installments';
 
@@ -119,5 +122,53 @@ describe('installment offer of a store', () => {
       'Clearpay',
     );
     expect(installmentOffer({ isEnabled: true, country: null, language: 'en' })).toBeNull();
+  });
+});
+
+describe('installment tender at checkout', () => {
+  const offer = { brand: 'Afterpay' as const, minCents: 100, maxCents: 200_000 };
+  const physical = [ProductType.physical, ProductType.physical];
+
+  it('splits the charge into 4 payments that add up to it exactly, odd cents first', () => {
+    const tender = installmentTender({ offer, productTypes: physical, total: usd(10_003) });
+    expect(tender).toEqual({ brand: 'Afterpay', paymentsCents: [2501, 2501, 2501, 2500] });
+    fc.assert(
+      fc.property(fc.integer({ min: 101, max: 200_000 }), (cents) => {
+        const split = installmentTender({ offer, productTypes: physical, total: usd(cents) });
+        expect(split?.paymentsCents.reduce((a, b) => a + b, 0)).toBe(cents);
+        expect(split?.paymentsCents).toHaveLength(4);
+        expect(
+          Math.max(...(split?.paymentsCents ?? [])) - (split?.paymentsCents[3] ?? 0),
+        ).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it("follows the pill's rules: off, a non-physical item or out of range means none", () => {
+    expect(installmentTender({ offer: null, productTypes: physical, total: usd(5000) })).toBeNull();
+    expect(
+      installmentTender({
+        offer,
+        productTypes: [ProductType.physical, ProductType.digital],
+        total: usd(5000),
+      }),
+    ).toBeNull();
+    expect(installmentTender({ offer, productTypes: physical, total: usd(100) })).toBeNull();
+    expect(installmentTender({ offer, productTypes: physical, total: usd(200_001) })).toBeNull();
+    expect(
+      installmentTender({ offer, productTypes: physical, total: usd(200_000) }),
+    ).not.toBeNull();
+  });
+
+  it('schedules the first payment now and the rest every two weeks', () => {
+    const start = new Date('2026-01-01T10:00:00Z');
+    const schedule = installmentSchedule([2501, 2501, 2501, 2500], start);
+    expect(INSTALLMENT_INTERVAL_DAYS).toBe(14);
+    expect(schedule.map((s) => [s.number, s.amountCents, s.dueAt.toISOString()])).toEqual([
+      [1, 2501, '2026-01-01T10:00:00.000Z'],
+      [2, 2501, '2026-01-15T10:00:00.000Z'],
+      [3, 2501, '2026-01-29T10:00:00.000Z'],
+      [4, 2500, '2026-02-12T10:00:00.000Z'],
+    ]);
   });
 });

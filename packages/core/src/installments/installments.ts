@@ -7,7 +7,7 @@ import { ProductType } from '../enums/product-types';
 import { DEFAULT_INSTALLMENTS } from '../limits/limits';
 import { installmentMessages } from '../messages';
 import { formatMoney } from '../money/format';
-import { allocateMoney, compareMoney, type Money } from '../money/money';
+import { allocateMoney, compareMoney, type Money, money } from '../money/money';
 
 export type InstallmentBrand = 'Afterpay' | 'Clearpay';
 
@@ -107,3 +107,50 @@ export const installmentOffer = ({
     ? { brand, minCents: INSTALLMENT_RANGE_CENTS.min, maxCents: INSTALLMENT_RANGE_CENTS.max }
     : null;
 };
+
+/** Days between two payments of the schedule (Afterpay and Clearpay collect fortnightly). */
+export const INSTALLMENT_INTERVAL_DAYS = 14;
+
+/** The installment tender at checkout: who offers it and the payments, first due today. */
+export type InstallmentTender = { brand: InstallmentBrand; paymentsCents: number[] };
+
+/**
+ * Whether checkout may offer paying in installments, by the very rules the pill shows:
+ * the store's offer (on, and a served market), a cart of goods that ship, and the amount
+ * charged inside the provider's range (the pill's in-range case). Null: pay in full only.
+ */
+export const installmentTender = ({
+  offer,
+  productTypes,
+  total,
+  count = DEFAULT_INSTALLMENTS,
+}: {
+  offer: InstallmentOffer | null | undefined;
+  productTypes: readonly number[];
+  /** What the card is charged: the order total less any gift card. */
+  total: Money;
+  count?: number;
+}): InstallmentTender | null => {
+  if (!offer || !isInstallmentEligibleCart(productTypes)) return null;
+  const pill = installmentPill({
+    price: total,
+    min: money(offer.minCents, total.currency),
+    max: money(offer.maxCents, total.currency),
+    count,
+  });
+  if (pill.kind !== 'in-range') return null;
+  return { brand: offer.brand, paymentsCents: pill.payments.map((p) => p.minorUnits) };
+};
+
+export type ScheduledInstallment = { number: number; amountCents: number; dueAt: Date };
+
+/** The payments' due dates: the first at `start`, then every INSTALLMENT_INTERVAL_DAYS. */
+export const installmentSchedule = (
+  paymentsCents: readonly number[],
+  start: Date,
+): ScheduledInstallment[] =>
+  paymentsCents.map((amountCents, index) => ({
+    number: index + 1,
+    amountCents,
+    dueAt: new Date(start.getTime() + index * INSTALLMENT_INTERVAL_DAYS * 24 * 3600_000),
+  }));

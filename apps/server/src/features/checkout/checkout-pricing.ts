@@ -6,6 +6,9 @@ import {
   computeCartTotals,
   effectiveUnitPriceCents,
   formatMoney,
+  INSTALLMENT_INTERVAL_DAYS,
+  type InstallmentOffer,
+  installmentTender,
   money,
   ProductType,
 } from '@atelier/core';
@@ -73,6 +76,8 @@ export type CheckoutRules = {
   minimumSubtotalCents: number;
   isPhoneRequired: boolean;
   hasOrderNotes: boolean;
+  /** The store's installment offer (core's installmentOffer); absent or null: none. */
+  installments?: InstallmentOffer | null;
 };
 export const NO_CHECKOUT_RULES: CheckoutRules = {
   minimumSubtotalCents: 0,
@@ -334,6 +339,10 @@ export function priceCheckout(input: {
     },
     reservationExpiresAt: reads.reservationExpiresAt?.getTime() ?? null,
     subscriptionPlan: reads.subscriptionPlan ?? null,
+    // A subscription is billed on its own plan, never split into installments.
+    installments: reads.subscriptionPlan
+      ? null
+      : installmentTenderView(rules.installments, reads.entries, totals, currency),
   };
   return {
     view,
@@ -344,4 +353,19 @@ export function priceCheckout(input: {
     appliedDiscount: applied?.row,
     taxRule: rule,
   };
+}
+
+/** Pay in 4 for this checkout, by core's rule (installmentTender), or null. */
+function installmentTenderView(
+  offer: InstallmentOffer | null | undefined,
+  entries: readonly { product_type: number }[],
+  totals: { grandTotalCents: number },
+  currency: CurrencyCode,
+): Checkout['installments'] {
+  const tender = installmentTender({
+    offer,
+    productTypes: entries.map((e) => e.product_type),
+    total: money(totals.grandTotalCents, currency),
+  });
+  return tender ? { ...tender, intervalDays: INSTALLMENT_INTERVAL_DAYS } : null;
 }

@@ -196,6 +196,7 @@ export function registerCheckoutRoutes(
             'GIFT_CARD_INVALID',
             'CARD_MISSING',
             'CARD_DECLINED',
+            'INSTALLMENTS_UNAVAILABLE',
             'OUT_OF_STOCK',
           ]),
         },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import { type CartQueries, cartQueries } from '../cart/cart.repo.ts';
 import { type GiftCardQueries, giftCardQueries } from '../giftcards/giftcards.repo.ts';
+import { type InstallmentQueries, installmentQueries } from '../installments/installments.repo.ts';
 import { type InventoryQueries, inventoryQueries } from '../inventory/inventory.repo.ts';
 import { type JobQueries, jobQueries } from '../jobs/jobs.repo.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
@@ -30,6 +31,8 @@ export type CommerceQueries = {
   /** Webhook events, queued in the transaction of the change that causes them. */
   webhooks: WebhookQueries;
   subscriptions: SubscriptionQueries;
+  /** Pay-in-4 orders' payment schedules (issue 22). */
+  installments: InstallmentQueries;
 };
 
 export type CommerceStore = CommerceQueries & {
@@ -52,6 +55,7 @@ function commerceQueries(db: Kysely<DB>): CommerceQueries {
     jobs: jobQueries(db),
     webhooks: webhookQueries(db),
     subscriptions: subscriptionQueries(db),
+    installments: installmentQueries(db),
   };
 }
 

@@ -2,8 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import { createGiftCardsAdminService } from '../giftcards/giftcards-admin.service.ts';
+import { createInstallmentCapture } from '../installments/installment-capture.ts';
 import { createInventoryService } from '../inventory/inventory.service.ts';
-import { RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
+import { INSTALLMENT_CAPTURE_JOB, RELEASE_RESERVATIONS_JOB } from '../jobs/job-kinds.ts';
 import { createJobRunner, type JobHandler } from '../jobs/job-runner.ts';
 import { createJobStore } from '../jobs/jobs.repo.ts';
 import { mailQueries } from '../mail/mail.repo.ts';
@@ -96,7 +97,12 @@ export function createCommerce({
     clock,
     ...(onStockChange && { onStockChange }),
   });
-  const orders = createOrdersService({ orderRepo: store.orders, orderAdminRepo: store.orderAdmin });
+  const orders = createOrdersService({
+    orderRepo: store.orders,
+    orderAdminRepo: store.orderAdmin,
+    installmentRepo: store.installments,
+  });
+  const installments = createInstallmentCapture({ store, payments, websites, now: clock });
   const orderAdmin = createOrderAdminService({
     store,
     payments,
@@ -109,6 +115,7 @@ export function createCommerce({
     handlers: {
       ...jobHandlers,
       [RELEASE_RESERVATIONS_JOB]: (job) => inventory.releaseExpiredReservations(job),
+      [INSTALLMENT_CAPTURE_JOB]: (job) => installments.captureDue(job),
     },
     log,
     // Renewals are found by their due date rather than queued: each poll sweeps them.

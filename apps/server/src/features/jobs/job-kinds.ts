@@ -13,3 +13,8 @@ export const RESTOCK_WAVE_JOB = 'restock.send-wave';
  * then queue batch + 1 (features/campaigns/campaigns.service.ts runBatch).
  */
 export const CAMPAIGN_BATCH_JOB = 'campaigns.send-batch';
+/**
+ * payload {orderId, number}: charge that installment of a pay-in-4 order once it is due
+ * (features/installments/installment-capture.ts); a decline queues the next try.
+ */
+export const INSTALLMENT_CAPTURE_JOB = 'installments.capture';

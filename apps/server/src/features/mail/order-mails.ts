@@ -24,6 +24,8 @@ export function orderConfirmationMail(order: {
   statusUrl: string;
   /** The store's address, printed at the foot when the merchant gave one. */
   storeAddress?: StoreAddress | null;
+  /** Pay in 4: the payment schedule, the first charged now (issue 22). */
+  installments?: readonly { number: number; amountCents: number; dueAt: Date }[];
 }): OutgoingMail {
   const price = (cents: number) => formatMoney(money(cents, order.currency));
   const lines = order.items.flatMap((i) => [
@@ -47,7 +49,15 @@ export function orderConfirmationMail(order: {
       '',
       ...lines,
       '',
-      `Total charged: ${price(order.grandTotalCents)}`,
+      ...(order.installments?.length
+        ? [
+            `Total: ${price(order.grandTotalCents)}, paid in ${order.installments.length} installments:`,
+            ...order.installments.map(
+              (i) =>
+                `  ${i.number}. ${price(i.amountCents)} — ${i.number === 1 ? 'charged today' : `due ${i.dueAt.toISOString().slice(0, 10)}`}`,
+            ),
+          ]
+        : [`Total charged: ${price(order.grandTotalCents)}`]),
       `Order status: ${order.statusUrl}`,
       ...addressFooter(order.storeAddress),
     ].join('\n'),

@@ -20,11 +20,18 @@ import type { z } from 'zod';
 import type { OrderItemRow, OrderLineQuantity, OrderRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.repo.ts';
+import {
+  cancelRemainingInstallments,
+  cardPaidCents,
+  isInstallmentOrder,
+  refundInstallments,
+} from '../installments/installment-tender.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { orderCancelledMail, orderRefundedMail, orderShippedMail } from '../mail/order-mails.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
+import { toInstallment } from './order-view.ts';
 import { orderStatusPath } from './place-order.service.ts';
 
 // The merchant's side of an order (issue 19). Each action runs in one transaction that
@@ -53,6 +60,11 @@ type ActionInput<B> = {
 
 const paidOf = (row: OrderRow) => row.grand_total_cents + row.gift_card_cents;
 const refundedOf = (row: OrderRow) => row.refunded_card_cents + row.refunded_gift_card_cents;
+
+/** What is left to give back: what the card and gift cards paid, less refunds so far. */
+async function refundableOf(q: CommerceQueries, row: OrderRow): Promise<number> {
+  return (await cardPaidCents(q, row)) + row.gift_card_cents - refundedOf(row);
+}
 
 function paymentStatusOf(row: OrderRow): OrderSummary['paymentStatus'] {
   const refunded = refundedOf(row);
@@ -124,11 +136,12 @@ export function createOrderAdminService({
   ): Promise<OrderAdminDetail> {
     const row = await q.orders.findOrder(websiteId, orderId);
     if (!row) throw fail('ORDER_NOT_FOUND', orderAdminMessages.notFound);
-    const [items, events, shipments, giftCards] = await Promise.all([
+    const [items, events, shipments, giftCards, installments] = await Promise.all([
       q.orders.listItems(websiteId, orderId),
       q.orderAdmin.listEvents(websiteId, orderId),
       q.orderAdmin.listFulfillments(websiteId, orderId),
       q.orderAdmin.giftCardsUsed(websiteId, orderId),
+      q.installments.listForOrder(websiteId, orderId),
     ]);
     return {
       ...toSummary(row),
@@ -165,7 +178,13 @@ export function createOrderAdminService({
       grandTotalCents: row.grand_total_cents,
       refundedCardCents: row.refunded_card_cents,
       refundedGiftCardCents: row.refunded_gift_card_cents,
-      refundableCents: paidOf(row) - refundedOf(row),
+      refundableCents: await refundableOf(q, row),
+      installments: installments.map((i) => ({
+        ...toInstallment(i),
+        reference: i.reference,
+        attempts: i.attempts,
+        lastError: i.last_error,
+      })),
       shipments: shipments.map((s) => ({
         carrier: s.carrier,
         trackingNumber: s.tracking_number,
@@ -278,7 +297,8 @@ export function createOrderAdminService({
     forfeitedCents: number;
     reference: string | null;
   }> {
-    const cardLeft = order.grand_total_cents - order.refunded_card_cents;
+    // A pay-in-4 order's card paid only the installments captured so far.
+    const cardLeft = (await cardPaidCents(q, order)) - order.refunded_card_cents;
     const giftLeft = order.gift_card_cents - order.refunded_gift_card_cents;
     if (cents > cardLeft + giftLeft) {
       throw fail('ORDER_ACTION_INVALID', orderAdminMessages.refundTooLarge, {
@@ -320,7 +340,13 @@ export function createOrderAdminService({
         toReturn -= back;
       }
     }
-    if (cardCents > 0) {
+    if (cardCents > 0 && (await isInstallmentOrder(q, order))) {
+      try {
+        reference = await refundInstallments(q, payments, { order, cents: cardCents, key });
+      } catch {
+        throw fail('REFUND_FAILED', orderAdminMessages.refundFailed);
+      }
+    } else if (cardCents > 0) {
       if (!order.payment_reference) {
         throw fail('REFUND_FAILED', orderAdminMessages.refundFailed);
       }
@@ -440,9 +466,10 @@ export function createOrderAdminService({
           throw fail('ORDER_STATE_CONFLICT', orderAdminMessages.cannotCancelFulfilled);
         }
         const lines = await q.orders.listItems(order.website_id, order.order_id);
-        const back = await giveBack(q, order, paidOf(order) - refundedOf(order), key, input.actor, {
+        const back = await giveBack(q, order, await refundableOf(q, order), key, input.actor, {
           isSkippingVoided: true,
         });
+        await cancelRemainingInstallments(q, order, input.actor);
         const restocked = input.body.restock
           ? await restockLines(
               q,
@@ -499,7 +526,7 @@ export function createOrderAdminService({
           }
           return { line, units: i.quantity };
         });
-        const left = paidOf(order) - refundedOf(order);
+        const left = await refundableOf(q, order);
         const amount =
           input.body.amountCents ??
           Math.min(
@@ -525,10 +552,13 @@ export function createOrderAdminService({
               })),
             )
           : [];
-        const isFull = refundedOf(order) + amount >= paidOf(order);
-        // A fully refunded order is over: its downloads stop, its status page says so.
+        // Everything paid so far (a pay-in-4 order: the installments captured) is back.
+        const isFull = amount >= left;
+        // A fully refunded order is over: its downloads stop, its status page says so, and
+        // a pay-in-4 order charges nothing more.
         if (isFull) {
           await q.orderAdmin.updateOrder(order.website_id, order.order_id, { status: 'refunded' });
+          await cancelRemainingInstallments(q, order, input.actor);
         }
         await q.orderAdmin.insertRefund({
           websiteId: order.website_id,

@@ -1,5 +1,5 @@
 import type { Order } from '@atelier/contract';
-import type { OrderItemRow, OrderRow } from '../../db/db-types.ts';
+import type { OrderInstallmentRow, OrderItemRow, OrderRow } from '../../db/db-types.ts';
 import { signDownload } from './downloads.ts';
 
 /** The order as the confirmation (202) and status (211) pages read it (SPEC §3 Order). */
@@ -57,6 +57,7 @@ export function toOrder(
   giftCards: readonly GiftCardBought[] = [],
   now: number = Date.now(),
   shipments: readonly Shipment[] = [],
+  installments: readonly InstallmentShown[] = [],
 ): Order {
   return {
     id: row.order_id,
@@ -107,5 +108,22 @@ export function toOrder(
       row.subscription_id !== null && row.subscription_cycle !== null
         ? { id: row.subscription_id, cycle: row.subscription_cycle }
         : null,
+    installments: installments.map(toInstallment),
+  };
+}
+
+type InstallmentShown = Pick<
+  OrderInstallmentRow,
+  'installment_number' | 'amount_cents' | 'due_at' | 'status' | 'captured_at'
+>;
+
+/** One payment of a pay-in-4 order as the pages show it. */
+export function toInstallment(row: InstallmentShown): NonNullable<Order['installments']>[number] {
+  return {
+    number: row.installment_number,
+    amountCents: row.amount_cents,
+    dueAt: new Date(row.due_at).getTime(),
+    status: row.status,
+    capturedAt: row.captured_at ? new Date(row.captured_at).getTime() : null,
   };
 }

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Order } from '@atelier/contract';
 import { checkoutMessages } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
+import type { InstallmentQueries } from '../installments/installments.repo.ts';
 import { checkDownload } from './downloads.ts';
 import type { OrderAdminQueries } from './order-admin.repo.ts';
 import { toOrder } from './order-view.ts';
@@ -12,9 +13,12 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 export function createOrdersService({
   orderRepo,
   orderAdminRepo,
+  installmentRepo,
 }: {
   orderRepo: OrderQueries;
   orderAdminRepo: Pick<OrderAdminQueries, 'listFulfillments'>;
+  /** Pay-in-4 schedules, shown on the status page (issue 22). */
+  installmentRepo?: Pick<InstallmentQueries, 'listForOrder'>;
 }) {
   return {
     /**
@@ -28,12 +32,13 @@ export function createOrdersService({
       const isMatch =
         row !== undefined && expected.length === given.length && timingSafeEqual(expected, given);
       if (!row || !isMatch) throw fail('ORDER_NOT_FOUND', checkoutMessages.orderNotFound);
-      const [items, giftCards, shipments] = await Promise.all([
+      const [items, giftCards, shipments, installments] = await Promise.all([
         orderRepo.listItems(input.websiteId, row.order_id),
         orderRepo.listGiftCardsBought(input.websiteId, row.order_id),
         orderAdminRepo.listFulfillments(input.websiteId, row.order_id),
+        installmentRepo?.listForOrder(input.websiteId, row.order_id) ?? [],
       ]);
-      return toOrder(row, items, giftCards, Date.now(), shipments);
+      return toOrder(row, items, giftCards, Date.now(), shipments, installments);
     },
 
     /**

@@ -19,6 +19,11 @@ import {
 import { readPricingInputs } from '../checkout/checkout-reads.ts';
 import type { CommerceQueries, CommerceStore } from '../checkout/commerce-store.repo.ts';
 import { newGiftCardCode, parseGiftCardRecipient } from '../giftcards/gift-card-codes.ts';
+import {
+  type InstallmentPlan,
+  planInstallments,
+  recordInstallments,
+} from '../installments/installment-tender.ts';
 import { lockAndCheckStock, stockNeedsOf, takeStock } from '../inventory/stock.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { giftCardMail, newOrderMail, orderConfirmationMail } from '../mail/order-mails.ts';
@@ -134,6 +139,15 @@ export function createPlaceOrderService({
           const { totals } = priced;
 
           let payment: { reference: string; brand: string; last4: string } | undefined;
+          // Pay in 4 (issue 22): the card is saved and only the first installment charged.
+          let plan: InstallmentPlan | undefined;
+          if (input.body.tender === 'installments') {
+            plan = await planInstallments(payments, {
+              view: priced.view,
+              card: input.body.card,
+              now,
+            });
+          }
           // A subscription keeps the card for its renewals, even when a gift card pays
           // the first payment; the first payment is then charged to the kept card.
           let savedCard: SavedCard | undefined;
@@ -152,7 +166,7 @@ export function createPlaceOrderService({
             }
             if (totals.grandTotalCents > 0) {
               const result = await payments.authorize({
-                amountCents: totals.grandTotalCents,
+                amountCents: plan?.schedule[0]?.amountCents ?? totals.grandTotalCents,
                 currency,
                 source,
                 idempotencyKey: `${websiteId}:${key}`,
@@ -251,6 +265,9 @@ export function createPlaceOrderService({
             download_limit: digitalFiles.get(e.product_id)?.downloadLimit ?? null,
           }));
           await q.orders.insertItems(items);
+          if (plan && payment) {
+            await recordInstallments(q, { order, plan, reference: payment.reference, now });
+          }
           await q.orders.markCartPurchased(websiteId, checkout.cart_id, order.order_id);
           await q.checkouts.completeCheckout(websiteId, checkout.checkout_id, order.order_id);
 
@@ -272,6 +289,7 @@ export function createPlaceOrderService({
               grandTotalCents: order.grand_total_cents,
               statusUrl: origin + orderStatusPath(order.order_id, token),
               storeAddress: website.storeAddress,
+              ...(plan && { installments: plan.schedule }),
             }),
             ...(await issueGiftCards(q, { websiteId, website, order, entries })),
           ];
@@ -474,6 +492,8 @@ function hashRequest(checkoutId: string, body: PlaceOrderBody): string {
           nameOnCard: card.nameOnCard,
         }
       : null,
+    // Paying in full and in installments are different requests for one key.
+    ...(body.tender === 'installments' && { tender: body.tender }),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }

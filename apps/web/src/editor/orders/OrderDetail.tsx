@@ -5,6 +5,7 @@ import { ApiError } from '../api/client.ts';
 import { ordersApi } from '../api/orders-client.ts';
 import { Badge, Button, Card, Skeleton } from '../ui/index.ts';
 import { CancelDialog, FulfillDialog, RefundDialog } from './OrderActionDialogs.tsx';
+import { OrderInstallments } from './OrderInstallments.tsx';
 import { dateTimeFormat, FULFILLMENT_LABELS, moneyText, PAYMENT_LABELS } from './order-labels.ts';
 import './orders.css';
 
@@ -169,7 +170,9 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
                   <dd>−{money(order.giftCardCents)}</dd>
                 </>
               ) : null}
-              <dt className="order-totals__grand">Charged to card</dt>
+              <dt className="order-totals__grand">
+                {order.installments?.length ? 'Card, in installments' : 'Charged to card'}
+              </dt>
               <dd className="order-totals__grand">{money(order.grandTotalCents)}</dd>
               {order.refundedCardCents + order.refundedGiftCardCents > 0 ? (
                 <>
@@ -179,6 +182,9 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
               ) : null}
             </dl>
           </Card>
+          {order.installments?.length ? (
+            <OrderInstallments installments={order.installments} money={money} />
+          ) : null}
         </div>
         <div className="order-detail__side">
           <Card title="Customer">

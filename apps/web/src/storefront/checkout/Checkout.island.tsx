@@ -29,6 +29,7 @@ import {
   startCheckout,
 } from './checkout-client.ts';
 import { COUNTRY_CODES } from './countries.ts';
+import { InstallmentTender, type Tender } from './InstallmentTender.tsx';
 
 export type CheckoutProps = {
   useCLDRMoneyFormat: boolean;
@@ -59,6 +60,8 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
   // Phone and note are not part of core's form reducer: only some stores ask for them.
   const [phone, setPhone] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  // Pay in full or in 4 (issue 22); in 4 only while the checkout still offers it.
+  const [chosenTender, setTender] = useState<Tender>('full');
 
   // Start (or resume) checkout once, when the page opens.
   useEffect(() => {
@@ -107,6 +110,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
   const needsCard = needsCardFor(checkout) || plan !== null;
   const phoneText = phone ?? checkout.phone ?? '';
   const { hasOrderNotes } = checkout;
+  const tender: Tender = needsCard && checkout.installments ? chosenTender : 'full';
   const isReady =
     isCheckoutReady(checkout) &&
     !checkout.minimumProblem &&
@@ -121,6 +125,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
       needsCard ? cardInputFrom(card) : undefined,
       state.idempotencyKey,
       hasOrderNotes ? note : undefined,
+      tender,
     );
     if (result.ok) {
       dispatch({ type: 'order-placed' });
@@ -373,6 +378,16 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
           <h2>Payment</h2>
           {needsCard ? (
             <>
+              {checkout.installments ? (
+                <InstallmentTender
+                  offer={checkout.installments}
+                  totalCents={checkout.totals.grandTotalCents}
+                  tender={tender}
+                  onChange={setTender}
+                  money={money}
+                  isDisabled={isBusy}
+                />
+              ) : null}
               <p className="checkout__note">Test mode: use a card number ending 4242 to pay.</p>
               {(
                 [
@@ -424,7 +439,10 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
             </p>
           ) : null}
           <button type="submit" className="button checkout__place" disabled={isBusy || !isReady}>
-            {plan ? 'Subscribe' : 'Place order'} · {money(checkout.totals.grandTotalCents)}
+            {plan ? 'Subscribe' : 'Place order'} ·{' '}
+            {tender === 'installments' && checkout.installments
+              ? `${money(checkout.installments.paymentsCents[0] ?? 0)} today`
+              : money(checkout.totals.grandTotalCents)}
           </button>
           {!isReady ? (
             <p className="checkout__note">

@@ -67,11 +67,17 @@ export const placeOrder = (
   card: CardInput | undefined,
   idempotencyKey: string,
   note?: string,
+  /** 'installments': pay in 4 (issue 22), when the checkout offers it. */
+  tender?: 'full' | 'installments',
 ): Promise<CallResult<PlaceOrderResponse>> =>
   callStorefrontApi({
     method: 'POST',
     path: `${base(id)}/orders`,
-    body: { ...(card && { card }), ...(note?.trim() && { note: note.trim() }) },
+    body: {
+      ...(card && { card }),
+      ...(note?.trim() && { note: note.trim() }),
+      ...(tender === 'installments' && { tender }),
+    },
     headers: { [idempotencyHeader]: idempotencyKey, ...cartTokenHeaders },
     response: contractType<typeof placeOrderResponseSchema>(),
   });

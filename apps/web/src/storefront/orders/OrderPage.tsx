@@ -1,5 +1,6 @@
 import type { Order } from '@atelier/contract';
 import { type CurrencyCode, checkoutMessages, formatMoney } from '@atelier/core';
+import { InstallmentSchedule } from './InstallmentSchedule.tsx';
 
 type OrderPageProps = {
   order: Order;
@@ -157,7 +158,7 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
             <dd>−{money(order.giftCardTotalCents)}</dd>
           </>
         ) : null}
-        <dt className="checkout__grand">Total paid</dt>
+        <dt className="checkout__grand">{order.installments?.length ? 'Total' : 'Total paid'}</dt>
         <dd className="checkout__grand">{money(order.grandTotalCents)}</dd>
         {order.refundedCents > 0 ? (
           <>
@@ -166,6 +167,9 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
           </>
         ) : null}
       </dl>
+      {order.installments?.length ? (
+        <InstallmentSchedule installments={order.installments} money={money} />
+      ) : null}
       {order.giftCards.length > 0 ? (
         <section className="order-gift-cards" aria-labelledby="order-gift-cards-title">
           <h2 id="order-gift-cards-title">Gift cards</h2>
