@@ -557,12 +557,12 @@ export interface OrderInstallmentsTable {
   order_id: string;
   installment_number: number;
   amount_cents: number;
-  due_at: Timestamp;
+  due_at: ColumnType<Date, Date | string, Date | string>;
   status: Generated<'scheduled' | 'captured' | 'failed' | 'cancelled'>;
-  captured_at: Timestamp | null;
+  captured_at: Date | null;
   reference: string | null;
   attempts: Generated<number>;
-  next_attempt_at: Timestamp;
+  next_attempt_at: ColumnType<Date, Date | string, Date | string>;
   last_error: string | null;
   payment_token: string;
   refunded_cents: Generated<number>;
@@ -871,8 +871,8 @@ export interface SubscriptionsTable {
   num_billing_cycles: number;
   time_zone: string;
   status: Generated<SubscriptionStatusValue>;
-  started_at: Timestamp;
-  anchor_at: Timestamp;
+  started_at: ColumnType<Date, Date | string, Date | string>;
+  anchor_at: ColumnType<Date, Date | string, Date | string>;
   anchor_cycle: Generated<number>;
   cycles_paid: Generated<number>;
   next_billing_at: Date | null;
