@@ -110,6 +110,9 @@ import { createNewsletterRepo } from './features/newsletter/newsletter.repo.ts';
 import { registerNewsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { createNewsletterService } from './features/newsletter/newsletter.service.ts';
 import { registerOrderAdminRoutes } from './features/orders/order-admin.routes.ts';
+import { paywallQueries } from './features/paywall/paywall.repo.ts';
+import { registerPaywallRoutes } from './features/paywall/paywall.routes.ts';
+import { createPaywallService } from './features/paywall/paywall.service.ts';
 import { createPreferencesRepo } from './features/preferences/preferences.repo.ts';
 import { registerPreferencesRoutes } from './features/preferences/preferences.routes.ts';
 import { createPreferencesService } from './features/preferences/preferences.service.ts';
@@ -238,6 +241,20 @@ function createServices(
     // Read per render, after startup: preferences are created below.
     storeScarcityOf: (websiteId) => preferences.inventory(websiteId),
   });
+  // Paywalls (issue 22): what paywall products unlock, and who may see it.
+  const paywallService = createPaywallService({
+    paywallRepo: paywallQueries(db),
+    findProductByUrlId: catalog.findProductByUrlId,
+    onPublicChange,
+  });
+  const paywall: typeof paywallService = {
+    ...paywallService,
+    // Every page asks whether it is locked: remembered until the website changes.
+    locksOf: (websiteId) =>
+      pageCache.rememberForWebsite(websiteId, 'paywall-locks', () =>
+        paywallService.locksOf(websiteId),
+      ),
+  };
   const formsRepo = createFormsRepo(db);
   const forms = createFormsService({ formsRepo });
   const captcha = createCaptchaService({
@@ -426,6 +443,7 @@ function createServices(
     webhooks,
     webhookDeliverer,
     campaigns,
+    paywall,
   };
 }
 
@@ -634,6 +652,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerFormInboxRoutes(app, { formInbox: services.formInbox, requireApiKey });
   registerWebhookRoutes(app, { webhooks: services.webhooks, requireApiKey });
   registerCampaignRoutes(app, { campaigns: services.campaigns, requireApiKey });
+  registerPaywallRoutes(app, {
+    paywall: services.paywall,
+    requireApiKey,
+    websiteOf,
+  });
   registerCartRoutes(app, {
     cart: services.cart,
     websiteOf,

@@ -306,6 +306,15 @@ export const errorCatalogue = {
     status: 400,
     summary: 'The next billing date is in the past or more than two years away.',
   },
+  PAYWALL_ACCESS_INVALID: {
+    status: 403,
+    summary: 'The access link is not one a paywall purchase issued.',
+  },
+  PAYWALL_ACCESS_WITHDRAWN: {
+    status: 410,
+    summary:
+      'The paywall purchase was cancelled or refunded: its access link no longer opens anything.',
+  },
   ORDER_STATE_CONFLICT: {
     status: 409,
     summary:

@@ -7,6 +7,7 @@ import { type JobQueries, jobQueries } from '../jobs/jobs.repo.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
 import { type OrderAdminQueries, orderAdminQueries } from '../orders/order-admin.repo.ts';
 import { type OrderQueries, orderQueries } from '../orders/orders.repo.ts';
+import { type PaywallQueries, paywallQueries } from '../paywall/paywall.repo.ts';
 import {
   type SubscriptionQueries,
   subscriptionQueries,
@@ -30,6 +31,8 @@ export type CommerceQueries = {
   /** Webhook events, queued in the transaction of the change that causes them. */
   webhooks: WebhookQueries;
   subscriptions: SubscriptionQueries;
+  /** Paywall grants, written with the order that buys them (issue 22). */
+  paywall: PaywallQueries;
 };
 
 export type CommerceStore = CommerceQueries & {
@@ -52,6 +55,7 @@ function commerceQueries(db: Kysely<DB>): CommerceQueries {
     jobs: jobQueries(db),
     webhooks: webhookQueries(db),
     subscriptions: subscriptionQueries(db),
+    paywall: paywallQueries(db),
   };
 }
 
