@@ -18,9 +18,21 @@ type LockScreenPageProps = {
 export function LockScreenPage({ title, offers, useCLDRMoneyFormat }: LockScreenPageProps) {
   return (
     <div className="lock-screen">
-      <p className="lock-screen__icon" aria-hidden="true">
-        🔒
-      </p>
+      <svg
+        className="lock-screen__icon"
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="40"
+        height="40"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+        <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+      </svg>
       <h1>{editorMessages.pageLocked}</h1>
       <p className="lock-screen__title">{title}</p>
       {offers.length > 0 ? (
