@@ -40,9 +40,7 @@ describe('paywalls (Chromium)', () => {
     const session = await callFrom(page, 'GET', '/api/config/session');
     const base = `/api/content-service/product/1.1/websites/${session.json.websiteId}`;
     const list = (await callFrom(page, 'GET', `${base}/collections`)).json;
-    const collectionId = list.collections.find(
-      (c: { urlId: string }) => c.urlId === 'shop',
-    ).id;
+    const collectionId = list.collections.find((c: { urlId: string }) => c.urlId === 'shop').id;
     const created = await callFrom(page, 'POST', `${base}/products`, {
       collectionId,
       productType: 5,

@@ -113,6 +113,7 @@ import { registerOrderAdminRoutes } from './features/orders/order-admin.routes.t
 import { paywallQueries } from './features/paywall/paywall.repo.ts';
 import { registerPaywallRoutes } from './features/paywall/paywall.routes.ts';
 import { createPaywallService } from './features/paywall/paywall.service.ts';
+import { createPaywallGate } from './features/paywall/paywall-gate.ts';
 import { createPreferencesRepo } from './features/preferences/preferences.repo.ts';
 import { registerPreferencesRoutes } from './features/preferences/preferences.routes.ts';
 import { createPreferencesService } from './features/preferences/preferences.service.ts';
@@ -610,7 +611,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const websiteOf = createWebsiteResolver(services.websites);
-  registerCatalogRoutes(app, { catalog: services.catalog, websiteOf });
+  registerCatalogRoutes(app, {
+    catalog: services.catalog,
+    websiteOf,
+    paywall: createPaywallGate(services.paywall),
+  });
   const requireApiKey = createApiKeyGuard({
     apiKeys: services.apiKeys,
     websiteOf,

@@ -310,6 +310,11 @@ export const errorCatalogue = {
     status: 403,
     summary: 'The access link is not one a paywall purchase issued.',
   },
+  PAYWALL_LOCKED: {
+    status: 403,
+    summary:
+      'A paywall guards this collection: its products are for visitors whose browser opened a purchase’s access link.',
+  },
   PAYWALL_ACCESS_WITHDRAWN: {
     status: 410,
     summary:

@@ -35,8 +35,7 @@ import { ProductListPage } from '@atelier/web/storefront/shop/ProductListPage.ts
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
-import { lockOf } from '../features/paywall/paywall.service.ts';
-import { ACCESS_COOKIE, tokensOfCookie } from '../features/paywall/paywall-tokens.ts';
+import { createPaywallGate } from '../features/paywall/paywall-gate.ts';
 import { fail } from '../http/errors.ts';
 import { customRegions, NO_TEMPLATES, TemplateOutput } from './custom-templates.tsx';
 import type { PageCache } from './page-cache.ts';
@@ -153,6 +152,7 @@ export function registerStorefrontRoutes(
     });
   }
 
+  const paywallVerdict = services.paywall && createPaywallGate(services.paywall);
   /**
    * Whether a paywall hides what this address shows (issue 22): the offers of the lock
    * screen (page type 103) for a visitor without a standing grant, or null to show the
@@ -165,18 +165,12 @@ export function registerStorefrontRoutes(
     websiteId: string,
     lock: { kind: 'page' | 'collection'; address: string },
   ): Promise<PaywallOffer[] | null> {
-    const paywall = services.paywall;
-    if (!paywall) return null;
-    const locks = await paywall.locksOf(websiteId);
-    const productIds = lockOf(lock.kind === 'page' ? locks.pages : locks.collections, lock.address);
-    if (productIds.length === 0) return null;
+    if (!services.paywall || !paywallVerdict) return null;
+    const verdict = await paywallVerdict(request, websiteId, lock);
+    if (!verdict.isPaywalled) return null;
     reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-    const tokens = tokensOfCookie(request.cookies[ACCESS_COOKIE]);
-    if (tokens.length > 0) {
-      const unlocked = await paywall.unlockedProducts(websiteId, tokens);
-      if (productIds.some((id) => unlocked.has(id))) return null;
-    }
-    return paywall.offersOf(websiteId, productIds);
+    if (verdict.hasAccess) return null;
+    return services.paywall.offersOf(websiteId, verdict.productIds);
   }
 
   /** The lock screen (103): the offer, never the content, as HTML or as page JSON. */
@@ -502,7 +496,15 @@ export function registerStorefrontRoutes(
   app.get('/search', cacheable, async (request, reply) => {
     const q = searchText(request.query);
     const { website, site } = await siteFor(request);
-    const results: Product[] = await catalog.search(website.id, q);
+    // A paywalled collection's products are left out of search for everyone (a search
+    // page is shared by every visitor), except the products that open it.
+    const locks = await services.paywall?.locksOf(website.id);
+    const results: Product[] = (await catalog.search(website.id, q)).filter(
+      (product) =>
+        !locks ||
+        product.productType === ProductType.paywall ||
+        !Object.hasOwn(locks.collections, product.fullUrl.split('/')[1] ?? ''),
+    );
     if (wantsJson(request)) {
       return sendJson(reply, {
         website: websiteRecord(website),

@@ -104,7 +104,10 @@ describe(`paywalls (${testDialect})`, () => {
       title: 'Linen Bookmark',
       variants: [{ priceMoney: { value: '3' }, qtyInStock: 5 }],
     });
-    const notPaywall = await setAccess(physical.json().id, { pageIds: [aboutId], collectionIds: [] });
+    const notPaywall = await setAccess(physical.json().id, {
+      pageIds: [aboutId],
+      collectionIds: [],
+    });
     expect(notPaywall.statusCode).toBe(400);
     expect(notPaywall.json().error).toBe('Only a paywall product unlocks pages and collections.');
     const missing = await owner.call('GET', `${base}/products/${randomUUID()}/paywall`);
@@ -146,6 +149,9 @@ describe(`paywalls (${testDialect})`, () => {
     });
     expect(json.body).not.toContain(ABOUT_TEXT);
     expect(json.json().page.blocks).toBeUndefined();
+    // Nor listed in the sitemap.
+    expect((await get('/sitemap.xml')).body).not.toContain('/about<');
+    expect((await get('/sitemap.xml')).body).toContain('/contact<');
     // A page that is not locked still caches as before.
     await get('/contact');
     expect((await get('/contact')).headers['x-page-cache']).toBe('hit');
@@ -255,6 +261,34 @@ describe(`paywalls (${testDialect})`, () => {
     expect(status.body).not.toContain('Open your content');
   });
 
+  it('stops the access of a line refunded in full, and keeps a partly refunded order’s', async () => {
+    const { order, accessUrl } = await buy(pass);
+    const { value } = await open(accessUrl);
+    const refunds = `/api/content-service/commerce/1.1/websites/${websiteId}/orders/${order.id}/refunds`;
+    // A goodwill refund of part of the money takes nothing back.
+    const partial = await owner.call(
+      'POST',
+      refunds,
+      { amountCents: 100 },
+      {
+        'idempotency-key': `partial-${order.id}`,
+      },
+    );
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect((await get('/about', withCookie(value))).body).toContain(ABOUT_TEXT);
+    const full = await owner.call(
+      'POST',
+      refunds,
+      { items: [{ lineNumber: 1, quantity: 1 }] },
+      {
+        'idempotency-key': `full-${order.id}`,
+      },
+    );
+    expect(full.statusCode, full.body).toBe(200);
+    expect((await get('/about', withCookie(value))).body).toContain('This page is locked');
+    expect((await t.app.inject({ url: accessUrl })).statusCode).toBe(410);
+  });
+
   it('keeps every standing grant of a browser, and any one paywall of a page opens it', async () => {
     const second = await createPaywall('Dye Garden Notes', '7');
     // Both passes open the page; the lock screen offers both.
@@ -292,6 +326,18 @@ describe(`paywalls (${testDialect})`, () => {
     // The pass that opens the shop is bought from its own page.
     const own = await get(shelf.fullUrl);
     expect(own.body).not.toContain('This page is locked');
+    // The catalog API and search keep the shop's products too.
+    const api = await t.app.inject({ url: '/api/catalog/collections/shop/products' });
+    expect(api.statusCode).toBe(403);
+    expect(api.json()).toMatchObject({ code: 'PAYWALL_LOCKED', error: 'This page is locked' });
+    expect(api.headers['cache-control']).toBe('private, no-store');
+    const mugUrl = '/api/catalog/collections/shop/products/stoneware-mug';
+    expect((await t.app.inject({ url: mugUrl })).statusCode).toBe(403);
+    const passUrl = `/api/catalog/collections/shop/products/${shelf.urlId}`;
+    expect((await t.app.inject({ url: passUrl })).statusCode).toBe(200);
+    const search = await get('/search?q=mug&format=json');
+    expect(search.json().items).toEqual([]);
+    expect((await get('/search?q=members&format=json')).json().items).toHaveLength(1);
 
     const { accessUrl } = await buy(shelf);
     const { opened, value } = await open(accessUrl);
@@ -300,9 +346,17 @@ describe(`paywalls (${testDialect})`, () => {
     expect(open2.body).not.toContain('This page is locked');
     expect(open2.body).toContain('Studio Journal Pass');
     expect((await get(pass.fullUrl, withCookie(value))).body).not.toContain('This page is locked');
+    const apiOpen = await t.app.inject({
+      url: '/api/catalog/collections/shop/products',
+      headers: withCookie(value),
+    });
+    expect(apiOpen.statusCode).toBe(200);
+    expect(apiOpen.json().products.length).toBeGreaterThan(1);
     // Unlocking again puts the shop back in the cache for everyone.
     expect((await setAccess(shelf.id, { pageIds: [], collectionIds: [] })).statusCode).toBe(200);
     await get('/shop');
     expect((await get('/shop')).headers['x-page-cache']).toBe('hit');
+    expect((await get('/search?q=mug&format=json')).json().items.length).toBeGreaterThan(0);
+    expect((await t.app.inject({ url: mugUrl })).statusCode).toBe(200);
   });
 });
