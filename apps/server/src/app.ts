@@ -111,6 +111,10 @@ import { createNewsletterRepo } from './features/newsletter/newsletter.repo.ts';
 import { registerNewsletterRoutes } from './features/newsletter/newsletter.routes.ts';
 import { createNewsletterService } from './features/newsletter/newsletter.service.ts';
 import { registerOrderAdminRoutes } from './features/orders/order-admin.routes.ts';
+import { paywallQueries } from './features/paywall/paywall.repo.ts';
+import { registerPaywallRoutes } from './features/paywall/paywall.routes.ts';
+import { createPaywallService } from './features/paywall/paywall.service.ts';
+import { createPaywallGate } from './features/paywall/paywall-gate.ts';
 import { createPreferencesRepo } from './features/preferences/preferences.repo.ts';
 import { registerPreferencesRoutes } from './features/preferences/preferences.routes.ts';
 import { createPreferencesService } from './features/preferences/preferences.service.ts';
@@ -239,6 +243,20 @@ function createServices(
     // Read per render, after startup: preferences are created below.
     storeScarcityOf: (websiteId) => preferences.inventory(websiteId),
   });
+  // Paywalls (issue 22): what paywall products unlock, and who may see it.
+  const paywallService = createPaywallService({
+    paywallRepo: paywallQueries(db),
+    findProductByUrlId: catalog.findProductByUrlId,
+    onPublicChange,
+  });
+  const paywall: typeof paywallService = {
+    ...paywallService,
+    // Every page asks whether it is locked: remembered until the website changes.
+    locksOf: (websiteId) =>
+      pageCache.rememberForWebsite(websiteId, 'paywall-locks', () =>
+        paywallService.locksOf(websiteId),
+      ),
+  };
   const formsRepo = createFormsRepo(db);
   const forms = createFormsService({ formsRepo });
   const captcha = createCaptchaService({
@@ -435,6 +453,7 @@ function createServices(
     webhooks,
     webhookDeliverer,
     campaigns,
+    paywall,
   };
 }
 
@@ -601,7 +620,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const websiteOf = createWebsiteResolver(services.websites);
-  registerCatalogRoutes(app, { catalog: services.catalog, websiteOf });
+  registerCatalogRoutes(app, {
+    catalog: services.catalog,
+    websiteOf,
+    paywall: createPaywallGate(services.paywall),
+  });
   const requireApiKey = createApiKeyGuard({
     apiKeys: services.apiKeys,
     websiteOf,
@@ -643,6 +666,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerFormInboxRoutes(app, { formInbox: services.formInbox, requireApiKey });
   registerWebhookRoutes(app, { webhooks: services.webhooks, requireApiKey });
   registerCampaignRoutes(app, { campaigns: services.campaigns, requireApiKey });
+  registerPaywallRoutes(app, {
+    paywall: services.paywall,
+    requireApiKey,
+    websiteOf,
+  });
   registerCartRoutes(app, {
     cart: services.cart,
     websiteOf,

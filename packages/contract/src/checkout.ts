@@ -220,6 +220,12 @@ export const orderItemSchema = z
         remaining: z.number().int().nullable(),
       })
       .nullable(),
+    /**
+     * A paywall line's access link (issue 22): opening it unlocks, in that browser, the
+     * pages and collections the product opens. Null once the order was cancelled or
+     * refunded, and for every other kind of line.
+     */
+    access: z.object({ url: z.string() }).nullable().optional(),
   })
   .meta({ id: 'OrderItem' });
 

@@ -310,6 +310,20 @@ export const errorCatalogue = {
     status: 400,
     summary: 'The next billing date is in the past or more than two years away.',
   },
+  PAYWALL_ACCESS_INVALID: {
+    status: 403,
+    summary: 'The access link is not one a paywall purchase issued.',
+  },
+  PAYWALL_LOCKED: {
+    status: 403,
+    summary:
+      'A paywall guards this collection: its products are for visitors whose browser opened a purchase’s access link.',
+  },
+  PAYWALL_ACCESS_WITHDRAWN: {
+    status: 410,
+    summary:
+      'The paywall purchase was cancelled or refunded: its access link no longer opens anything.',
+  },
   ORDER_STATE_CONFLICT: {
     status: 409,
     summary:

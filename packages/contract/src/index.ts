@@ -20,6 +20,7 @@ export * from './navigation.ts';
 export * from './newsletter.ts';
 export * from './orders-admin.ts';
 export * from './page-context.ts';
+export * from './paywall.ts';
 export * from './preferences.ts';
 export * from './product-csv.ts';
 export * from './restock.ts';

@@ -478,3 +478,34 @@ export const subscriptionMessages = {
   endedSubject: (site: string) => `${site}: your subscription has ended`,
   cancelledSubject: (site: string) => `${site}: your subscription is cancelled`,
 } as const;
+
+// Paywalls (issue 22): the lock screen (page type 103, whose title is
+// `editorMessages.pageLocked`), the access link and the merchant's picker; SPEC gives
+// only the title.
+export const paywallMessages = {
+  offerIntro: 'Buy access to see this page.',
+  buy: 'Buy access',
+  adding: 'Adding…',
+  alreadyPurchased: 'Already purchased? Use the link in your confirmation email.',
+  accessInvalid: 'This access link is not valid. Use the link in your confirmation email.',
+  accessWithdrawn: 'This purchase was cancelled or refunded, so its access link no longer works.',
+  accessLinkLabel: 'Open your content',
+  accessLinkHint:
+    'Opening this link unlocks the content in this browser. Use it again on another device.',
+  emailAccess: (url: string) => `Open your content: ${url}`,
+  notPaywall: 'Only a paywall product unlocks pages and collections.',
+  unknownPage: 'That page does not exist.',
+  unknownCollection: 'That collection does not exist.',
+  pickerTitle: 'Unlocks',
+  pickerDescription:
+    'Buyers of this product can see the pages and collections you tick. Visitors who have not bought it see the lock screen with this product on offer. A page can be unlocked by several products.',
+  pickerFilter: 'Filter pages and collections',
+  pickerPages: 'Pages',
+  pickerCollections: 'Collections',
+  pickerNone: 'Nothing matches.',
+  pickerSaveFirst: 'Save the product first, then choose what it unlocks.',
+  pickerSave: 'Save access',
+  pickerSaved: 'Access saved.',
+  pickerCount: (count: number) =>
+    count === 1 ? 'Unlocks 1 page or collection.' : `Unlocks ${count} pages and collections.`,
+} as const;

@@ -921,6 +921,28 @@ export interface SubscriptionEventsTable {
   created_at: Generated<Date>;
 }
 
+export interface PaywallPagesTable {
+  website_id: string;
+  product_id: string;
+  page_id: string;
+}
+
+export interface PaywallCollectionsTable {
+  website_id: string;
+  product_id: string;
+  collection_id: string;
+}
+
+export interface PaywallGrantsTable {
+  website_id: string;
+  order_id: string;
+  line_number: number;
+  product_id: string;
+  /** SHA-256 (hex) of the access token; the token itself is never stored. */
+  token_hash: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   subscriptions: SubscriptionsTable;
   subscription_charges: SubscriptionChargesTable;
@@ -981,6 +1003,9 @@ export interface DB {
   site_header_footer: SiteHeaderFooterTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  paywall_pages: PaywallPagesTable;
+  paywall_collections: PaywallCollectionsTable;
+  paywall_grants: PaywallGrantsTable;
 }
 
 export type WebsiteRow = Selectable<WebsitesTable>;

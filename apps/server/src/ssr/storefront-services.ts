@@ -7,6 +7,7 @@ import type { FormsService } from '../features/forms/forms.service.ts';
 import type { HeaderFooterService } from '../features/header-footer/header-footer.service.ts';
 import type { NavigationService } from '../features/navigation/navigation.service.ts';
 import type { NewsletterService } from '../features/newsletter/newsletter.service.ts';
+import type { PaywallService } from '../features/paywall/paywall.service.ts';
 import type { PreferencesService } from '../features/preferences/preferences.service.ts';
 import type { TemplatesService } from '../features/templates/templates.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
@@ -32,6 +33,8 @@ export type StorefrontServices = {
     NewsletterService,
     'confirm' | 'confirmTarget' | 'unsubscribeTarget' | 'unsubscribeWithToken'
   >;
+  /** Paywalls (issue 22): which pages are locked, and who holds a grant that opens them. */
+  paywall?: Pick<PaywallService, 'locksOf' | 'unlockedProducts' | 'offersOf'>;
   /** Whether the request comes from a signed-in member of the website (private pages). */
   isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
 };

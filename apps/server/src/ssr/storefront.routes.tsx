@@ -1,15 +1,23 @@
 import {
   findUnsafeText,
+  type PaywallOffer,
   type Product,
   type SiteView,
   splitSectionsWithSettings,
   withoutUnsafeText,
 } from '@atelier/contract';
-import { installmentOffer, PageType, ProductType, plainTextOf } from '@atelier/core';
+import {
+  editorMessages,
+  installmentOffer,
+  PageType,
+  ProductType,
+  plainTextOf,
+} from '@atelier/core';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
 import { ErrorPage } from '@atelier/web/storefront/error/ErrorPage.tsx';
 import { GiftCardPage } from '@atelier/web/storefront/gift-card/GiftCardPage.tsx';
+import { LockScreenPage } from '@atelier/web/storefront/lock/LockScreenPage.tsx';
 import {
   NewsletterPage,
   type NewsletterPageProps,
@@ -28,6 +36,7 @@ import { SubscriptionPage } from '@atelier/web/storefront/subscriptions/Subscrip
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
+import { createPaywallGate } from '../features/paywall/paywall-gate.ts';
 import { fail } from '../http/errors.ts';
 import { customRegions, NO_TEMPLATES, TemplateOutput } from './custom-templates.tsx';
 import type { PageCache } from './page-cache.ts';
@@ -147,6 +156,66 @@ export function registerStorefrontRoutes(
     });
   }
 
+  const paywallVerdict = services.paywall && createPaywallGate(services.paywall);
+  /**
+   * Whether a paywall hides what this address shows (issue 22): the offers of the lock
+   * screen (page type 103) for a visitor without a standing grant, or null to show the
+   * content. Either way the answer depends on the visitor, so it is never stored by the
+   * page cache or a proxy, and never indexed.
+   */
+  async function paywallGate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    websiteId: string,
+    lock: { kind: 'page' | 'collection'; address: string },
+  ): Promise<PaywallOffer[] | null> {
+    if (!services.paywall || !paywallVerdict) return null;
+    const verdict = await paywallVerdict(request, websiteId, lock);
+    if (!verdict.isPaywalled) return null;
+    reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+    if (verdict.hasAccess) return null;
+    return services.paywall.offersOf(websiteId, verdict.productIds);
+  }
+
+  /** The lock screen (103): the offer, never the content, as HTML or as page JSON. */
+  function lockScreen(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: {
+      site: SiteView;
+      website: Parameters<typeof websiteRecord>[0];
+      title: string;
+      path: string;
+    },
+    offers: PaywallOffer[],
+  ) {
+    if (wantsJson(request)) {
+      return sendJson(reply, {
+        website: websiteRecord(page.website),
+        pageType: PageType.lockScreen,
+        page: { title: page.title },
+        offers,
+      });
+    }
+    return send(reply, {
+      site: page.site,
+      currentPath: request.url.split('?')[0] ?? '/',
+      head: {
+        title: editorMessages.pageLocked,
+        description: page.site.description,
+        path: page.path,
+        isNoIndex: true,
+      },
+      body: (
+        <LockScreenPage
+          title={page.title}
+          offers={offers}
+          useCLDRMoneyFormat={page.site.useCLDRMoneyFormat}
+        />
+      ),
+    });
+  }
+
   /** The page's template data instead of its HTML (`?format=json`). */
   function sendJson(reply: FastifyReply, context: object) {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
@@ -170,6 +239,11 @@ export function registerStorefrontRoutes(
     if (page.redirectTo) return reply.redirect(page.redirectTo, 302);
     // A members-only page differs per visitor: never stored by the page cache or a proxy.
     if (page.isPrivate) reply.header('cache-control', 'private, no-store');
+    const offers = await paywallGate(request, reply, website.id, { kind: 'page', address: slug });
+    const path = slug === '' ? '/' : `/${slug}`;
+    if (offers)
+      return lockScreen(request, reply, { site, website, title: page.title, path }, offers);
+    const isPaywalled = reply.hasHeader('x-robots-tag');
     if (wantsJson(request)) {
       return sendJson(reply, {
         website: websiteRecord(website),
@@ -194,8 +268,9 @@ export function registerStorefrontRoutes(
       head: {
         title: slug === '' ? site.title : page.seoTitle || page.title,
         description: page.description || site.description,
-        path: slug === '' ? '/' : `/${slug}`,
+        path,
         openGraph: { type: 'website', image: page.socialImage?.src ?? image?.src },
+        isNoIndex: isPaywalled,
         preloadImage:
           hero && heroImage
             ? {
@@ -491,7 +566,15 @@ export function registerStorefrontRoutes(
   app.get('/search', cacheable, async (request, reply) => {
     const q = searchText(request.query);
     const { website, site } = await siteFor(request);
-    const results: Product[] = await catalog.search(website.id, q);
+    // A paywalled collection's products are left out of search for everyone (a search
+    // page is shared by every visitor), except the products that open it.
+    const locks = await services.paywall?.locksOf(website.id);
+    const results: Product[] = (await catalog.search(website.id, q)).filter(
+      (product) =>
+        !locks ||
+        product.productType === ProductType.paywall ||
+        !Object.hasOwn(locks.collections, product.fullUrl.split('/')[1] ?? ''),
+    );
     if (wantsJson(request)) {
       return sendJson(reply, {
         website: websiteRecord(website),
@@ -524,6 +607,19 @@ export function registerStorefrontRoutes(
       category ? { categorySlug: category } : {},
     );
     if (!list) return contentPage(request, reply, slug);
+    const offers = await paywallGate(request, reply, website.id, {
+      kind: 'collection',
+      address: slug,
+    });
+    if (offers) {
+      return lockScreen(
+        request,
+        reply,
+        { site, website, title: list.collection.title, path: `/${slug}` },
+        offers,
+      );
+    }
+    const isPaywalled = reply.hasHeader('x-robots-tag');
     const activeCategory = category ? list.categories.find((c) => c.slug === category) : undefined;
     if (category && !activeCategory) throw fail('CATEGORY_NOT_FOUND', 'Category not found');
     const context = {
@@ -543,6 +639,7 @@ export function registerStorefrontRoutes(
         description: list.collection.description || site.description,
         path: `/${slug}`,
         openGraph: { type: 'website', image: first?.src },
+        isNoIndex: isPaywalled,
       },
       body:
         custom !== null ? (
@@ -571,6 +668,21 @@ export function registerStorefrontRoutes(
       if (moved) return reply.redirect(moved, 301);
       throw error;
     }
+    // An item of a locked collection is locked with it, except a product that itself
+    // opens the collection: its page is where a visitor buys access.
+    const offers = await paywallGate(request, reply, website.id, {
+      kind: 'collection',
+      address: collection,
+    });
+    if (offers && !offers.some((offer) => offer.productId === product.id)) {
+      return lockScreen(
+        request,
+        reply,
+        { site, website, title: product.title, path: product.fullUrl },
+        offers,
+      );
+    }
+    const isPaywalled = reply.hasHeader('x-robots-tag');
     const itemContext = async () => {
       const list = await catalog.getCollectionList(website.id, collection);
       return {
@@ -596,6 +708,7 @@ export function registerStorefrontRoutes(
           image: (await catalog.socialImageOf(website.id, product)) ?? mainImage?.src,
         },
         structuredData: productStructuredData(product, site),
+        isNoIndex: isPaywalled,
         preloadImage: mainImage
           ? { href: mainImage.src, srcset: mainImage.srcset, sizes: PRODUCT_IMAGE_SIZES }
           : undefined,

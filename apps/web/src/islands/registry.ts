@@ -13,6 +13,7 @@ const loaders = {
   GalleryLightbox: () => import('../blocks/GalleryLightbox.island.tsx'),
   SiteForm: () => import('../storefront/forms/SiteForm.island.tsx'),
   ManageSubscription: () => import('../storefront/subscriptions/ManageSubscription.island.tsx'),
+  BuyAccess: () => import('../storefront/lock/BuyAccess.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;

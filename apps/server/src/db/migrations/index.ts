@@ -29,6 +29,7 @@ import * as campaigns from './0029-campaigns.ts';
 import * as webhookSecretRotation from './0030-webhook-secret-rotation.ts';
 import * as digitalDelivery from './0032-digital-delivery.ts';
 import * as subscriptions from './0033-subscriptions.ts';
+import * as paywall from './0034-paywall.ts';
 import * as orderInstallments from './0035-order-installments.ts';
 
 export type Migration = { name: string; sql: string };
@@ -66,5 +67,6 @@ export const migrations: readonly Migration[] = [
   webhookSecretRotation,
   digitalDelivery,
   subscriptions,
+  paywall,
   orderInstallments,
 ];

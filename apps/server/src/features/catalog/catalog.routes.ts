@@ -6,18 +6,49 @@ import {
   stockQuerySchema,
   stockResponseSchema,
 } from '@atelier/contract';
-import type { FastifyInstance } from 'fastify';
+import { editorMessages } from '@atelier/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fail } from '../../http/errors.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
+import type { PaywallGate } from '../paywall/paywall-gate.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 export function registerCatalogRoutes(
   app: FastifyInstance,
-  deps: { catalog: CatalogService; websiteOf: WebsiteResolver },
+  deps: {
+    catalog: CatalogService;
+    websiteOf: WebsiteResolver;
+    /** A paywalled collection's products only for visitors with access (issue 22). */
+    paywall?: PaywallGate;
+  },
 ) {
   const { catalog, websiteOf } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * Refuses a paywalled collection's products to a visitor without access, as its pages
+   * do (unless the product is one that opens it); the answer depends on the visitor, so
+   * it is never stored by a shared cache.
+   */
+  async function checkPaywall(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    websiteId: string,
+    collectionUrlId: string,
+    productId?: string,
+  ) {
+    if (!deps.paywall) return;
+    const verdict = await deps.paywall(request, websiteId, {
+      kind: 'collection',
+      address: collectionUrlId,
+    });
+    if (!verdict.isPaywalled) return;
+    reply.header('cache-control', 'private, no-store');
+    if (verdict.hasAccess || (productId && verdict.productIds.includes(productId))) return;
+    throw fail('PAYWALL_LOCKED', editorMessages.pageLocked);
+  }
 
   api.get(
     '/api/commerce/inventory/stock/',
@@ -43,14 +74,19 @@ export function registerCatalogRoutes(
         summary: 'The products of a store collection, as the product list page shows them',
         params: z.object({ collectionUrlId: z.string().min(1).max(200) }),
         querystring: productListQuerySchema,
-        response: { 200: productListSchema, ...errorResponses(['COLLECTION_NOT_FOUND']) },
+        response: {
+          200: productListSchema,
+          ...errorResponses(['COLLECTION_NOT_FOUND', 'PAYWALL_LOCKED']),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const website = await websiteOf(request);
-      return catalog.getCollectionList(website.id, request.params.collectionUrlId, {
+      const list = await catalog.getCollectionList(website.id, request.params.collectionUrlId, {
         categorySlug: request.query.category,
       });
+      await checkPaywall(request, reply, website.id, request.params.collectionUrlId);
+      return list;
     },
   );
 
@@ -66,13 +102,16 @@ export function registerCatalogRoutes(
         }),
         response: {
           200: productSchema,
-          ...errorResponses(['COLLECTION_NOT_FOUND', 'PRODUCT_NOT_FOUND']),
+          ...errorResponses(['COLLECTION_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'PAYWALL_LOCKED']),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const website = await websiteOf(request);
-      return catalog.getProduct(website.id, request.params.collectionUrlId, request.params.urlId);
+      const { collectionUrlId, urlId } = request.params;
+      const product = await catalog.getProduct(website.id, collectionUrlId, urlId);
+      await checkPaywall(request, reply, website.id, collectionUrlId, product.id);
+      return product;
     },
   );
 }

@@ -8,6 +8,7 @@ import { type JobQueries, jobQueries } from '../jobs/jobs.repo.ts';
 import { type MailQueries, mailQueries } from '../mail/mail.repo.ts';
 import { type OrderAdminQueries, orderAdminQueries } from '../orders/order-admin.repo.ts';
 import { type OrderQueries, orderQueries } from '../orders/orders.repo.ts';
+import { type PaywallQueries, paywallQueries } from '../paywall/paywall.repo.ts';
 import {
   type SubscriptionQueries,
   subscriptionQueries,
@@ -33,6 +34,8 @@ export type CommerceQueries = {
   subscriptions: SubscriptionQueries;
   /** Pay-in-4 orders' payment schedules (issue 22). */
   installments: InstallmentQueries;
+  /** Paywall grants, written with the order that buys them (issue 22). */
+  paywall: PaywallQueries;
 };
 
 export type CommerceStore = CommerceQueries & {
@@ -56,6 +59,7 @@ function commerceQueries(db: Kysely<DB>): CommerceQueries {
     webhooks: webhookQueries(db),
     subscriptions: subscriptionQueries(db),
     installments: installmentQueries(db),
+    paywall: paywallQueries(db),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { StoreAddress } from '@atelier/contract';
-import { type CurrencyCode, formatMoney, money } from '@atelier/core';
+import { type CurrencyCode, formatMoney, money, paywallMessages } from '@atelier/core';
 import { DOWNLOAD_LINK_HOURS } from '../orders/downloads.ts';
 import type { OutgoingMail } from './mail.repo.ts';
 
@@ -19,6 +19,8 @@ export function orderConfirmationMail(order: {
     downloadUrl?: string | null;
     downloadHours?: number | undefined;
     downloadsAllowed?: number | null;
+    /** A paywall line's access link (issue 22). */
+    accessUrl?: string | null;
   }[];
   grandTotalCents: number;
   statusUrl: string;
@@ -39,6 +41,7 @@ export function orderConfirmationMail(order: {
           })`,
         ]
       : []),
+    ...(i.accessUrl ? [`  ${paywallMessages.emailAccess(i.accessUrl)}`] : []),
   ]);
   return {
     kind: 'order-confirmation',

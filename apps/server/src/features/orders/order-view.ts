@@ -1,5 +1,7 @@
 import type { Order } from '@atelier/contract';
+import { ProductType } from '@atelier/core';
 import type { OrderInstallmentRow, OrderItemRow, OrderRow } from '../../db/db-types.ts';
+import { accessPath, accessTokenOf } from '../paywall/paywall-tokens.ts';
 import { signDownload } from './downloads.ts';
 
 /** The order as the confirmation (202) and status (211) pages read it (SPEC §3 Order). */
@@ -29,7 +31,12 @@ type LineShown = Pick<
   | 'digital_media_id'
   | 'line_number'
 > &
-  Partial<Pick<OrderItemRow, 'download_link_hours' | 'download_limit' | 'download_count'>>;
+  Partial<
+    Pick<
+      OrderItemRow,
+      'download_link_hours' | 'download_limit' | 'download_count' | 'refunded_quantity'
+    >
+  >;
 
 /**
  * A digital line's fresh link and the downloads left; no link once none are, or once the
@@ -49,6 +56,25 @@ function downloadOf(row: OrderRow, line: LineShown, now: number) {
     expiresAt: signed.expiresAt,
     remaining,
   };
+}
+
+/**
+ * A paywall line's access link (issue 22), derived from the order's secret; none once the
+ * order was cancelled or refunded, or the line refunded in full (the link would refuse).
+ */
+function accessOf(row: OrderRow, line: LineShown) {
+  if (line.product_type !== ProductType.paywall) return null;
+  const isWithdrawn =
+    row.status === 'cancelled' ||
+    row.status === 'refunded' ||
+    (line.refunded_quantity ?? 0) >= line.quantity;
+  if (isWithdrawn) return null;
+  const token = accessTokenOf({
+    secretToken: row.secret_token,
+    orderId: row.order_id,
+    lineNumber: line.line_number,
+  });
+  return { url: accessPath(token) };
 }
 
 export function toOrder(
@@ -77,6 +103,7 @@ export function toOrder(
       quantity: i.quantity,
       unitPriceCents: i.unit_price_cents,
       download: i.digital_media_id ? downloadOf(row, i, now) : null,
+      access: accessOf(row, i),
     })),
     subtotalCents: row.subtotal_cents,
     discountCents: row.discount_cents,

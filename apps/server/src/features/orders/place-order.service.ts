@@ -28,6 +28,7 @@ import { lockAndCheckStock, stockNeedsOf, takeStock } from '../inventory/stock.t
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { giftCardMail, newOrderMail, orderConfirmationMail } from '../mail/order-mails.ts';
 import type { PaymentProvider, PaymentSource, SavedCard } from '../payments/payment-provider.ts';
+import { grantPaywallAccess } from '../paywall/paywall-grants.ts';
 import { startSubscription } from '../subscriptions/subscriptions.service.ts';
 import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
@@ -268,6 +269,12 @@ export function createPlaceOrderService({
           if (plan && payment) {
             await recordInstallments(q, { order, plan, reference: payment.reference, now });
           }
+          await grantPaywallAccess(q, {
+            websiteId,
+            orderId: order.order_id,
+            secretToken: token,
+            items,
+          });
           await q.orders.markCartPurchased(websiteId, checkout.cart_id, order.order_id);
           await q.checkouts.completeCheckout(websiteId, checkout.checkout_id, order.order_id);
 
@@ -285,6 +292,7 @@ export function createPlaceOrderService({
                 downloadUrl: i.download?.url ? origin + i.download.url : null,
                 downloadHours: items[index]?.download_link_hours,
                 downloadsAllowed: i.download?.remaining ?? null,
+                accessUrl: i.access?.url ? origin + i.access.url : null,
               })),
               grandTotalCents: order.grand_total_cents,
               statusUrl: origin + orderStatusPath(order.order_id, token),

@@ -1,3 +1,4 @@
+import { ProductType } from '@atelier/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import { isPublicPage } from '../content/content.repo.ts';
@@ -16,6 +17,17 @@ export function createSeoRepo(db: Kysely<DB>) {
           .select(['url_slug', 'updated_at'])
           .where('website_id', '=', websiteId)
           .where(isPublicPage)
+          // A paywalled page is not indexed (issue 22): not listed either.
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('paywall_pages as w')
+                  .select('w.page_id')
+                  .whereRef('w.website_id', '=', 'pages.website_id')
+                  .whereRef('w.page_id', '=', 'pages.page_id'),
+              ),
+            ),
+          )
           .orderBy('navigation_index')
           .execute(),
         db
@@ -23,6 +35,16 @@ export function createSeoRepo(db: Kysely<DB>) {
           .select(['url_id', 'updated_at'])
           .where('website_id', '=', websiteId)
           .where('is_enabled', '=', true)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('paywall_collections as w')
+                  .select('w.collection_id')
+                  .whereRef('w.website_id', '=', 'collections.website_id')
+                  .whereRef('w.collection_id', '=', 'collections.collection_id'),
+              ),
+            ),
+          )
           .orderBy('navigation_index')
           .execute(),
         db
@@ -36,6 +58,21 @@ export function createSeoRepo(db: Kysely<DB>) {
           .where('p.website_id', '=', websiteId)
           .where('p.is_visible', '=', true)
           .where('c.is_enabled', '=', true)
+          // A paywalled collection's items are locked with it, except the products that
+          // open it (their pages are where access is bought).
+          .where(({ or, eb, not, exists, selectFrom }) =>
+            or([
+              eb('p.product_type', '=', ProductType.paywall),
+              not(
+                exists(
+                  selectFrom('paywall_collections as w')
+                    .select('w.collection_id')
+                    .whereRef('w.website_id', '=', 'c.website_id')
+                    .whereRef('w.collection_id', '=', 'c.collection_id'),
+                ),
+              ),
+            ]),
+          )
           .orderBy('p.display_index')
           .execute(),
       ]);

@@ -32,11 +32,13 @@ import {
   type NavigationItemInput,
   type NavigationName,
   type PageSettings,
+  type PaywallTargets,
   type ProductAdminListQuery,
   type ProductBulk,
   type ProductCreate,
   type ProductUpdate,
   pageListSchema,
+  paywallAccessSchema,
   preferencesResponseSchema,
   productAdminListSchema,
   productBulkResultSchema,
@@ -204,6 +206,10 @@ export const api = {
       `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products${queryString(query)}`,
       productAdminListSchema,
     ),
+  /** What a paywall product unlocks, and the pages and collections it could (issue 22). */
+  paywallAccess: (id: string) => request('GET', `${productPath(id)}/paywall`, paywallAccessSchema),
+  setPaywallAccess: (id: string, targets: PaywallTargets) =>
+    request('PUT', `${productPath(id)}/paywall`, paywallAccessSchema, targets),
   /** One product as the catalog admin sees it, hidden or not. */
   product: (id: string) => request('GET', productPath(id), catalogProductSchema),
   createProduct: (input: ProductCreate) =>

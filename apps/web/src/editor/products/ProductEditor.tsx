@@ -18,6 +18,7 @@ import {
   TextField,
   useToast,
 } from '../ui/index.ts';
+import { PaywallAccessCard } from './PaywallAccessCard.tsx';
 import { ProductConflictDialog } from './ProductConflictDialog.tsx';
 import {
   AdditionalFieldsCard,
@@ -606,6 +607,7 @@ export function ProductEditor({
         <CategoriesCard {...detailsProps} />
         <ShippingCard {...detailsProps} units={units} />
         <DigitalFileCard {...detailsProps} />
+        <PaywallAccessCard productId={saved?.id} type={type} />
         <SubscriptionCard {...detailsProps} />
         <ScarcityCard {...detailsProps} />
         <AdditionalFieldsCard {...detailsProps} />

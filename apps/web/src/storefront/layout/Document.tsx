@@ -11,6 +11,8 @@ export type HeadData = {
   structuredData?: object;
   /** Largest image of the page, preloaded so it paints early. */
   preloadImage?: { href: string; srcset: string; sizes: string } | undefined;
+  /** Keep the page out of search engines (a paywalled page, locked or not). */
+  isNoIndex?: boolean;
 };
 
 export type AssetTags = {
@@ -42,6 +44,7 @@ export function Document({ site, head, assets, children }: DocumentProps) {
         {/* No favicon yet: an empty data URL stops a request that would 404. */}
         <link rel="icon" href="data:," />
         <meta name="description" content={head.description} />
+        {head.isNoIndex ? <meta name="robots" content="noindex" /> : null}
         <link rel="canonical" href={head.path} />
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />

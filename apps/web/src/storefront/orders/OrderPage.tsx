@@ -1,5 +1,5 @@
 import type { Order } from '@atelier/contract';
-import { type CurrencyCode, checkoutMessages, formatMoney } from '@atelier/core';
+import { type CurrencyCode, checkoutMessages, formatMoney, paywallMessages } from '@atelier/core';
 import { InstallmentSchedule } from './InstallmentSchedule.tsx';
 
 type OrderPageProps = {
@@ -130,6 +130,15 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
                         ? checkoutMessages.downloadWithdrawn
                         : 'Every download this purchase allows has been used.'}
                     </span>
+                  </>
+                ) : null}
+                {item.access ? (
+                  <>
+                    <br />
+                    <a className="order-access" href={item.access.url} rel="noreferrer">
+                      {paywallMessages.accessLinkLabel}
+                    </a>
+                    <span className="order-download__left"> {paywallMessages.accessLinkHint}</span>
                   </>
                 ) : null}
               </td>
