@@ -34,6 +34,7 @@ import { RestockScreen } from './restock/RestockScreen.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { StoreScreen } from './store/StoreScreen.tsx';
+import { SubscriptionDetail, SubscriptionsScreen } from './subscriptions/SubscriptionsScreen.tsx';
 import {
   UnsavedChangesProvider,
   useHasUnsavedChanges,
@@ -113,6 +114,7 @@ export function EditorApp() {
 type Screen =
   | 'pages'
   | 'orders'
+  | 'subscriptions'
   | 'customers'
   | 'mail'
   | 'products'
@@ -135,6 +137,7 @@ type Screen =
 const SCREEN_TITLES: Record<Screen, string> = {
   pages: 'Pages',
   orders: 'Orders',
+  subscriptions: 'Subscriptions',
   customers: 'Customers',
   mail: 'Mail',
   products: 'Products',
@@ -370,6 +373,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canEditCatalog(member.role)
       ? ([
           { key: 'orders', label: 'Orders', icon: 'file' },
+          { key: 'subscriptions', label: 'Subscriptions', icon: 'file' },
           { key: 'customers', label: 'Customers', icon: 'pages' },
           { key: 'mail', label: 'Mail', icon: 'info' },
           { key: 'products', label: 'Products', icon: 'tag' },
@@ -494,6 +498,15 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <OrderDetail key={detail.id} orderId={detail.id} onClose={closeDetail} />
       ) : screen === 'orders' ? (
         <OrdersScreen onOpen={(id) => openDetail({ screen: 'orders', id })} />
+      ) : screen === 'subscriptions' && detail?.screen === 'subscriptions' ? (
+        <SubscriptionDetail
+          key={detail.id}
+          subscriptionId={detail.id}
+          onClose={closeDetail}
+          onOpenOrder={(id) => openDetail({ screen: 'orders', id })}
+        />
+      ) : screen === 'subscriptions' ? (
+        <SubscriptionsScreen onOpen={(id) => openDetail({ screen: 'subscriptions', id })} />
       ) : screen === 'customers' && detail?.screen === 'customers' ? (
         <CustomerDetail
           key={detail.id}

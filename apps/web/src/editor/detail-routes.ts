@@ -1,13 +1,13 @@
 /**
- * The /config addresses of one order, customer or gift card, so a reload or a shared link
+ * The /config addresses of one order, customer, gift card or subscription, so a reload or a shared link
  * opens the same detail and Back returns to the list. A customer is known by their email.
  */
-export const DETAIL_SCREENS = ['orders', 'customers', 'gift-cards'] as const;
+export const DETAIL_SCREENS = ['orders', 'customers', 'gift-cards', 'subscriptions'] as const;
 export type DetailScreen = (typeof DETAIL_SCREENS)[number];
 export type DetailRoute = { screen: DetailScreen; id: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const DETAIL_PATH = /^\/config\/(orders|customers|gift-cards)\/([^/]+)$/;
+const DETAIL_PATH = /^\/config\/(orders|customers|gift-cards|subscriptions)\/([^/]+)$/;
 
 export const detailPath = ({ screen, id }: DetailRoute): string =>
   `/config/${screen}/${encodeURIComponent(id)}`;
