@@ -23,6 +23,7 @@ export * from './page-context.ts';
 export * from './preferences.ts';
 export * from './product-csv.ts';
 export * from './restock.ts';
+export * from './site-users.ts';
 export * from './store-settings.ts';
 export * from './templates.ts';
 export * from './text.ts';

@@ -425,3 +425,45 @@ export const customerMessages = {
 } as const;
 
 export const codeMessages = { android: 'Code editing is not available on Android.' } as const;
+
+/**
+ * Customer (site-user) accounts (issue 23). Not in the spec: ours, in the storefront's
+ * voice. Sign-up, password reset and sign-in answer with one sentence whether or not the
+ * email has an account, so the words never tell who shops here.
+ */
+export const accountMessages = {
+  signInFailed: 'That email and password do not match an account.',
+  signUpSent:
+    'Thanks! Check your email for a link to confirm your address. If you already have an account, the email explains how to sign in.',
+  resetSent:
+    'If that email has an account, we have sent it a link to choose a new password. The link works once, for one hour.',
+  passwordTooShort: (min: number) => `Use at least ${min} characters for your password.`,
+  passwordTooCommon:
+    'That password is one of the most common and is easy to guess. Please choose another.',
+  passwordContainsEmail: 'Your password should not contain your email address.',
+  passwordWrong: 'Your current password is not correct.',
+  enterValidEmail: 'Please enter a valid email',
+  emailUnchanged: 'That is already your email address.',
+  emailChangeSent: (email: string) =>
+    `We have sent a link to ${email}. Your email changes when you open it.`,
+  linkInvalid: 'This link has expired or was already used. Please ask for a new one.',
+  emailVerified: 'Your email address is confirmed.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  passwordReset: 'Your password has been changed. Please sign in with your new password.',
+  signInRequired: 'Please sign in to your account.',
+  languageInvalid: 'That language is not one this site can use.',
+  verificationSent: 'We have sent you a new confirmation link.',
+  accountDeleted: 'Your account has been deleted.',
+  verifySubject: (site: string) => `${site}: confirm your email address`,
+  verifyBody: (site: string, link: string) =>
+    `Please confirm your email address for your account at ${site}:\n\n${link}\n\nThe link works once, for 24 hours. If you did not create an account, you can ignore this email.`,
+  existingSubject: (site: string) => `${site}: you already have an account`,
+  existingBody: (site: string, signInLink: string, resetLink: string) =>
+    `Someone (perhaps you) tried to create an account at ${site} with this email address, which already has one.\n\nSign in: ${signInLink}\nForgot your password? ${resetLink}\n\nIf it was not you, you can ignore this email.`,
+  resetSubject: (site: string) => `${site}: choose a new password`,
+  resetBody: (site: string, link: string) =>
+    `To choose a new password for your account at ${site}, open this link:\n\n${link}\n\nThe link works once, for one hour. If you did not ask for it, you can ignore this email: your password stays as it is.`,
+  passwordChangedSubject: (site: string) => `${site}: your password was changed`,
+  passwordChangedBody: (site: string) =>
+    `The password of your account at ${site} was just changed, and every other device was signed out. If this was not you, choose a new password with "Forgot password" on the sign-in page.`,
+} as const;

@@ -28,6 +28,7 @@ import * as mailingLists from './0028-mailing-lists.ts';
 import * as campaigns from './0029-campaigns.ts';
 import * as webhookSecretRotation from './0030-webhook-secret-rotation.ts';
 import * as digitalDelivery from './0032-digital-delivery.ts';
+import * as siteUsers from './0036-site-users.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -63,4 +64,5 @@ export const migrations: readonly Migration[] = [
   campaigns,
   webhookSecretRotation,
   digitalDelivery,
+  siteUsers,
 ];
