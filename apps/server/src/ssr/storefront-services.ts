@@ -8,6 +8,7 @@ import type { HeaderFooterService } from '../features/header-footer/header-foote
 import type { NavigationService } from '../features/navigation/navigation.service.ts';
 import type { NewsletterService } from '../features/newsletter/newsletter.service.ts';
 import type { PreferencesService } from '../features/preferences/preferences.service.ts';
+import type { SiteUsersService } from '../features/site-users/site-users.service.ts';
 import type { TemplatesService } from '../features/templates/templates.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
 import type { StorefrontAssets } from './assets.ts';
@@ -32,6 +33,8 @@ export type StorefrontServices = {
     NewsletterService,
     'confirm' | 'confirmTarget' | 'unsubscribeTarget' | 'unsubscribeWithToken'
   >;
+  /** Customer accounts (issue 23): the account pages read the session and its orders. */
+  siteUsers?: Pick<SiteUsersService, 'sessionOf' | 'orders'>;
   /** Whether the request comes from a signed-in member of the website (private pages). */
   isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
 };

@@ -12,6 +12,7 @@ const loaders = {
   VideoFacade: () => import('../blocks/VideoFacade.island.tsx'),
   GalleryLightbox: () => import('../blocks/GalleryLightbox.island.tsx'),
   SiteForm: () => import('../storefront/forms/SiteForm.island.tsx'),
+  AccountForm: () => import('../storefront/account/AccountForm.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;

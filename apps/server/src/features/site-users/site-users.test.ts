@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE } from '@atelier/contract';
-import { accountMessages, DEFAULT_ACCOUNT_SESSION, signInMessages } from '@atelier/core';
+import {
+  accountMessages,
+  accountPageText,
+  DEFAULT_ACCOUNT_SESSION,
+  signInMessages,
+} from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -595,6 +600,44 @@ describe(`customer accounts (${testDialect})`, () => {
         .where('email', '=', 'Yan@Example.com')
         .execute();
       expect(kept).toHaveLength(1);
+    });
+  });
+
+  describe('the storefront account pages', () => {
+    const page = (url: string, shopper?: Shopper) =>
+      app.inject({
+        url,
+        headers: {
+          cookie: Object.entries(shopper?.cookies ?? {})
+            .map(([k, v]) => `${k}=${v}`)
+            .join('; '),
+        },
+      });
+
+    it('sends a signed-out visitor from /account to the sign-in page, never cached', async () => {
+      const account = await page('/account');
+      expect([account.statusCode, account.headers.location]).toEqual([302, '/account/sign-in']);
+      for (const path of ['/account/sign-in', '/account/sign-up', '/account/forgot-password']) {
+        const form = await page(path);
+        expect(form.statusCode, path).toBe(200);
+        expect(form.headers['cache-control']).toBe('private, no-store');
+        expect(form.headers['x-robots-tag']).toBe('noindex');
+        expect(form.body).toContain('data-island="AccountForm"');
+      }
+      const reset = await page('/account/reset-password?t=abcdefghijklmnopqrstuvwxyz012345');
+      expect(reset.headers['referrer-policy']).toBe('no-referrer');
+      expect(reset.body).toContain('abcdefghijklmnopqrstuvwxyz012345');
+    });
+
+    it('shows a signed-in customer their account and sends them past the sign-in form', async () => {
+      const shopper = await signedUp('ana.page@example.com');
+      const signIn = await page('/account/sign-in', shopper);
+      expect([signIn.statusCode, signIn.headers.location]).toEqual([302, '/account']);
+      const account = await page('/account', shopper);
+      expect(account.statusCode).toBe(200);
+      expect(account.body).toContain('ana.page@example.com');
+      expect(account.body).toContain(accountPageText.noOrders);
+      expect(account.body).toContain('<label for=');
     });
   });
 
