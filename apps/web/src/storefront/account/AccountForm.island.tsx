@@ -1,5 +1,5 @@
 import { accountMessages, formMessages, accountPageText as text } from '@atelier/core/messages';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../ui/api-client.ts';
 import { accountApi } from './account-client.ts';
 
@@ -82,6 +82,8 @@ function Field(props: {
  * the API's field names (`fieldFor` maps them onto this form's inputs).
  */
 function AccountFormView(props: {
+  /** Ids of the form's elements start with it: stable between server and browser. */
+  id: string;
   title: string;
   headingLevel?: 'h1' | 'h2';
   intro?: string;
@@ -98,7 +100,7 @@ function AccountFormView(props: {
   submit: (values: Values) => Promise<{ result: ApiResult<unknown>; onOk: () => Outcome }>;
   footer?: ReactNode;
 }) {
-  const idPrefix = useId();
+  const idPrefix = `account-${props.id}`;
   const Heading = props.headingLevel ?? 'h1';
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -244,6 +246,7 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
   if (kind === 'sign-in') {
     return (
       <AccountFormView
+        id="sign-in"
         title={text.signInTitle}
         intro={text.signInIntro}
         fields={[
@@ -289,6 +292,7 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
   if (kind === 'sign-up') {
     return (
       <AccountFormView
+        id="sign-up"
         title={text.signUpTitle}
         intro={text.signUpIntro}
         fields={[emailField, newPasswordField('password', text.password)]}
@@ -311,6 +315,7 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
   if (kind === 'forgot-password') {
     return (
       <AccountFormView
+        id="forgot-password"
         title={text.forgotTitle}
         intro={text.forgotIntro}
         fields={[emailField]}
@@ -329,6 +334,7 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
   if (kind === 'reset-password') {
     return (
       <AccountFormView
+        id="reset-password"
         title={text.resetTitle}
         fields={[newPasswordField('password', text.newPassword)]}
         submitLabel={text.submitReset}
@@ -352,6 +358,7 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
   if (kind === 'verify-email') {
     return (
       <AccountFormView
+        id="verify-email"
         title={text.verifyTitle}
         intro={text.verifyIntro}
         fields={[]}
@@ -377,6 +384,7 @@ function AccountSettings({ isEmailVerified }: { isEmailVerified: boolean }) {
     <div className="account-settings">
       {isEmailVerified ? null : (
         <AccountFormView
+          id="resend"
           headingLevel="h2"
           title={text.resend}
           intro={text.unverified}
@@ -392,6 +400,7 @@ function AccountSettings({ isEmailVerified }: { isEmailVerified: boolean }) {
         />
       )}
       <AccountFormView
+        id="change-email"
         headingLevel="h2"
         title={text.changeEmailTitle}
         fields={[{ ...emailField, label: text.newEmail }, currentPasswordField]}
@@ -408,6 +417,7 @@ function AccountSettings({ isEmailVerified }: { isEmailVerified: boolean }) {
         }}
       />
       <AccountFormView
+        id="change-password"
         headingLevel="h2"
         title={text.changePasswordTitle}
         fields={[currentPasswordField, newPasswordField('newPassword', text.newPassword)]}
@@ -438,6 +448,7 @@ function AccountSettings({ isEmailVerified }: { isEmailVerified: boolean }) {
         </p>
       </div>
       <AccountFormView
+        id="delete"
         headingLevel="h2"
         title={text.deleteTitle}
         intro={text.deleteIntro}
