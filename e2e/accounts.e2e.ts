@@ -1,7 +1,12 @@
 import { accountMessages, accountPageText } from '@atelier/core';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkAtBothWidths, seriousA11yViolations, useChromium } from './support/browser.ts';
+import {
+  checkAtBothWidths,
+  saveScreenshot,
+  seriousA11yViolations,
+  useChromium,
+} from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
@@ -150,6 +155,7 @@ describe('customer accounts (Chromium)', () => {
     expect(await row.textContent()).toContain(accountPageText.orderStatusLabels.paid);
     await hydrated(shopper, 'AccountForm');
     await checkAtBothWidths(shopper, [{ name: 'account-page' }]);
+    await saveScreenshot(shopper, 'account-page-full');
     await orderLink.click();
     await shopper.waitForURL(/\/commerce\/orders\/[0-9a-f-]{36}\?token=/);
     await shopper.getByRole('heading', { name: `Order #${orderNumber}` }).waitFor();
@@ -169,7 +175,9 @@ describe('customer accounts (Chromium)', () => {
     for (const attempt of ['first', 'second']) {
       await shopper.goto(link);
       await hydrated(shopper, 'AccountForm');
-      await shopper.getByLabel(accountPageText.newPassword, { exact: true }).fill('orange pie at dusk');
+      await shopper
+        .getByLabel(accountPageText.newPassword, { exact: true })
+        .fill('orange pie at dusk');
       await shopper.getByRole('button', { name: accountPageText.submitReset }).click();
       await shopper
         .getByText(

@@ -343,7 +343,8 @@ export function createSiteUsersService(deps: {
       browser: { cartId: string | undefined; cloneCart: boolean },
     ): Promise<{ cartId: string | undefined }> {
       const session = await sessionOf(websiteId, token);
-      if (!session) return { cartId: browser.cloneCart ? browser.cartId : undefined };
+      // Not signed in (or the session already ended): the browser's cart stays as it is.
+      if (!session) return { cartId: browser.cartId };
       await repo.deleteSession(websiteId, session.tokenHash);
       if (!browser.cartId) return { cartId: undefined };
       await repo.saveCart(websiteId, session.user.site_user_id, browser.cartId);

@@ -14,7 +14,8 @@ export type AccountFormKind =
   | 'forgot-password'
   | 'reset-password'
   | 'verify-email'
-  | 'settings';
+  | 'settings'
+  | 'sign-out';
 
 export type AccountFormProps = {
   kind: AccountFormKind;
@@ -374,12 +375,36 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
       />
     );
   }
+  if (kind === 'sign-out') return <SignOut />;
   return <AccountSettings isEmailVerified={isEmailVerified ?? false} />;
 }
 
-/** The account page's forms: confirm link, email, password, sign out, delete. */
-function AccountSettings({ isEmailVerified }: { isEmailVerified: boolean }) {
+/** SPEC §7's sign-out; the browser keeps a copy of the cart (cloneCart). */
+function SignOut() {
   const [signOutError, setSignOutError] = useState<string | null>(null);
+  return (
+    <div className="account-settings__sign-out">
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={async () => {
+          setSignOutError(null);
+          const result = await accountApi.signOut(true);
+          if (result.ok) window.location.assign('/');
+          else setSignOutError(result.failure.message);
+        }}
+      >
+        {text.signOut}
+      </button>
+      <p className="form-error" role="alert">
+        {signOutError}
+      </p>
+    </div>
+  );
+}
+
+/** The account page's forms: confirm link, email, password, delete. */
+function AccountSettings({ isEmailVerified }: { isEmailVerified: boolean }) {
   return (
     <div className="account-settings">
       {isEmailVerified ? null : (
@@ -430,23 +455,6 @@ function AccountSettings({ isEmailVerified }: { isEmailVerified: boolean }) {
           onOk: () => ({ ok: true, message: accountMessages.passwordChanged }),
         })}
       />
-      <div className="account-settings__sign-out">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={async () => {
-            setSignOutError(null);
-            const result = await accountApi.signOut(true);
-            if (result.ok) window.location.assign('/');
-            else setSignOutError(result.failure.message);
-          }}
-        >
-          {text.signOut}
-        </button>
-        <p className="form-error" role="alert">
-          {signOutError}
-        </p>
-      </div>
       <AccountFormView
         id="delete"
         headingLevel="h2"

@@ -37,8 +37,13 @@ export function AccountPage(props: {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return (
     <div className="account-page">
-      <h1>{text.accountTitle}</h1>
-      <p className="account-page__email">{account.email}</p>
+      <div className="account-page__head">
+        <div>
+          <h1>{text.accountTitle}</h1>
+          <p className="account-page__email">{account.email}</p>
+        </div>
+        <Island name="AccountForm" component={AccountForm} props={{ kind: 'sign-out' }} />
+      </div>
       <section aria-labelledby="account-orders" className="account-orders">
         <h2 id="account-orders">{text.ordersTitle}</h2>
         {!account.isEmailVerified ? (
