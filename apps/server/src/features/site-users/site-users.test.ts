@@ -547,6 +547,15 @@ describe(`customer accounts (${testDialect})`, () => {
       expect(device.cookies.atelier_cart).not.toBe(cart.id);
     });
 
+    it('leaves a guest’s cart alone when a browser without a session signs out', async () => {
+      const guest = await visitor();
+      await guest.add(await variantOf('shop'), 1);
+      const cartId = guest.cookies.atelier_cart;
+      const out = await guest.call('DELETE', `${ACCOUNT}/session`);
+      expect(out.status).toBe(204);
+      expect(guest.cookies.atelier_cart).toBe(cartId);
+    });
+
     it('lists guest orders of the confirmed email, and keeps them when the account is deleted', async () => {
       const item = await variantOf('shop');
       await database.db

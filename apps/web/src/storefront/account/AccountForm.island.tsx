@@ -166,7 +166,9 @@ function AccountFormView(props: {
 
   return (
     <form className="account-form" aria-labelledby={headingId} onSubmit={onSubmit} noValidate>
-      <Heading id={headingId}>{props.title}</Heading>
+      <Heading id={headingId} className="account-form__title">
+        {props.title}
+      </Heading>
       {props.intro ? <p className="account-form__intro">{props.intro}</p> : null}
       <p className="form-error" role="alert" tabIndex={-1} ref={formErrorRef}>
         {formError}
@@ -209,7 +211,7 @@ function AccountFormView(props: {
         {isBusy ? text.working : props.submitLabel}
       </button>
       <div role="status" className="account-form__done">
-        {done?.message ? <p>{done.message}</p> : null}
+        {done?.message ? <p className="account-form__done-text">{done.message}</p> : null}
         {done?.after ?? null}
       </div>
       {props.footer ? <div className="account-form__links">{props.footer}</div> : null}
