@@ -124,6 +124,12 @@ import { createRestockService } from './features/restock/restock.service.ts';
 import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
 import { createSeoRepo } from './features/seo/seo.repo.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
+import { createSiteUsersRepo } from './features/site-users/site-users.repo.ts';
+import { registerSiteUserRoutes } from './features/site-users/site-users.routes.ts';
+import {
+  createSiteUsersService,
+  type SiteUsersOptions,
+} from './features/site-users/site-users.service.ts';
 import { registerStoreSettingsRoutes } from './features/store-settings/store-settings.routes.ts';
 import { createStoreSettings } from './features/store-settings/store-settings.ts';
 import {
@@ -176,6 +182,8 @@ export type AppOptions = {
   webhooks?: WebhookDelivererOptions;
   /** Campaign sending: how long the rate's minute lasts (tests make it 0). */
   campaigns?: CampaignsOptions;
+  /** Customer accounts: clock, session times, hashing cost; account calls per address a minute. */
+  siteUsers?: SiteUsersOptions & { addressLimit?: number };
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -387,6 +395,11 @@ function createServices(
     authRepo: createAuthRepo(db),
     options: { signInLock: options.config.signInLock, ...options.auth },
   });
+  const siteUsers = createSiteUsersService({
+    repo: createSiteUsersRepo(db),
+    websites,
+    options: { signInLock: options.config.signInLock, ...options.siteUsers },
+  });
   const editorPages = createEditorPagesService({
     editorPagesRepo: createEditorPagesRepo(db),
     content,
@@ -432,6 +445,7 @@ function createServices(
     content,
     contentRepo,
     auth,
+    siteUsers,
     editorPages,
     templates,
     catalogRepo,
@@ -707,6 +721,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });
   registerAuthRoutes(app, { auth: services.auth, guard: memberGuard, websiteOf });
+  registerSiteUserRoutes(app, {
+    siteUsers: services.siteUsers,
+    websiteOf,
+    ...(options.siteUsers?.addressLimit !== undefined && {
+      addressLimit: options.siteUsers.addressLimit,
+    }),
+  });
   registerEditorPagesRoutes(app, {
     pages: services.editorPages,
     requireMember: memberGuard.requireMember,

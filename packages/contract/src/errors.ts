@@ -43,7 +43,10 @@ export const errorCatalogue = {
     status: 403,
     summary: 'The x-csrf-token header does not match the session: reload and retry.',
   },
-  SIGN_IN_FAILED: { status: 401, summary: 'The email and password do not match a member.' },
+  SIGN_IN_FAILED: {
+    status: 401,
+    summary: 'The email and password do not match a member (or, on the storefront, an account).',
+  },
   SIGN_IN_LOCKED: {
     status: 429,
     summary: 'Too many failed sign-ins for this email: wait before the next try.',
@@ -373,6 +376,18 @@ export const errorCatalogue = {
   FORM_SUBMISSION_NOT_FOUND: {
     status: 404,
     summary: 'This form has no submission with that id.',
+  },
+
+  // Customer accounts (issue 23)
+  ACCOUNT_INVALID: {
+    status: 400,
+    summary: 'The email or password is not acceptable (format, length, or a common password).',
+  },
+  ACCOUNT_SIGN_IN_REQUIRED: { status: 401, summary: 'Sign in to the customer account first.' },
+  ACCOUNT_PASSWORD_WRONG: { status: 403, summary: 'The current password given is not correct.' },
+  ACCOUNT_LINK_INVALID: {
+    status: 410,
+    summary: 'The email link has expired, was already used, or never existed.',
   },
 
   // Templates

@@ -24,6 +24,7 @@ export * from './paywall.ts';
 export * from './preferences.ts';
 export * from './product-csv.ts';
 export * from './restock.ts';
+export * from './site-users.ts';
 export * from './store-settings.ts';
 export * from './subscriptions.ts';
 export * from './templates.ts';

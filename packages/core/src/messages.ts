@@ -509,3 +509,111 @@ export const paywallMessages = {
   pickerCount: (count: number) =>
     count === 1 ? 'Unlocks 1 page or collection.' : `Unlocks ${count} pages and collections.`,
 } as const;
+
+/**
+ * Customer (site-user) accounts (issue 23). Not in the spec: ours, in the storefront's
+ * voice. Sign-up, password reset and sign-in answer with one sentence whether or not the
+ * email has an account, so the words never tell who shops here.
+ */
+export const accountMessages = {
+  signInFailed: 'That email and password do not match an account.',
+  signUpSent:
+    'Thanks! Check your email for a link to confirm your address. If you already have an account, the email explains how to sign in.',
+  resetSent:
+    'If that email has an account, we have sent it a link to choose a new password. The link works once, for one hour.',
+  passwordTooShort: (min: number) => `Use at least ${min} characters for your password.`,
+  passwordTooCommon:
+    'That password is one of the most common and is easy to guess. Please choose another.',
+  passwordContainsEmail: 'Your password should not contain your email address.',
+  passwordWrong: 'Your current password is not correct.',
+  enterValidEmail: 'Please enter a valid email',
+  emailUnchanged: 'That is already your email address.',
+  emailChangeSent: (email: string) =>
+    `We have sent a link to ${email}. Your email changes when you open it.`,
+  linkInvalid: 'This link has expired or was already used. Please ask for a new one.',
+  emailVerified: 'Your email address is confirmed.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  passwordReset: 'Your password has been changed. Please sign in with your new password.',
+  signInRequired: 'Please sign in to your account.',
+  languageInvalid: 'That language is not one this site can use.',
+  verificationSent: 'We have sent you a new confirmation link.',
+  accountDeleted: 'Your account has been deleted.',
+  verifySubject: (site: string) => `${site}: confirm your email address`,
+  verifyBody: (site: string, link: string) =>
+    `Please confirm your email address for your account at ${site}:\n\n${link}\n\nThe link works once, for 24 hours. If you did not create an account, you can ignore this email.`,
+  existingSubject: (site: string) => `${site}: you already have an account`,
+  existingBody: (site: string, signInLink: string, resetLink: string) =>
+    `Someone (perhaps you) tried to create an account at ${site} with this email address, which already has one.\n\nSign in: ${signInLink}\nForgot your password? ${resetLink}\n\nIf it was not you, you can ignore this email.`,
+  resetSubject: (site: string) => `${site}: choose a new password`,
+  resetBody: (site: string, link: string) =>
+    `To choose a new password for your account at ${site}, open this link:\n\n${link}\n\nThe link works once, for one hour. If you did not ask for it, you can ignore this email: your password stays as it is.`,
+  passwordChangedSubject: (site: string) => `${site}: your password was changed`,
+  passwordChangedBody: (site: string) =>
+    `The password of your account at ${site} was just changed, and every other device was signed out. If this was not you, choose a new password with "Forgot password" on the sign-in page.`,
+} as const;
+
+/** The storefront's account pages (issue 23): headings, labels and the sentences around them. */
+export const accountPageText = {
+  signInTitle: 'Sign in',
+  signInIntro: 'Sign in to see your orders and keep your cart on every device.',
+  signUpTitle: 'Create account',
+  signUpIntro: 'Create an account to see your orders in one place.',
+  forgotTitle: 'Reset your password',
+  forgotIntro:
+    'Enter the email of your account and we will send you a link to choose a new password.',
+  resetTitle: 'Choose a new password',
+  verifyTitle: 'Confirm your email',
+  verifyIntro: 'Press the button to confirm this email address for your account.',
+  accountTitle: 'Your account',
+  ordersTitle: 'Orders',
+  noOrders: 'You have not placed any orders yet.',
+  unverifiedOrders: 'Confirm your email to see the orders placed with it.',
+  unverified: 'Your email address is not confirmed yet. Check your inbox for the link we sent.',
+  resend: 'Send a new link',
+  email: 'Email',
+  password: 'Password',
+  newPassword: 'New password',
+  currentPassword: 'Current password',
+  newEmail: 'New email',
+  rememberMe: 'Keep me signed in on this device',
+  passwordHint: 'At least 10 characters. Avoid common passwords.',
+  submitSignIn: 'Sign in',
+  submitSignUp: 'Create account',
+  submitForgot: 'Send link',
+  submitReset: 'Save password',
+  submitVerify: 'Confirm my email',
+  submitEmail: 'Change email',
+  submitPassword: 'Change password',
+  submitDelete: 'Delete my account',
+  signOut: 'Sign out',
+  working: 'Please wait…',
+  forgotLink: 'Forgot your password?',
+  signUpLink: 'New here? Create an account',
+  signInLink: 'Already have an account? Sign in',
+  goToAccount: 'Go to your account',
+  changeEmailTitle: 'Change email',
+  changePasswordTitle: 'Change password',
+  deleteTitle: 'Delete account',
+  deleteIntro:
+    'Your account, saved cart and sign-in details are deleted. Orders are kept, as the law requires for bookkeeping, but are no longer linked to an account.',
+  deleteConfirm: 'I understand that this cannot be undone',
+  deleteConfirmRequired: 'Tick the box to confirm.',
+  fixErrors: 'Please correct the fields marked below.',
+  orderNumber: 'Order',
+  orderDate: 'Date',
+  orderStatus: 'Status',
+  orderTotal: 'Total',
+  orderView: (n: number) => `View order #${n}`,
+  orderStatusLabels: {
+    paid: 'Paid',
+    fulfilled: 'Fulfilled',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
+  },
+  fulfillmentLabels: {
+    unfulfilled: 'Not shipped yet',
+    partial: 'Partly shipped',
+    fulfilled: 'Shipped',
+  },
+  accountLink: 'Account',
+} as const;

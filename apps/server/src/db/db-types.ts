@@ -116,6 +116,42 @@ export interface MemberSessionsTable {
   created_at: Timestamp;
 }
 
+// Customer accounts (0036-site-users, issue 23).
+export interface SiteUsersTable {
+  website_id: string;
+  site_user_id: Generated<string>;
+  /** Trimmed and lowercased; unique per website. */
+  email: string;
+  /** $scrypt$ln=…,r=…,p=…$salt$hash */
+  password_hash: string;
+  email_verified_at: Date | null;
+  language: string | null;
+  /** The account's saved cart (a guest cart merges into it at sign-in). */
+  cart_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SiteUserSessionsTable {
+  website_id: string;
+  token_hash: string;
+  site_user_id: string;
+  is_remembered: boolean;
+  created_at: ColumnType<Date, Date | string, Date | string>;
+  last_seen_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface SiteUserTokensTable {
+  website_id: string;
+  token_hash: string;
+  site_user_id: string;
+  purpose: 'verify-email' | 'reset-password';
+  email: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
 export interface WebsiteTemplatesTable {
   website_id: string;
   slot: string;
@@ -998,6 +1034,9 @@ export interface DB {
   jobs: JobsTable;
   website_members: WebsiteMembersTable;
   member_sessions: MemberSessionsTable;
+  site_users: SiteUsersTable;
+  site_user_sessions: SiteUserSessionsTable;
+  site_user_tokens: SiteUserTokensTable;
   analytics_events: AnalyticsEventsTable;
   website_templates: WebsiteTemplatesTable;
   site_header_footer: SiteHeaderFooterTable;
@@ -1037,6 +1076,7 @@ export type FormRow = Selectable<FormsTable>;
 export type FormSubmissionRow = Selectable<FormSubmissionsTable>;
 export type WebsiteMemberRow = Selectable<WebsiteMembersTable>;
 export type MemberSessionRow = Selectable<MemberSessionsTable>;
+export type SiteUserRow = Selectable<SiteUsersTable>;
 export type WebsiteTemplateRow = Selectable<WebsiteTemplatesTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

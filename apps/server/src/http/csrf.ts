@@ -13,6 +13,11 @@ const CRUMB_MAX_AGE_S = 60 * 60 * 24 * 30;
 export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): string {
   const existing = request.cookies[CSRF_COOKIE];
   if (existing && existing.length >= 16) return existing;
+  return issueCrumb(request, reply);
+}
+
+/** A fresh crumb whatever the browser had: a customer's sign-in rotates it (issue 23). */
+export function issueCrumb(request: FastifyRequest, reply: FastifyReply): string {
   const crumb = randomBytes(24).toString('base64url');
   reply.setCookie(CSRF_COOKIE, crumb, {
     path: '/',

@@ -9,6 +9,7 @@ import type { NavigationService } from '../features/navigation/navigation.servic
 import type { NewsletterService } from '../features/newsletter/newsletter.service.ts';
 import type { PaywallService } from '../features/paywall/paywall.service.ts';
 import type { PreferencesService } from '../features/preferences/preferences.service.ts';
+import type { SiteUsersService } from '../features/site-users/site-users.service.ts';
 import type { TemplatesService } from '../features/templates/templates.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
 import type { StorefrontAssets } from './assets.ts';
@@ -35,6 +36,8 @@ export type StorefrontServices = {
   >;
   /** Paywalls (issue 22): which pages are locked, and who holds a grant that opens them. */
   paywall?: Pick<PaywallService, 'locksOf' | 'unlockedProducts' | 'offersOf'>;
+  /** Customer accounts (issue 23): the account pages read the session and its orders. */
+  siteUsers?: Pick<SiteUsersService, 'sessionOf' | 'orders'>;
   /** Whether the request comes from a signed-in member of the website (private pages). */
   isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
 };

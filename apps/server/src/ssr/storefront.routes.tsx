@@ -38,6 +38,7 @@ import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
 import { createPaywallGate } from '../features/paywall/paywall-gate.ts';
 import { fail } from '../http/errors.ts';
+import { registerAccountPages } from './account-pages.tsx';
 import { customRegions, NO_TEMPLATES, TemplateOutput } from './custom-templates.tsx';
 import type { PageCache } from './page-cache.ts';
 import { collectionRecord, itemRecord, websiteRecord } from './page-json.ts';
@@ -562,6 +563,8 @@ export function registerStorefrontRoutes(
       ),
     });
   });
+
+  registerAccountPages(app, { services, siteFor, send });
 
   app.get('/search', cacheable, async (request, reply) => {
     const q = searchText(request.query);

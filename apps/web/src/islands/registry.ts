@@ -14,6 +14,7 @@ const loaders = {
   SiteForm: () => import('../storefront/forms/SiteForm.island.tsx'),
   ManageSubscription: () => import('../storefront/subscriptions/ManageSubscription.island.tsx'),
   BuyAccess: () => import('../storefront/lock/BuyAccess.island.tsx'),
+  AccountForm: () => import('../storefront/account/AccountForm.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;

@@ -31,6 +31,7 @@ import * as digitalDelivery from './0032-digital-delivery.ts';
 import * as subscriptions from './0033-subscriptions.ts';
 import * as paywall from './0034-paywall.ts';
 import * as orderInstallments from './0035-order-installments.ts';
+import * as siteUsers from './0036-site-users.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -69,4 +70,5 @@ export const migrations: readonly Migration[] = [
   subscriptions,
   paywall,
   orderInstallments,
+  siteUsers,
 ];

@@ -45,7 +45,8 @@ export function checkoutCartIdOf(request: FastifyRequest): string | undefined {
   return cartIdOf(request);
 }
 
-function rememberCart(request: FastifyRequest, reply: FastifyReply, cartId: string) {
+/** Gives the browser its cart (also used when an account's cart follows a sign-in). */
+export function rememberCart(request: FastifyRequest, reply: FastifyReply, cartId: string) {
   const secure = request.protocol === 'https';
   reply.setCookie(CART_COOKIE, cartId, {
     path: '/',

@@ -1,4 +1,5 @@
 import type { PublicNavigationItem, SiteView } from '@atelier/contract';
+import { accountPageText } from '@atelier/core/messages';
 import type { ReactNode } from 'react';
 import { LayoutView } from '../../blocks/render.tsx';
 import { Island } from '../../islands/Island.tsx';
@@ -60,6 +61,9 @@ export function SiteFrame({ site, currentPath, children, regions, isCanvas }: Si
                 <input id="header-search-q" name="q" type="search" placeholder="Search" />
               </form>
             </search>
+            <a className="account-link" href="/account">
+              {accountPageText.accountLink}
+            </a>
             <Island
               name="CartStatus"
               component={CartStatus}

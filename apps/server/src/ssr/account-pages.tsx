@@ -1,0 +1,107 @@
+import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE, type SiteView } from '@atelier/contract';
+import { accountPageText } from '@atelier/core';
+import { AccountFormPage, AccountPage } from '@atelier/web/storefront/account/AccountPages.tsx';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AccountSession } from '../features/site-users/site-users.service.ts';
+import { toSiteUser } from '../features/site-users/site-users.service.ts';
+import type { PageRender } from './render.tsx';
+import type { StorefrontServices } from './storefront-services.ts';
+
+// The customer account pages (issue 23). Every one differs per visitor or carries a
+// one-time link's token, so none is ever cached, indexed, or sent on as a referrer.
+
+const linkQuery = z.object({ t: z.string().min(20).max(200).optional() });
+
+type Deps = {
+  services: StorefrontServices;
+  siteFor: (
+    request: FastifyRequest,
+  ) => Promise<{ website: { id: string; language: string }; site: SiteView }>;
+  send: (reply: FastifyReply, page: PageRender, status?: number) => unknown;
+};
+
+const FORM_PAGES = [
+  { path: '/account/sign-in', kind: 'sign-in', title: accountPageText.signInTitle },
+  { path: '/account/sign-up', kind: 'sign-up', title: accountPageText.signUpTitle },
+  { path: '/account/forgot-password', kind: 'forgot-password', title: accountPageText.forgotTitle },
+  { path: '/account/reset-password', kind: 'reset-password', title: accountPageText.resetTitle },
+  { path: '/account/verify-email', kind: 'verify-email', title: accountPageText.verifyTitle },
+] as const;
+
+export function registerAccountPages(app: FastifyInstance, { services, siteFor, send }: Deps) {
+  const siteUsers = services.siteUsers;
+  if (!siteUsers) return;
+
+  function privatePage(reply: FastifyReply) {
+    reply
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex');
+  }
+
+  async function sessionOf(request: FastifyRequest, reply: FastifyReply, websiteId: string) {
+    const token = request.cookies[SITE_USER_SESSION_COOKIE];
+    const session = await siteUsers?.sessionOf(websiteId, token);
+    if (!session && token) {
+      reply.clearCookie(SITE_USER_SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SITE_USER_INFO_COOKIE, { path: '/' });
+    }
+    return session;
+  }
+
+  for (const page of FORM_PAGES) {
+    app.get(page.path, { schema: { hide: true } }, async (request, reply) => {
+      const { website, site } = await siteFor(request);
+      privatePage(reply);
+      const isLinkPage = page.kind === 'reset-password' || page.kind === 'verify-email';
+      // Signed in already: the forms for signing in or up would only confuse.
+      if (
+        !isLinkPage &&
+        page.kind !== 'forgot-password' &&
+        (await sessionOf(request, reply, website.id))
+      ) {
+        return reply.redirect('/account', 302);
+      }
+      const query = linkQuery.safeParse(request.query);
+      const token = query.success ? query.data.t : undefined;
+      return send(reply, {
+        site,
+        currentPath: page.path,
+        head: { title: page.title, description: site.description, path: page.path },
+        body: (
+          <AccountFormPage
+            kind={page.kind}
+            {...(isLinkPage && { token: token ?? '' })}
+            {...(page.kind === 'sign-up' && { language: website.language })}
+          />
+        ),
+      });
+    });
+  }
+
+  app.get('/account', { schema: { hide: true } }, async (request, reply) => {
+    const { website, site } = await siteFor(request);
+    privatePage(reply);
+    const session: AccountSession | undefined = await sessionOf(request, reply, website.id);
+    if (!session) return reply.redirect('/account/sign-in', 302);
+    const orders = await siteUsers.orders(website.id, session);
+    return send(reply, {
+      site,
+      currentPath: '/account',
+      head: {
+        title: accountPageText.accountTitle,
+        description: site.description,
+        path: '/account',
+      },
+      body: (
+        <AccountPage
+          account={toSiteUser(session.user)}
+          orders={orders}
+          locale={site.language}
+          useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+        />
+      ),
+    });
+  });
+}

@@ -1,0 +1,190 @@
+import { accountMessages, accountPageText } from '@atelier/core';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  checkAtBothWidths,
+  saveScreenshot,
+  seriousA11yViolations,
+  useChromium,
+} from './support/browser.ts';
+import { callFrom, createOwner } from './support/editor.ts';
+import type { RunningServer } from './support/server.ts';
+
+// Issue 23's customer accounts, walked as a shopper would: sign up from the header's
+// Account link, confirm the email from the link in the outbox, buy with the 4242 card
+// while signed in, sign out, sign in again and find the order in the account. The owner's
+// page only reads the outbox, as the newsletter walk does. The forms are checked with
+// axe at desktop and phone widths, with their errors showing.
+
+const EMAIL = 'grace@example.com';
+const PASSWORD = 'lemon cake at noon';
+
+type OutboxMail = { kind: string; to: string; bodyText: string };
+
+describe('customer accounts (Chromium)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors = useChromium((started) => ({ server, browser, page } = started), {
+    consoleErrors: true,
+  });
+  let shopper: Page;
+
+  const hydrated = (on: Page, island: string) =>
+    expect
+      .poll(() => on.locator(`[data-island="${island}"]`).first().getAttribute('data-hydrated'))
+      .toBe('true');
+
+  /** The address of the newest link of `kind` emailed to `to`, on this server. */
+  async function linkIn(kind: string, to: string): Promise<string> {
+    const answer = await callFrom(page, 'GET', '/api/mail/outbox');
+    expect(answer.status).toBe(200);
+    const mail = (answer.json.messages as OutboxMail[]).find((m) => m.kind === kind && m.to === to);
+    const link = mail?.bodyText.match(/https?:\/\/\S+\?t=[A-Za-z0-9_-]+/)?.[0];
+    if (!link) throw new Error(`no ${kind} link to ${to}`);
+    const url = new URL(link);
+    return `${server.baseUrl}${url.pathname}${url.search}`;
+  }
+
+  /** The text of the error a field's aria-describedby points at. */
+  const describedError = (field: ReturnType<Page['getByLabel']>) =>
+    field.evaluate((input) => {
+      const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+      return ids
+        .map((id) => document.getElementById(id))
+        .filter((el) => el?.classList.contains('form-field__error'))
+        .map((el) => el?.textContent)
+        .join('');
+    });
+
+  async function signIn() {
+    await shopper.goto(`${server.baseUrl}/account/sign-in`);
+    await hydrated(shopper, 'AccountForm');
+    await shopper.getByLabel('Email').fill(EMAIL);
+    await shopper.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await shopper.getByRole('button', { name: accountPageText.submitSignIn }).click();
+    await shopper.waitForURL(/\/account$/);
+  }
+
+  it('signs up from the Account link; errors are tied to their fields and take the focus', async () => {
+    await createOwner(page, server.baseUrl);
+    shopper = await (await browser.newContext()).newPage();
+    shopper.on('pageerror', (error) => errors.push(error.message));
+    await shopper.goto(`${server.baseUrl}/`);
+    await shopper.getByRole('link', { name: accountPageText.accountLink, exact: true }).click();
+    await shopper.waitForURL(/\/account\/sign-in$/);
+    await hydrated(shopper, 'AccountForm');
+    await checkAtBothWidths(shopper, [{ name: 'account-sign-in' }]);
+
+    await shopper.getByRole('link', { name: accountPageText.signUpLink }).click();
+    await shopper.waitForURL(/\/account\/sign-up$/);
+    await hydrated(shopper, 'AccountForm');
+    await shopper.getByRole('button', { name: accountPageText.submitSignUp }).click();
+    const email = shopper.getByLabel('Email');
+    await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedError(email)).toBe(accountMessages.enterValidEmail);
+
+    await email.fill(EMAIL);
+    const password = shopper.getByLabel('Password', { exact: true });
+    await password.fill('password123');
+    await shopper.getByRole('button', { name: accountPageText.submitSignUp }).click();
+    await expect.poll(() => describedError(password)).toBe(accountMessages.passwordTooCommon);
+    expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
+    await checkAtBothWidths(shopper, [{ name: 'account-sign-up' }]);
+
+    await password.fill(PASSWORD);
+    await shopper.getByRole('button', { name: accountPageText.submitSignUp }).click();
+    await shopper.getByText(accountMessages.signUpSent).waitFor();
+  });
+
+  it('confirms the email from the link in the outbox', async () => {
+    await shopper.goto(await linkIn('account-verify-email', EMAIL));
+    await hydrated(shopper, 'AccountForm');
+    expect(await seriousA11yViolations(shopper)).toEqual([]);
+    await shopper.getByRole('button', { name: accountPageText.submitVerify }).click();
+    await shopper.getByText(accountMessages.emailVerified).waitFor();
+  });
+
+  it('signs in, buys a mug with the 4242 card, and sees the order in the account', async () => {
+    await signIn();
+    await shopper.getByText(accountPageText.noOrders).waitFor();
+
+    await shopper.goto(`${server.baseUrl}/shop`);
+    await hydrated(shopper, 'QuickAdd');
+    await shopper.getByRole('button', { name: 'Add To Cart: Stoneware Mug' }).click();
+    await shopper.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
+    await shopper.goto(`${server.baseUrl}/checkout`);
+    await hydrated(shopper, 'Checkout');
+    await shopper.getByLabel('Email').fill(EMAIL);
+    await shopper.getByRole('button', { name: 'Save email' }).click();
+    await shopper.getByRole('button', { name: 'Update email' }).waitFor();
+    await shopper.getByLabel('Full name').fill('Grace Hopper');
+    await shopper.getByLabel('Address', { exact: true }).fill('1 Market Street');
+    await shopper.getByLabel('City').fill('San Francisco');
+    await shopper.getByLabel('State or region').fill('CA');
+    await shopper.getByLabel('Postal code').fill('94105');
+    await shopper.getByLabel('Country').selectOption('US');
+    await shopper.getByRole('button', { name: 'Save address' }).click();
+    await shopper.getByLabel(/Standard shipping/).click();
+    await expect.poll(() => shopper.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+    await shopper.getByLabel('Card number').fill('4242424242424242');
+    await shopper.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await shopper.getByLabel('Security code').fill('123');
+    await shopper.getByLabel('Name on card').fill('Grace Hopper');
+    await shopper.getByRole('button', { name: /Place order/ }).click();
+    await shopper.waitForURL(/\/order-confirmed\//);
+    const orderNumber = (
+      (await shopper.locator('main strong').first().textContent()) ?? ''
+    ).replace('#', '');
+    expect(orderNumber).not.toBe('');
+
+    // Signing out (the account's button) and in again.
+    await shopper.goto(`${server.baseUrl}/account`);
+    await hydrated(shopper, 'AccountForm');
+    await shopper.getByRole('button', { name: accountPageText.signOut }).click();
+    await shopper.waitForURL(`${server.baseUrl}/`);
+    await shopper.goto(`${server.baseUrl}/account`);
+    await shopper.waitForURL(/\/account\/sign-in$/);
+    await signIn();
+    const orderLink = shopper.getByRole('link', {
+      name: accountPageText.orderView(Number(orderNumber)),
+    });
+    await orderLink.waitFor();
+    const row = shopper.locator('tr', { has: orderLink });
+    expect(await row.textContent()).toContain(accountPageText.orderStatusLabels.paid);
+    await hydrated(shopper, 'AccountForm');
+    await checkAtBothWidths(shopper, [{ name: 'account-page' }]);
+    await saveScreenshot(shopper, 'account-page-full');
+    await orderLink.click();
+    await shopper.waitForURL(/\/commerce\/orders\/[0-9a-f-]{36}\?token=/);
+    await shopper.getByRole('heading', { name: `Order #${orderNumber}` }).waitFor();
+  });
+
+  it('resets a forgotten password once per link', async () => {
+    await shopper.goto(`${server.baseUrl}/account`);
+    await hydrated(shopper, 'AccountForm');
+    await shopper.getByRole('button', { name: accountPageText.signOut }).click();
+    await shopper.waitForURL(`${server.baseUrl}/`);
+    await shopper.goto(`${server.baseUrl}/account/forgot-password`);
+    await hydrated(shopper, 'AccountForm');
+    await shopper.getByLabel('Email').fill(EMAIL);
+    await shopper.getByRole('button', { name: accountPageText.submitForgot }).click();
+    await shopper.getByText(accountMessages.resetSent).waitFor();
+    const link = await linkIn('account-reset-password', EMAIL);
+    for (const attempt of ['first', 'second']) {
+      await shopper.goto(link);
+      await hydrated(shopper, 'AccountForm');
+      await shopper
+        .getByLabel(accountPageText.newPassword, { exact: true })
+        .fill('orange pie at dusk');
+      await shopper.getByRole('button', { name: accountPageText.submitReset }).click();
+      await shopper
+        .getByText(
+          attempt === 'first' ? accountMessages.passwordReset : accountMessages.linkInvalid,
+        )
+        .waitFor();
+    }
+    expect(errors).toEqual([]);
+  });
+});
