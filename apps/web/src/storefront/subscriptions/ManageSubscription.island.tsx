@@ -136,7 +136,20 @@ export default function ManageSubscription({
 
   return (
     <div className="manage-subscription" aria-busy={isBusy}>
-      <p ref={noticeRef} tabIndex={-1} className="manage-subscription__notice" role="status">
+      <p
+        ref={noticeRef}
+        tabIndex={-1}
+        // Always in the page (a live region must exist before it speaks); drawn only with
+        // a notice. Still past due after an answer: the card was saved, the payment failed.
+        className={[
+          'manage-subscription__notice',
+          subscription.notice ? 'manage-subscription__notice--shown' : '',
+          subscription.status === 'past_due' ? 'manage-subscription__notice--problem' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        role="status"
+      >
         {subscription.notice ?? ''}
       </p>
       <dl className="manage-subscription__facts">
@@ -191,7 +204,7 @@ export default function ManageSubscription({
         <section className="manage-subscription__section" aria-labelledby="manage-card-title">
           <h2 id="manage-card-title">Payment card</h2>
           {subscription.status === 'past_due' ? (
-            <p>
+            <p className="manage-subscription__overdue">
               Your last payment didn't go through. Enter a card below and we'll take the overdue
               payment straight away.
             </p>
