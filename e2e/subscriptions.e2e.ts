@@ -135,6 +135,7 @@ describe('a monthly subscription from Subscribe to cancel (Chromium)', () => {
     expect(await seriousA11yViolations(shopper)).toEqual([]);
     await shots(shopper, 'subscription-checkout');
 
+    const checkoutUrl = shopper.url();
     const subscribe = shopper.getByRole('button', { name: /^Subscribe · \$/ });
     expect(await subscribe.isEnabled()).toBe(true);
     await subscribe.click();
@@ -145,6 +146,13 @@ describe('a monthly subscription from Subscribe to cancel (Chromium)', () => {
     );
     expect(await seriousA11yViolations(shopper)).toEqual([]);
     await shots(shopper, 'order-confirmed');
+
+    // Back to the finished checkout (the browser's back button): nothing to pay twice.
+    await shopper.goto(checkoutUrl);
+    await shopper
+      .getByText('This subscription checkout is finished or no longer available.', { exact: false })
+      .waitFor();
+    expect(await shopper.getByRole('button', { name: /Subscribe/ }).count()).toBe(0);
   });
 
   it('emails the manage link', async () => {
