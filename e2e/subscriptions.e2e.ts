@@ -182,9 +182,19 @@ describe('a monthly subscription from Subscribe to cancel (Chromium)', () => {
     expect(renewals.every((o) => o.status === 'paid' && o.totalCents > 0)).toBe(true);
     // Nothing more is due until another month passes.
     expect(await advanceClock(60_000)).toBe(0);
+    // Each renewal is an order like any other: the customer gets its confirmation.
+    const confirmations = (await outbox('order-confirmation')).filter((m) => m.to === EMAIL);
+    expect(confirmations).toHaveLength(4);
   });
 
   it('shows the subscription on the manage page and replaces the card by keyboard', async () => {
+    // A link with any other token opens nothing.
+    const tampered = new URL(manageUrl);
+    tampered.searchParams.set('token', 'x'.repeat(32));
+    const refused = await shopper.goto(tampered.toString());
+    expect(refused?.status()).toBe(404);
+    expect(await shopper.locator('.manage-subscription').count()).toBe(0);
+
     await shopper.goto(manageUrl);
     await hydrated(shopper, 'ManageSubscription');
     expect(await status()).toBe('Active');
