@@ -322,10 +322,17 @@ describe('a monthly subscription from Subscribe to cancel (Chromium)', () => {
     await expect
       .poll(() => shopper.evaluate(() => document.activeElement?.textContent))
       .toBe('Cancel subscription');
-    await shopper.getByRole('button', { name: 'Cancel subscription' }).click();
+    // The second time by keyboard alone: Enter on the button focus came back to, Tab from
+    // the question to the confirming button, Enter.
+    await shopper.keyboard.press('Enter');
+    await expect.poll(focusedId).toBe('manage-cancel-question');
     expect(await seriousA11yViolations(shopper)).toEqual([]);
     await shots(shopper, 'manage-confirm-cancel');
-    await shopper.getByRole('button', { name: 'Yes, cancel subscription' }).click();
+    await shopper.keyboard.press('Tab');
+    expect(await shopper.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Yes, cancel subscription',
+    );
+    await shopper.keyboard.press('Enter');
     await expect
       .poll(notice)
       .toBe('Your subscription is cancelled. No further payments will be taken.');
