@@ -472,6 +472,9 @@ export const subscriptionMessages = {
   renewalOutOfStock: 'The item is out of stock.',
   cardUpdated: 'Your card was updated.',
   cardUpdatedAndPaid: 'Your card was updated and the overdue payment went through.',
+  /** The card entered while past due was saved, but charging it failed (`reason` says why). */
+  cardUpdatedPaymentFailed: (reason: string) =>
+    `Your card was saved, but the overdue payment didn't go through. ${reason} Try another card.`,
   cancelled: 'Your subscription is cancelled. No further payments will be taken.',
   startedSubject: (site: string) => `${site}: your subscription has started`,
   renewalFailedSubject: (site: string) => `${site}: we couldn't take your subscription payment`,

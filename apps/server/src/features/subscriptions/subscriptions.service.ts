@@ -224,7 +224,17 @@ export function createSubscriptionsService({
     const cycle = sub.cycles_paid;
     const base = { websiteId: sub.website_id, subscriptionId: sub.subscription_id, at: now };
     if (input.isCustomerRetry) {
-      await q.subscriptions.update(sub.website_id, sub.subscription_id, { last_failure: reason });
+      // The card update set next_attempt_at to now so this try could lock the row; put
+      // the store's own next try back where the failures so far had scheduled it (a
+      // past-due row's schedule is only ever that), or the next sweep would charge again
+      // at once, send another dunning email and spend one of the tries.
+      const scheduled = sub.first_failed_at
+        ? nextRetryAt(new Date(sub.first_failed_at), sub.failed_attempts)
+        : null;
+      await q.subscriptions.update(sub.website_id, sub.subscription_id, {
+        last_failure: reason,
+        ...(scheduled && { next_attempt_at: scheduled }),
+      });
       await q.subscriptions.addEvent({
         ...base,
         kind: 'renewal_failed',
@@ -934,7 +944,9 @@ export function createSubscriptionsService({
       const notice =
         outcome?.kind === 'renewed'
           ? subscriptionMessages.cardUpdatedAndPaid
-          : `${subscriptionMessages.cardUpdated} ${outcome?.kind === 'failed' ? outcome.reason : ''}`.trim();
+          : outcome?.kind === 'failed'
+            ? subscriptionMessages.cardUpdatedPaymentFailed(outcome.reason)
+            : subscriptionMessages.cardUpdated;
       return customerViewOf(after, notice);
     },
 

@@ -258,6 +258,27 @@ describe(`subscriptions (${testDialect})`, () => {
     sub = await detail(id);
     expect(sub.failedAttempts).toBe(2);
 
+    // A card the customer enters that fails too is kept, and the page says the payment
+    // did not go through; their own try does not move the store's schedule.
+    const stillDeclined = await kit.app.inject({
+      method: 'POST',
+      url: `/api/commerce/subscriptions/${id}/card`,
+      payload: { token, card: declinedCard },
+    });
+    expect(stillDeclined.statusCode, stillDeclined.body).toBe(200);
+    expect(stillDeclined.json().subscription).toMatchObject({
+      status: 'past_due',
+      notice:
+        "Your card was saved, but the overdue payment didn't go through. Your card was declined. Try another card.",
+    });
+    expect(await detail(id)).toMatchObject({
+      status: 'past_due',
+      failedAttempts: 2,
+      nextRetryAt: sub.nextRetryAt,
+      paymentsMade: 4,
+    });
+    expect(await runDue()).toBe(0);
+
     // The customer follows the newest email's link and gives a working card: charged now.
     const fresh = await manageLinkOf('ada@example.com');
     const recovered = await kit.app.inject({

@@ -60,6 +60,18 @@ export default function ManageSubscription({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isBusy, setIsBusy] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  const updateCardRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // A button that opens a step is replaced by it: focus follows, so a keyboard user is
+  // never left at the top of the page.
+  const focusSoon = (id: string) =>
+    requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+  /** Opens the card form with focus in its first field, where the customer types next. */
+  function openCardForm() {
+    setIsEditingCard(true);
+    focusSoon('manage-card-number');
+  }
 
   const money = (minorUnits: number) =>
     formatMoney(
@@ -124,7 +136,20 @@ export default function ManageSubscription({
 
   return (
     <div className="manage-subscription" aria-busy={isBusy}>
-      <p ref={noticeRef} tabIndex={-1} className="manage-subscription__notice" role="status">
+      <p
+        ref={noticeRef}
+        tabIndex={-1}
+        // Always in the page (a live region must exist before it speaks); drawn only with
+        // a notice. Still past due after an answer: the card was saved, the payment failed.
+        className={[
+          'manage-subscription__notice',
+          subscription.notice ? 'manage-subscription__notice--shown' : '',
+          subscription.status === 'past_due' ? 'manage-subscription__notice--problem' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        role="status"
+      >
         {subscription.notice ?? ''}
       </p>
       <dl className="manage-subscription__facts">
@@ -179,7 +204,7 @@ export default function ManageSubscription({
         <section className="manage-subscription__section" aria-labelledby="manage-card-title">
           <h2 id="manage-card-title">Payment card</h2>
           {subscription.status === 'past_due' ? (
-            <p>
+            <p className="manage-subscription__overdue">
               Your last payment didn't go through. Enter a card below and we'll take the overdue
               payment straight away.
             </p>
@@ -203,7 +228,10 @@ export default function ManageSubscription({
                   <button
                     type="button"
                     className="button button--secondary"
-                    onClick={() => setIsEditingCard(false)}
+                    onClick={() => {
+                      setIsEditingCard(false);
+                      requestAnimationFrame(() => updateCardRef.current?.focus());
+                    }}
                   >
                     Keep current card
                   </button>
@@ -211,7 +239,7 @@ export default function ManageSubscription({
               </div>
             </form>
           ) : (
-            <button type="button" className="button" onClick={() => setIsEditingCard(true)}>
+            <button type="button" className="button" ref={updateCardRef} onClick={openCardForm}>
               Update card
             </button>
           )}
@@ -223,7 +251,7 @@ export default function ManageSubscription({
           <h2 id="manage-cancel-title">Cancel</h2>
           {isConfirmingCancel ? (
             <div className="manage-subscription__confirm">
-              <p id="manage-cancel-question">
+              <p id="manage-cancel-question" tabIndex={-1}>
                 Cancel your subscription? No further payments will be taken; orders already paid for
                 are still delivered.
               </p>
@@ -239,7 +267,10 @@ export default function ManageSubscription({
                 <button
                   type="button"
                   className="button button--secondary"
-                  onClick={() => setIsConfirmingCancel(false)}
+                  onClick={() => {
+                    setIsConfirmingCancel(false);
+                    requestAnimationFrame(() => cancelRef.current?.focus());
+                  }}
                 >
                   Keep subscription
                 </button>
@@ -249,7 +280,11 @@ export default function ManageSubscription({
             <button
               type="button"
               className="button button--secondary"
-              onClick={() => setIsConfirmingCancel(true)}
+              ref={cancelRef}
+              onClick={() => {
+                setIsConfirmingCancel(true);
+                focusSoon('manage-cancel-question');
+              }}
             >
               Cancel subscription
             </button>
