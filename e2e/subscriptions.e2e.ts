@@ -194,6 +194,9 @@ describe('a monthly subscription from Subscribe to cancel (Chromium)', () => {
     const refused = await shopper.goto(tampered.toString());
     expect(refused?.status()).toBe(404);
     expect(await shopper.locator('.manage-subscription').count()).toBe(0);
+    await shopper
+      .getByText('This subscription link is not valid. Use the latest link the store emailed you.')
+      .waitFor();
 
     await shopper.goto(manageUrl);
     await hydrated(shopper, 'ManageSubscription');

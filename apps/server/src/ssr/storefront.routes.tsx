@@ -32,7 +32,10 @@ import {
 } from '@atelier/web/storefront/product/ProductPage.tsx';
 import { SearchPage } from '@atelier/web/storefront/search/SearchPage.tsx';
 import { ProductListPage } from '@atelier/web/storefront/shop/ProductListPage.tsx';
-import { SubscriptionPage } from '@atelier/web/storefront/subscriptions/SubscriptionPage.tsx';
+import {
+  SubscriptionLinkProblem,
+  SubscriptionPage,
+} from '@atelier/web/storefront/subscriptions/SubscriptionPage.tsx';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
@@ -380,32 +383,37 @@ export function registerStorefrontRoutes(
       const { subscriptionId } = pageInput(subscriptionParams, request.params);
       const { token } = pageInput(subscriptionQuery, request.query);
       const { website, site } = await siteFor(request);
+      // A stale or mistyped link says so in the customer's words, not as a bare 404 page.
       const subscription = await services.commerce.subscriptions
         .viewByLink(website.id, subscriptionId, token)
-        .catch(() => {
-          throw fail('PAGE_NOT_FOUND', 'Page not found');
-        });
+        .catch(() => null);
       reply
         .header('cache-control', 'private, no-store')
         .header('referrer-policy', 'no-referrer')
         .header('x-robots-tag', 'noindex');
-      return send(reply, {
-        site,
-        currentPath: '/commerce/subscriptions',
-        head: {
-          title: 'Your subscription',
-          description: `Your subscription at ${site.title}`,
-          path: '/commerce/subscriptions',
+      return send(
+        reply,
+        {
+          site,
+          currentPath: '/commerce/subscriptions',
+          head: {
+            title: 'Your subscription',
+            description: `Your subscription at ${site.title}`,
+            path: '/commerce/subscriptions',
+          },
+          body: subscription ? (
+            <SubscriptionPage
+              subscription={subscription}
+              token={token}
+              useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+              timeZone={website.timeZone}
+            />
+          ) : (
+            <SubscriptionLinkProblem />
+          ),
         },
-        body: (
-          <SubscriptionPage
-            subscription={subscription}
-            token={token}
-            useCLDRMoneyFormat={site.useCLDRMoneyFormat}
-            timeZone={website.timeZone}
-          />
-        ),
-      });
+        subscription ? 200 : 404,
+      );
     },
   );
 

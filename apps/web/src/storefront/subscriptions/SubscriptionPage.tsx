@@ -1,3 +1,4 @@
+import { subscriptionMessages } from '@atelier/core/messages';
 import { Island } from '../../islands/Island.tsx';
 import ManageSubscription, { type ManageSubscriptionProps } from './ManageSubscription.island.tsx';
 
@@ -7,6 +8,21 @@ export function SubscriptionPage(props: ManageSubscriptionProps) {
     <div className="subscription-page">
       <h1>Your subscription</h1>
       <Island name="ManageSubscription" component={ManageSubscription} props={props} />
+    </div>
+  );
+}
+
+/** A manage link that opens nothing: an old, mistyped or tampered one. */
+export function SubscriptionLinkProblem() {
+  return (
+    <div className="subscription-page">
+      <h1>Your subscription</h1>
+      <p>{subscriptionMessages.linkInvalid}</p>
+      <p>
+        <a className="button" href="/shop">
+          Continue Shopping
+        </a>
+      </p>
     </div>
   );
 }
