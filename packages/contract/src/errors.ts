@@ -272,7 +272,7 @@ export const errorCatalogue = {
   },
   IDEMPOTENCY_KEY_MISSING: {
     status: 400,
-    summary: 'Send an Idempotency-Key header (≤ 200 chars).',
+    summary: 'Send an Idempotency-Key header (≤ 200 chars, not starting with subscription:).',
   },
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,

@@ -67,13 +67,14 @@ export const subscriptionSummarySchema = z
     started: z.number(),
     /** When the next renewal is due (ms); null when none is (paused or ended). */
     nextBillingAt: z.number().nullable(),
+    /** The store's time zone, which the billing dates keep to (IANA name). */
+    timeZone: z.string(),
   })
   .meta({ id: 'SubscriptionSummary' });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 export const subscriptionSchema = subscriptionSummarySchema
   .extend({
-    timeZone: z.string(),
     shippingAddress: shippingAddressSchema.nullable(),
     shippingOptionName: z.string().nullable(),
     card: cardOnFileSchema,
@@ -122,7 +123,11 @@ export const subscriptionNextDateBodySchema = z.object({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'dates must look like 2026-01-31')
-    .refine((d) => !Number.isNaN(Date.parse(d)), 'dates must be real calendar dates'),
+    // Date.parse takes 2026-02-30 as March 2: the day must survive the round trip.
+    .refine(
+      (d) => !Number.isNaN(Date.parse(d)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      'dates must be real calendar dates',
+    ),
 });
 
 /** What the customer's manage link shows: no other customer's data, no card number. */

@@ -406,6 +406,7 @@ export const checkoutMessages = {
   cardMissing: 'Enter your card details.',
   idempotencyKeyMissing: 'Send an Idempotency-Key header with each order.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order request.',
+  idempotencyKeyReserved: 'Idempotency-Key values starting with "subscription:" are reserved.',
   orderNotFound: 'Order not found',
   downloadExpired: 'This download link has expired. Open your order status page for a fresh link.',
   downloadNotFound: 'This download link is not valid.',

@@ -914,6 +914,7 @@ export interface SubscriptionsTable {
   next_billing_at: Date | null;
   next_attempt_at: Date | null;
   failed_attempts: Generated<number>;
+  charge_attempts: Generated<number>;
   first_failed_at: Date | null;
   last_failure: string | null;
   payment_provider: string;

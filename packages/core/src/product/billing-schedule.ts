@@ -138,9 +138,12 @@ export function nextRetryAt(firstFailedAt: Date, failures: number): Date | null 
   return days === undefined ? null : new Date(firstFailedAt.getTime() + days * 86_400_000);
 }
 
+/** Renewal keys' prefix, which checkout's Idempotency-Key may not use. */
+export const RENEWAL_KEY_PREFIX = 'subscription:';
+
 /**
  * The idempotency key of one renewal charge: the same for every attempt at the same
  * cycle on every server, so a payment provider (and our own unique index) takes it once.
  */
 export const renewalKey = (subscriptionId: string, cycle: number): string =>
-  `subscription:${subscriptionId}:cycle:${cycle}`;
+  `${RENEWAL_KEY_PREFIX}${subscriptionId}:cycle:${cycle}`;

@@ -51,6 +51,8 @@ create table subscriptions (
   -- when the sweep next acts (the billing date, or a retry); null: nothing is due
   next_attempt_at timestamptz,
   failed_attempts integer not null default 0,
+  -- tries at charging the cycle owed, every kind; part of the charge's idempotency key
+  charge_attempts integer not null default 0,
   first_failed_at timestamptz,
   last_failure text,
   payment_provider text not null,

@@ -185,6 +185,8 @@ export function registerCartRoutes(
     'VARIANT_GONE',
     // Changing an entry's fields may name another variant (sku) that is hidden or gone.
     'VARIANT_UNAVAILABLE',
+    // …or a product sold only as a subscription.
+    'NOT_SUBSCRIBABLE',
     'OUT_OF_STOCK',
   ]);
 

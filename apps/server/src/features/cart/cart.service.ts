@@ -307,6 +307,7 @@ export function createCartService({
             sku: addToCartMessages.variantUnavailable,
           });
         }
+        if (cart.kind !== 'subscription') assertNotSubscription(variant);
         if (variant.variant_id !== entry.variant_id) {
           const others = await repo.quantityOfVariant(websiteId, cart.cart_id, variant.variant_id);
           assertStock(variant, entry.quantity, others);

@@ -4,6 +4,7 @@ import {
   type CurrencyCode,
   checkoutMessages,
   ProductType,
+  RENEWAL_KEY_PREFIX,
   subscriptionMessages,
 } from '@atelier/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -89,6 +90,10 @@ export function createPlaceOrderService({
       const { websiteId, idempotencyKey: key } = input;
       if (!key || key.length > 200)
         throw fail('IDEMPOTENCY_KEY_MISSING', checkoutMessages.idempotencyKeyMissing);
+      // Renewal orders' keys are 'subscription:…': a shopper's key there could take a
+      // renewal's place and block it.
+      if (key.startsWith(RENEWAL_KEY_PREFIX))
+        throw fail('IDEMPOTENCY_KEY_MISSING', checkoutMessages.idempotencyKeyReserved);
       const website = await websites.getById(websiteId);
       if (!website) throw fail('CHECKOUT_NOT_FOUND', checkoutMessages.notFound);
       // Links in the emails; read before the transaction, which on the embedded database
@@ -126,6 +131,11 @@ export function createPlaceOrderService({
               : null;
           if (cart.kind === 'subscription' && subscription?.entries !== 1) {
             throw fail('NOT_SUBSCRIBABLE', subscriptionMessages.oneSubscriptionPerCheckout);
+          }
+          // Made subscribable after it was carted: charged once here, it would break the
+          // product page's promise.
+          if (cart.kind !== 'subscription' && entries.some((e) => e.is_subscribable)) {
+            throw fail('NOT_SUBSCRIBABLE', subscriptionMessages.subscribeInstead);
           }
           const needs = await lockAndCheckStock(q.inventory, {
             websiteId,

@@ -58,8 +58,24 @@ export function subscriptionStartedMail({
 
 export function renewalFailedMail(
   { websiteTitle, sub, manageUrl, timeZone }: MailContext,
-  input: { reason: string; retryAt: Date | null },
+  input: { reason: string; kind: 'payment' | 'stock'; retryAt: Date | null },
 ): OutgoingMail {
+  // Out of stock is the store's problem, not the customer's card: nothing to update.
+  if (input.kind === 'stock') {
+    return {
+      kind: 'subscription-renewal-failed',
+      to: sub.email,
+      subject: `${websiteTitle}: your ${sub.product_name} renewal is delayed`,
+      bodyText: [
+        `We couldn't prepare this period's ${sub.product_name}: ${input.reason} Nothing was charged.`,
+        '',
+        input.retryAt
+          ? `We'll try again on ${dayOf(input.retryAt, timeZone)}; you don't need to do anything.`
+          : '',
+        `Your subscription: ${manageUrl}`,
+      ].join('\n'),
+    };
+  }
   return {
     kind: 'subscription-renewal-failed',
     to: sub.email,
@@ -75,13 +91,18 @@ export function renewalFailedMail(
   };
 }
 
-export function subscriptionEndedMail({ websiteTitle, sub, manageUrl }: MailContext): OutgoingMail {
+export function subscriptionEndedMail(
+  { websiteTitle, sub, manageUrl }: MailContext,
+  kind: 'payment' | 'stock',
+): OutgoingMail {
   return {
     kind: 'subscription-ended',
     to: sub.email,
     subject: subscriptionMessages.endedSubject(websiteTitle),
     bodyText: [
-      `Your ${sub.product_name} subscription has ended because its payment could not be taken after several tries.`,
+      kind === 'stock'
+        ? `Your ${sub.product_name} subscription has ended because the item stayed out of stock after several tries. We're sorry.`
+        : `Your ${sub.product_name} subscription has ended because its payment could not be taken after several tries.`,
       'Nothing more will be charged. To subscribe again, visit the store.',
       '',
       `Details: ${manageUrl}`,
@@ -113,7 +134,7 @@ export function subscriptionLapsedMerchantMail(input: {
     to: input.to,
     subject: `${input.websiteTitle}: a subscription ended unpaid`,
     bodyText: [
-      `${input.sub.email}'s ${input.sub.product_name} subscription expired after its renewal payment failed ${input.sub.failed_attempts} times.`,
+      `${input.sub.email}'s ${input.sub.product_name} subscription expired after its renewal could not be completed ${input.sub.failed_attempts} times.`,
       `Last reason: ${input.sub.last_failure ?? 'unknown'}`,
       '',
       input.adminUrl,

@@ -173,6 +173,32 @@ export function subscriptionQueries(db: Kysely<DB>) {
         .execute();
     },
 
+    /** A renewal that threw: tried again at `at` under a new charge key. */
+    async deferAfterError(websiteId: string, subscriptionId: string, at: Date): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set((eb) => ({
+          next_attempt_at: at,
+          charge_attempts: eb('charge_attempts', '+', 1),
+          updated_at: new Date(),
+        }))
+        .where('website_id', '=', websiteId)
+        .where('subscription_id', '=', subscriptionId)
+        .where('status', 'in', ['active', 'past_due'])
+        .execute();
+    },
+
+    /** A capture that failed goes to the back of the leftovers' queue. */
+    async deferCapture(websiteId: string, subscriptionId: string, cycle: number): Promise<void> {
+      await db
+        .updateTable('subscription_charges')
+        .set({ created_at: sql<Date>`now()` })
+        .where('website_id', '=', websiteId)
+        .where('subscription_id', '=', subscriptionId)
+        .where('cycle', '=', cycle)
+        .execute();
+    },
+
     async markCaptured(websiteId: string, subscriptionId: string, cycle: number): Promise<void> {
       await db
         .updateTable('subscription_charges')

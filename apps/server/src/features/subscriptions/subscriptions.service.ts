@@ -51,6 +51,9 @@ import {
 // after a crash charges the same authorisation, never a second one.
 
 export type Clock = () => Date;
+
+/** A renewal that failed for a reason other than the card or the stock is tried again after this. */
+const RETRY_AFTER_ERROR_MS = 60 * 60_000;
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -78,6 +81,26 @@ const periodOf = (sub: SubscriptionRow): BillingPeriod => ({
 /** When cycle `cycle` bills, counted from the subscription's anchor. */
 const dateOfCycle = (sub: SubscriptionRow, cycle: number): Date =>
   billingDate(new Date(sub.anchor_at), periodOf(sub), cycle - sub.anchor_cycle, sub.time_zone);
+
+/**
+ * When cycle `cycle` bills, or, if that date has already gone (the server was off, the
+ * subscription was paused), the first date of the same calendar still ahead of `now`.
+ * Missed dates are skipped, not billed in a burst: the calendar slides by moving
+ * anchor_cycle, so a subscription bought on the 31st keeps billing on month ends.
+ */
+function nextDateFrom(
+  sub: SubscriptionRow,
+  cycle: number,
+  now: Date,
+): { date: Date; anchor_cycle: number } {
+  let anchorCycle = sub.anchor_cycle;
+  for (let skipped = 0; skipped < 5000; skipped += 1) {
+    const date = dateOfCycle({ ...sub, anchor_cycle: anchorCycle }, cycle);
+    if (date > now) return { date, anchor_cycle: anchorCycle };
+    anchorCycle -= 1;
+  }
+  return { date: now, anchor_cycle: anchorCycle };
+}
 
 /**
  * What the purchase that starts a subscription writes, inside place-order's transaction:
@@ -178,6 +201,9 @@ export async function startSubscription(
   ];
 }
 
+/** Why a renewal could not be taken: the card, or the stock (nothing to send). */
+type RenewalProblem = 'payment' | 'stock';
+
 type RenewalOutcome =
   | { kind: 'renewed'; cycle: number; reference: string | null; orderId: string }
   | { kind: 'failed'; reason: string; status: SubscriptionRow['status'] };
@@ -218,22 +244,17 @@ export function createSubscriptionsService({
     q: CommerceQueries,
     sub: SubscriptionRow,
     ctx: SiteContext,
-    input: { reason: string; now: Date; isCustomerRetry: boolean },
+    input: { reason: string; kind: RenewalProblem; now: Date; isCustomerRetry: boolean },
   ): Promise<RenewalOutcome> {
-    const { reason, now } = input;
+    const { reason, now, kind } = input;
     const cycle = sub.cycles_paid;
     const base = { websiteId: sub.website_id, subscriptionId: sub.subscription_id, at: now };
     if (input.isCustomerRetry) {
-      // The card update set next_attempt_at to now so this try could lock the row; put
-      // the store's own next try back where the failures so far had scheduled it (a
-      // past-due row's schedule is only ever that), or the next sweep would charge again
-      // at once, send another dunning email and spend one of the tries.
-      const scheduled = sub.first_failed_at
-        ? nextRetryAt(new Date(sub.first_failed_at), sub.failed_attempts)
-        : null;
+      // Tried in the card update's own transaction, under its lock: the store's schedule
+      // of tries (next_attempt_at) is left as the failures so far set it.
       await q.subscriptions.update(sub.website_id, sub.subscription_id, {
         last_failure: reason,
-        ...(scheduled && { next_attempt_at: scheduled }),
+        charge_attempts: sub.charge_attempts + 1,
       });
       await q.subscriptions.addEvent({
         ...base,
@@ -251,6 +272,7 @@ export function createSubscriptionsService({
     const updated = await q.subscriptions.update(sub.website_id, sub.subscription_id, {
       status: retryAt ? 'past_due' : 'expired',
       failed_attempts: failures,
+      charge_attempts: sub.charge_attempts + 1,
       first_failed_at: firstFailedAt,
       last_failure: reason,
       next_attempt_at: retryAt,
@@ -265,7 +287,7 @@ export function createSubscriptionsService({
     };
     const mails: OutgoingMail[] = [];
     if (retryAt) {
-      mails.push(renewalFailedMail(mailContext, { reason, retryAt }));
+      mails.push(renewalFailedMail(mailContext, { reason, kind, retryAt }));
       await q.subscriptions.addEvent({
         ...base,
         kind: 'renewal_failed',
@@ -273,7 +295,7 @@ export function createSubscriptionsService({
         actor: 'System',
       });
     } else {
-      mails.push(subscriptionEndedMail(mailContext));
+      mails.push(subscriptionEndedMail(mailContext, kind));
       if (ctx.merchantEmail) {
         mails.push(
           subscriptionLapsedMerchantMail({
@@ -305,10 +327,15 @@ export function createSubscriptionsService({
     const { now } = input;
     const websiteId = sub.website_id;
     const cycle = sub.cycles_paid;
+    // The order's key is the cycle's (one order per cycle); the charge's adds the try, so
+    // a provider that remembers a declined key still sees the retry, while a server that
+    // died mid-try (nothing committed, charge_attempts unchanged) asks again with the same.
     const key = renewalKey(sub.subscription_id, cycle);
-    const failed = async (reason: string) => ({
+    const chargeKey = `${key}:try:${sub.charge_attempts}`;
+    const failed = async (reason: string, kind: RenewalProblem) => ({
       outcome: await recordFailure(q, sub, ctx, {
         reason,
+        kind,
         now,
         isCustomerRetry: input.isCustomerRetry,
       }),
@@ -325,7 +352,7 @@ export function createSubscriptionsService({
       });
     } catch (error) {
       if (error instanceof AppError && error.code === 'OUT_OF_STOCK') {
-        return failed(subscriptionMessages.renewalOutOfStock);
+        return failed(subscriptionMessages.renewalOutOfStock, 'stock');
       }
       throw error;
     }
@@ -358,15 +385,15 @@ export function createSubscriptionsService({
 
     let payment: { reference: string; brand: string; last4: string } | undefined;
     if (totals.grandTotalCents > 0) {
-      if (!sub.card_token) return failed(checkoutMessages.cardMissing);
+      if (!sub.card_token) return failed(checkoutMessages.cardMissing, 'payment');
       const result = await payments.authorize({
         amountCents: totals.grandTotalCents,
         currency,
         source: { kind: 'saved', token: sub.card_token },
-        idempotencyKey: `${websiteId}:${key}`,
+        idempotencyKey: `${websiteId}:${chargeKey}`,
         description: `${ctx.website.title} subscription ${sub.subscription_id} renewal ${cycle}`,
       });
-      if (!result.isApproved) return failed(result.message);
+      if (!result.isApproved) return failed(result.message, 'payment');
       payment = result;
     }
 
@@ -439,19 +466,20 @@ export function createSubscriptionsService({
     // A late payment (after failures) restarts the calendar from today, so the customer
     // is not billed again days later for a period they have only just paid for.
     const isLate = sub.status === 'past_due';
-    const anchor = isLate
-      ? { anchor_at: now, anchor_cycle: cycle }
-      : { anchor_at: new Date(sub.anchor_at), anchor_cycle: sub.anchor_cycle };
-    const next = hasRenewalAfter(cycle, sub.num_billing_cycles)
-      ? dateOfCycle({ ...sub, ...anchor }, cycle + 1)
+    const late = { ...sub, anchor_at: now, anchor_cycle: cycle };
+    const following = hasRenewalAfter(cycle, sub.num_billing_cycles)
+      ? nextDateFrom(isLate ? late : sub, cycle + 1, now)
       : null;
+    const next = following?.date ?? null;
     await q.subscriptions.update(websiteId, sub.subscription_id, {
-      ...anchor,
+      anchor_at: isLate ? now : new Date(sub.anchor_at),
+      anchor_cycle: following?.anchor_cycle ?? (isLate ? cycle : sub.anchor_cycle),
       cycles_paid: cycle + 1,
       status: next ? 'active' : 'completed',
       next_billing_at: next,
       next_attempt_at: next,
       failed_attempts: 0,
+      charge_attempts: 0,
       first_failed_at: null,
       last_failure: null,
     });
@@ -558,13 +586,19 @@ export function createSubscriptionsService({
       }
       return result;
     } catch (error) {
-      // The renewal did not commit: release the hold. A crash here instead leaves the
-      // authorisation uncaptured, and the next sweep asks again with the same key.
+      // The renewal did not commit. Release a hold it made, and try again in an hour
+      // under a new charge key (the provider may remember the old one as voided), so one
+      // broken subscription neither retries every poll nor blocks the others. A server
+      // that died instead of throwing runs none of this: the next sweep asks again with
+      // the same key, and the provider answers with the same authorisation.
       if (authorized) {
         await payments.void(authorized).catch((err: unknown) => {
           log.error({ err }, 'voiding a renewal authorisation failed');
         });
       }
+      await store.subscriptions
+        .deferAfterError(websiteId, subscriptionId, new Date(now.getTime() + RETRY_AFTER_ERROR_MS))
+        .catch((err: unknown) => log.error({ err }, 'deferring a failed renewal failed'));
       throw error;
     }
   }
@@ -579,8 +613,12 @@ export function createSubscriptionsService({
       await payments.capture(reference);
       await store.subscriptions.markCaptured(websiteId, subscriptionId, cycle);
     } catch (err) {
-      // Left uncaptured: the sweep tries again.
+      // Left uncaptured, at the back of the queue: the sweep tries again later, after the
+      // captures that can go through.
       log.error({ err, subscriptionId, cycle }, 'capturing a renewal failed');
+      await store.subscriptions
+        .deferCapture(websiteId, subscriptionId, cycle)
+        .catch((error: unknown) => log.error({ err: error }, 'deferring a capture failed'));
     }
   }
 
@@ -624,6 +662,7 @@ export function createSubscriptionsService({
         sub.next_billing_at && !isSubscriptionEnded(sub.status) && sub.status !== 'paused'
           ? new Date(sub.next_billing_at).getTime()
           : null,
+      timeZone: sub.time_zone,
     };
   }
 
@@ -649,7 +688,6 @@ export function createSubscriptionsService({
     ];
     return {
       ...summaryOf(sub),
-      timeZone: sub.time_zone,
       shippingAddress: sub.shipping_address,
       shippingOptionName: sub.shipping_option_name,
       card: cardOf(sub),
@@ -763,15 +801,6 @@ export function createSubscriptionsService({
     });
   }
 
-  /** The first billing date of the anchored calendar that is after `now`. */
-  function nextDateAfter(sub: SubscriptionRow, now: Date): { cycleDate: Date; anchor: Date } {
-    for (let step = 0; step < 2000; step += 1) {
-      const date = dateOfCycle(sub, sub.cycles_paid + step);
-      if (date > now) return { cycleDate: date, anchor: date };
-    }
-    return { cycleDate: now, anchor: now };
-  }
-
   return {
     /**
      * One pass of the renewal sweep, run by the job worker's every poll: finishes captures
@@ -839,15 +868,14 @@ export function createSubscriptionsService({
           if (sub.status !== 'paused') {
             throw fail('SUBSCRIPTION_STATE_CONFLICT', subscriptionMessages.notPaused);
           }
-          const { cycleDate, anchor } = nextDateAfter(sub, now);
+          const next = nextDateFrom(sub, sub.cycles_paid, now);
           return {
             set: {
               status: 'active',
               paused_at: null,
-              anchor_at: anchor,
-              anchor_cycle: sub.cycles_paid,
-              next_billing_at: cycleDate,
-              next_attempt_at: cycleDate,
+              anchor_cycle: next.anchor_cycle,
+              next_billing_at: next.date,
+              next_attempt_at: next.date,
             },
             event: { kind: 'resumed', message: `Resumed by ${actor}` },
           };
@@ -920,27 +948,47 @@ export function createSubscriptionsService({
       assertNotEnded(sub);
       const saved = await payments.saveCard(card);
       if (!saved.ok) throw fail('CARD_DECLINED', saved.message, { card: saved.message });
-      const updated = await change(websiteId, subscriptionId, 'Customer', (current, now) => {
-        assertNotEnded(current);
-        return {
-          set: {
+      // The new card and, for a past-due subscription, the overdue charge happen in one
+      // transaction under the row's lock, so no sweep takes that charge in between.
+      const now = clock();
+      const ctx = await siteContext(websiteId);
+      let authorized: string | null = null;
+      const outcome = await store
+        .transaction(async (q) => {
+          const current = await q.subscriptions.lock(websiteId, subscriptionId);
+          if (!current) throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.notFound);
+          assertNotEnded(current);
+          const updated = await q.subscriptions.update(websiteId, subscriptionId, {
             card_token: saved.card.token,
             card_brand: saved.card.brand,
             card_last4: saved.card.last4,
             card_exp_month: saved.card.expMonth,
             card_exp_year: saved.card.expYear,
-            ...(current.status === 'past_due' && { next_attempt_at: now }),
-          },
-          event: {
+          });
+          await q.subscriptions.addEvent({
+            websiteId,
+            subscriptionId,
+            actor: 'Customer',
+            at: now,
             kind: 'card_updated',
             message: `Card updated to ${saved.card.brand} ending ${saved.card.last4}`,
-          },
-        };
-      });
-      if (updated.status !== 'past_due')
-        return customerViewOf(updated, subscriptionMessages.cardUpdated);
-      const outcome = await renewIfDue(websiteId, subscriptionId, clock(), true);
-      const after = (await store.subscriptions.find(websiteId, subscriptionId)) ?? updated;
+          });
+          if (updated.status !== 'past_due') return null;
+          const renewal = await renewLocked(q, updated, ctx, { now, isCustomerRetry: true });
+          authorized = renewal.authorized;
+          return renewal.outcome;
+        })
+        .catch(async (error: unknown) => {
+          if (authorized) await payments.void(authorized).catch(() => undefined);
+          throw error;
+        });
+      if (outcome?.kind === 'renewed') {
+        onStockChange(websiteId);
+        if (outcome.reference) {
+          await capture(websiteId, subscriptionId, outcome.cycle, outcome.reference);
+        }
+      }
+      const after = (await store.subscriptions.find(websiteId, subscriptionId)) ?? sub;
       const notice =
         outcome?.kind === 'renewed'
           ? subscriptionMessages.cardUpdatedAndPaid

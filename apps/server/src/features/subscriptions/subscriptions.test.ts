@@ -221,7 +221,9 @@ describe(`subscriptions (${testDialect})`, () => {
     const renewal = await owner.call('GET', `${base}/orders/${sub.orders[0].id}`);
     expect(renewal.json().order).toMatchObject({ status: 'paid', email: 'ada@example.com' });
     const keys = calls.authorizeKeys.filter((k) => k.includes(`subscription:${id}`));
-    expect(keys).toEqual([1, 2, 3].map((c) => `${kit.websiteId}:subscription:${id}:cycle:${c}`));
+    expect(keys).toEqual(
+      [1, 2, 3].map((c) => `${kit.websiteId}:subscription:${id}:cycle:${c}:try:0`),
+    );
   });
 
   it('dunning: a declined renewal makes it past due, retries, then a new card recovers it', async () => {
@@ -392,27 +394,34 @@ describe(`subscriptions (${testDialect})`, () => {
     const sub = await detail(id);
     expect(sub.orders.filter((o: { cycle: number }) => o.cycle === 1)).toHaveLength(1);
     expect(sub.paymentsMade).toBe(2);
-    const keys = calls.authorizeKeys.filter((k) => k.endsWith(`subscription:${id}:cycle:1`));
+    const keys = calls.authorizeKeys.filter((k) => k.includes(`subscription:${id}:cycle:1:`));
     expect(keys).toHaveLength(1);
     await endSubscription(id);
   });
 
-  it('after a crash mid-renewal asks again with the same key and captures once', async () => {
+  it('after a failure mid-renewal charges once, and finishes a capture a crash left', async () => {
     await subscribe('mary@example.com');
     const { id } = await manageLinkOf('mary@example.com');
     nowMs = (await detail(id)).nextBillingAt + 1000;
-    // The server dies after the provider authorised, before the renewal committed.
+    // The renewal throws after the provider authorised, before it committed: nothing is
+    // written, and it is tried again an hour later under the next charge key (a provider
+    // may remember the first as voided). A server that died here instead would ask again
+    // with the same key: charge_attempts only moves with a commit.
     calls.crashAfterAuthorize = 1;
     expect(await runDue()).toBe(0);
     expect((await detail(id)).paymentsMade).toBe(1);
-    // And on the next run, after the commit, before the capture.
+    expect(await runDue()).toBe(0);
+    nowMs += 61 * 60_000;
+    // This time it commits, and the process dies before the capture.
     calls.crashOnCapture = 1;
     const capturedBefore = calls.captured.length;
     expect(await runDue()).toBe(1);
     expect(calls.captured.length).toBe(capturedBefore);
-    const keys = calls.authorizeKeys.filter((k) => k.endsWith(`subscription:${id}:cycle:1`));
-    expect(keys).toHaveLength(2);
-    expect(new Set(keys).size).toBe(1);
+    const keys = calls.authorizeKeys.filter((k) => k.includes(`subscription:${id}:cycle:1:`));
+    expect(keys).toEqual([
+      `${kit.websiteId}:subscription:${id}:cycle:1:try:0`,
+      `${kit.websiteId}:subscription:${id}:cycle:1:try:1`,
+    ]);
     // A minute on, the sweep finishes the capture it left, once.
     nowMs += 2 * 60_000;
     await runDue();
@@ -420,6 +429,46 @@ describe(`subscriptions (${testDialect})`, () => {
     expect(calls.captured.length).toBe(capturedBefore + 1);
     const sub = await detail(id);
     expect(sub.orders.filter((o: { cycle: number }) => o.cycle === 1)).toHaveLength(1);
+    await endSubscription(id);
+  });
+
+  it('bills a late renewal once and skips the dates it missed', async () => {
+    await subscribe('ida@example.com');
+    const { id } = await manageLinkOf('ida@example.com');
+    const first = (await detail(id)).nextBillingAt as number;
+    // The server was off for two months: one renewal now, the next on the calendar ahead.
+    nowMs = first + 62 * DAY;
+    expect(await runDue()).toBe(1);
+    const sub = await detail(id);
+    expect(sub.paymentsMade).toBe(2);
+    expect(sub.nextBillingAt).toBeGreaterThan(nowMs);
+    expect(sub.nextBillingAt - nowMs).toBeLessThan(32 * DAY);
+    expect(new Date(sub.nextBillingAt).getUTCDate()).toBe(new Date(first).getUTCDate());
+    expect(await runDue()).toBe(0);
+    await endSubscription(id);
+  });
+
+  it('refuses a shopper Idempotency-Key that could take a renewal’s place', async () => {
+    const shopper = createShopper(injectSend(kit.app));
+    await shopper.visit();
+    await shopper.add(kit.variant('MUG-OAT'));
+    const id: string = (await shopper.start()).body.checkout.id;
+    const placed = await shopper.place(id, 'subscription:anything:cycle:1');
+    expect(placed.status).toBe(400);
+    expect(placed.body).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_MISSING',
+      error: 'Idempotency-Key values starting with "subscription:" are reserved.',
+    });
+  });
+
+  it('refuses an impossible next date', async () => {
+    await subscribe('joan@example.com');
+    const { id } = await manageLinkOf('joan@example.com');
+    const response = await owner.call('PUT', `${base}/subscriptions/${id}/next-billing-date`, {
+      date: '2031-02-30',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('REQUEST_INVALID');
     await endSubscription(id);
   });
 

@@ -9,7 +9,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { subscriptionsApi } from '../api/subscriptions-client.ts';
 import { detailPath } from '../detail-routes.ts';
-import { dateTimeFormat, moneyText, ORDER_STATUS_LABELS } from '../orders/order-labels.ts';
+import { moneyText, ORDER_STATUS_LABELS } from '../orders/order-labels.ts';
 import {
   AppLink,
   Badge,
@@ -49,7 +49,13 @@ const STATUS_FILTER = Object.fromEntries(
   Object.entries(SUBSCRIPTION_STATUS_LABELS).map(([key, { label }]) => [key, label]),
 ) as Record<SubscriptionSummary['status'], string>;
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+// Dates in the store's zone, which billing keeps to, whatever the merchant's browser says.
+const dayText = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone }).format(new Date(ms));
+const dateTimeText = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(ms),
+  );
 const errorText = (failure: unknown) =>
   failure instanceof ApiError ? failure.message : editorMessages.somethingWentWrong;
 
@@ -116,7 +122,7 @@ const columnsFor = (onOpen: (id: string) => void): DataColumn<SubscriptionSummar
     cell: (sub) =>
       sub.nextBillingAt ? (
         <time dateTime={new Date(sub.nextBillingAt).toISOString()}>
-          {dayFormat.format(new Date(sub.nextBillingAt))}
+          {dayText(sub.nextBillingAt, sub.timeZone)}
         </time>
       ) : (
         '—'
@@ -240,11 +246,14 @@ export function SubscriptionsScreen({ onOpen }: { onOpen: (id: string) => void }
   );
 }
 
-/** A date input's value for an instant, in the browser's zone (the store's when they agree). */
-const dateInputValue = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** A date input's value for an instant: its day in the store's zone, as the server reads it. */
+const dateInputValue = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(ms));
 
 /** One subscription: what it bills, its renewals (each an order to refund there) and its timeline. */
 export function SubscriptionDetail({
@@ -368,7 +377,7 @@ export function SubscriptionDetail({
             {sub.status !== 'past_due' ? (
               <Button
                 onClick={() => {
-                  setDate(sub.nextBillingAt ? dateInputValue(sub.nextBillingAt) : '');
+                  setDate(sub.nextBillingAt ? dateInputValue(sub.nextBillingAt, sub.timeZone) : '');
                   setDateError(null);
                   setDialog('date');
                 }}
@@ -430,13 +439,13 @@ export function SubscriptionDetail({
                 {sub.plan.numBillingCycles > 0 ? ` of ${sub.plan.numBillingCycles}` : ''}
               </dd>
               <dt>Started</dt>
-              <dd>{dayFormat.format(new Date(sub.started))}</dd>
+              <dd>{dayText(sub.started, sub.timeZone)}</dd>
               <dt>{sub.status === 'past_due' ? 'Next try' : 'Next payment'}</dt>
               <dd>
                 {sub.status === 'past_due' && sub.nextRetryAt
-                  ? dateTimeFormat.format(new Date(sub.nextRetryAt))
+                  ? dateTimeText(sub.nextRetryAt, sub.timeZone)
                   : sub.nextBillingAt
-                    ? dateTimeFormat.format(new Date(sub.nextBillingAt))
+                    ? dateTimeText(sub.nextBillingAt, sub.timeZone)
                     : '—'}
               </dd>
               {sub.status === 'past_due' ? (
@@ -479,7 +488,7 @@ export function SubscriptionDetail({
                         </AppLink>
                       </th>
                       <td>{order.cycle === 0 ? 'First' : `Renewal ${order.cycle}`}</td>
-                      <td>{dayFormat.format(new Date(order.created))}</td>
+                      <td>{dayText(order.created, sub.timeZone)}</td>
                       <td className="orders__money">{money(order.totalCents)}</td>
                       <td>{ORDER_STATUS_LABELS[order.status]}</td>
                     </tr>
@@ -535,7 +544,7 @@ export function SubscriptionDetail({
                 // biome-ignore lint/suspicious/noArrayIndexKey: events only grow, never reorder
                 <li key={index}>
                   <time dateTime={new Date(event.created).toISOString()}>
-                    {dateTimeFormat.format(new Date(event.created))}
+                    {dateTimeText(event.created, sub.timeZone)}
                   </time>
                   <span>{event.message}</span>
                   <span className="order-timeline__actor">by {event.actor}</span>
