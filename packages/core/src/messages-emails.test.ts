@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { accountMessages, accountPageText, paywallMessages, subscriptionMessages } from './messages';
+import {
+  accountMessages,
+  accountPageText,
+  paywallMessages,
+  subscriptionMessages,
+} from './messages';
 
 // Issue 22 and 23's sentences with values in them: each names what it was given, so a
 // customer never reads "undefined" or a bare placeholder in a subject line or a page.
