@@ -31,8 +31,9 @@ import { giftCardMail, newOrderMail, orderConfirmationMail } from '../mail/order
 import type { PaymentProvider, PaymentSource, SavedCard } from '../payments/payment-provider.ts';
 import { grantPaywallAccess } from '../paywall/paywall-grants.ts';
 import { startSubscription } from '../subscriptions/subscriptions.service.ts';
-import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
+import { orderStatusPath } from './order-paths.ts';
+import { announcePlacedOrder } from './order-placed.ts';
 import { toOrder } from './order-view.ts';
 
 export type PlaceOrderService = ReturnType<typeof createPlaceOrderService>;
@@ -44,8 +45,6 @@ type PlaceOrderInput = {
   idempotencyKey: string | undefined;
   body: PlaceOrderBody;
 };
-
-import { orderStatusPath } from './order-paths.ts';
 
 export { orderStatusPath };
 
@@ -365,24 +364,7 @@ export function createPlaceOrderService({
             message: `Order placed${order.test_mode ? ' in test mode' : ''}; confirmation emailed to ${order.email}`,
             actor: 'Customer',
           });
-          await emitOrderEvents(q.webhooks, {
-            row: order,
-            items: await q.orders.listItems(websiteId, order.order_id),
-            types: ['order.created'],
-          });
-          await q.orders.recordAnalyticsEvent(websiteId, 'purchase', {
-            transaction_id: order.order_id,
-            value: order.grand_total_cents,
-            currency,
-            shipping: order.shipping_cents,
-            tax: order.tax_cents,
-            items: items.map((i) => ({
-              id: i.sku,
-              name: i.product_name,
-              quantity: i.quantity,
-              price: i.unit_price_cents,
-            })),
-          });
+          await announcePlacedOrder(q, order, items);
           return { kind: 'placed' as const, order: placed, token };
         });
         if (outcome.kind === 'replay') return replay(outcome.row, requestHash);

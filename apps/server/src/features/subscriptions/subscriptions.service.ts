@@ -30,9 +30,9 @@ import { lockAndCheckStock, takeStock } from '../inventory/stock.ts';
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { newOrderMail, orderConfirmationMail } from '../mail/order-mails.ts';
 import { orderStatusPath } from '../orders/order-paths.ts';
+import { announcePlacedOrder } from '../orders/order-placed.ts';
 import { toOrder } from '../orders/order-view.ts';
 import type { CardDetails, PaymentProvider, SavedCard } from '../payments/payment-provider.ts';
-import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
 import {
   renewalFailedMail,
@@ -532,24 +532,7 @@ export function createSubscriptionsService({
       actor: input.isCustomerRetry ? 'Customer' : 'System',
       at: now,
     });
-    await emitOrderEvents(q.webhooks, {
-      row: order,
-      items: await q.orders.listItems(websiteId, order.order_id),
-      types: ['order.created'],
-    });
-    await q.orders.recordAnalyticsEvent(websiteId, 'purchase', {
-      transaction_id: order.order_id,
-      value: order.grand_total_cents,
-      currency,
-      shipping: order.shipping_cents,
-      tax: order.tax_cents,
-      items: items.map((i) => ({
-        id: i.sku,
-        name: i.product_name,
-        quantity: i.quantity,
-        price: i.unit_price_cents,
-      })),
-    });
+    await announcePlacedOrder(q, order, items);
     return {
       outcome: {
         kind: 'renewed',

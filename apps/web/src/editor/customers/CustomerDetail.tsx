@@ -9,6 +9,7 @@ import {
   moneyText,
   PAYMENT_LABELS,
 } from '../orders/order-labels.ts';
+import { PostalAddress } from '../orders/PostalAddress.tsx';
 import { AppLink, Badge, Button, Card, Skeleton, TextArea, useToast } from '../ui/index.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -210,19 +211,7 @@ export function CustomerDetail({
               <a href={`mailto:${customer.email}`}>{customer.email}</a>
             </p>
             {address ? (
-              <address className="order-address">
-                {[
-                  address.name,
-                  address.line1,
-                  address.line2,
-                  [address.city, address.region, address.postalCode].filter(Boolean).join(' '),
-                  address.country,
-                ]
-                  .filter(Boolean)
-                  .map((line) => (
-                    <span key={line}>{line}</span>
-                  ))}
-              </address>
+              <PostalAddress address={address} />
             ) : (
               <p>No shipping address on their orders.</p>
             )}

@@ -8,6 +8,7 @@ import { CancelDialog, FulfillDialog, RefundDialog } from './OrderActionDialogs.
 import { OrderInstallments } from './OrderInstallments.tsx';
 import { dateTimeFormat, FULFILLMENT_LABELS, moneyText, PAYMENT_LABELS } from './order-labels.ts';
 import './orders.css';
+import { PostalAddress } from './PostalAddress.tsx';
 
 /** Additional-field answers are stored as the form's JSON; shown as "Name: answer" lines. */
 function answersOf(text: string | null): [string, string][] {
@@ -191,23 +192,7 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
             <p>
               <a href={`mailto:${order.email}`}>{order.email}</a>
             </p>
-            {address ? (
-              <address className="order-address">
-                {[
-                  address.name,
-                  address.line1,
-                  address.line2,
-                  [address.city, address.region, address.postalCode].filter(Boolean).join(' '),
-                  address.country,
-                ]
-                  .filter(Boolean)
-                  .map((line) => (
-                    <span key={line}>{line}</span>
-                  ))}
-              </address>
-            ) : (
-              <p>No shipping needed.</p>
-            )}
+            {address ? <PostalAddress address={address} /> : <p>No shipping needed.</p>}
             {order.shippingOptionName ? <p>Shipping: {order.shippingOptionName}</p> : null}
             {order.phone ? <p>Phone: {order.phone}</p> : null}
           </Card>

@@ -33,6 +33,7 @@ import {
 } from '../ui/index.ts';
 import '../orders/orders.css';
 import './subscriptions.css';
+import { PostalAddress } from '../orders/PostalAddress.tsx';
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<
   SubscriptionSummary['status'],
@@ -506,23 +507,7 @@ export function SubscriptionDetail({
             <p>
               <a href={`mailto:${sub.email}`}>{sub.email}</a>
             </p>
-            {address ? (
-              <address className="order-address">
-                {[
-                  address.name,
-                  address.line1,
-                  address.line2,
-                  [address.city, address.region, address.postalCode].filter(Boolean).join(' '),
-                  address.country,
-                ]
-                  .filter(Boolean)
-                  .map((line) => (
-                    <span key={line}>{line}</span>
-                  ))}
-              </address>
-            ) : (
-              <p>No shipping needed.</p>
-            )}
+            {address ? <PostalAddress address={address} /> : <p>No shipping needed.</p>}
             {sub.shippingOptionName ? <p>Shipping: {sub.shippingOptionName}</p> : null}
           </Card>
           <Card title="Card on file">
