@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
-import { addPage, blockTypesOn, canvasOf, createOwner, dragTo } from './support/editor.ts';
+import {
+  addPage,
+  blockTypesOn,
+  canvasOf,
+  createOwner,
+  dragTo,
+  dropLineOn,
+} from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 // Issue 17's "Done means", tried as a new owner would: the page is edited on the canvas
@@ -32,6 +39,7 @@ describe('editing the page on the canvas, as a new owner would (Chromium)', () =
       page.locator('[data-palette-type="heading"]'),
       canvas.getByText('Drag a block here from the left'),
       'middle',
+      dropLineOn(page),
     );
     const heading = canvas.getByRole('textbox', { name: 'Heading text' });
     await heading.waitFor();
@@ -43,6 +51,7 @@ describe('editing the page on the canvas, as a new owner would (Chromium)', () =
       page.locator('[data-palette-type="text"]'),
       canvas.locator('[data-block-key]').first(),
       'bottom',
+      dropLineOn(page),
     );
     const text = canvas.getByRole('textbox', { name: 'Text', exact: true });
     await text.waitFor();
@@ -81,6 +90,7 @@ describe('editing the page on the canvas, as a new owner would (Chromium)', () =
       page.locator('[data-palette-type="image"]'),
       canvas.locator('[data-block-type="text"]'),
       'bottom',
+      dropLineOn(page),
     );
     await expect.poll(() => blockTypesOn(page)).toEqual(['heading', 'text', 'image']);
     const settings = page.locator('[data-settings]');
@@ -95,6 +105,7 @@ describe('editing the page on the canvas, as a new owner would (Chromium)', () =
       canvas.getByRole('button', { name: /^Drag Image block/ }),
       canvas.locator('[data-block-type="text"]'),
       'top',
+      dropLineOn(page),
     );
     await expect.poll(() => blockTypesOn(page)).toEqual(['heading', 'image', 'text']);
   });

@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
-import { addPage, blockTypesOn, canvasOf, createOwner, dragTo } from './support/editor.ts';
+import {
+  addPage,
+  blockTypesOn,
+  canvasOf,
+  createOwner,
+  dragTo,
+  dropLineOn,
+} from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
 
 // Issue 7's "Done means", tried as a new owner would: a fresh install, the owner created
@@ -53,6 +60,7 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
       page.locator('[data-palette-type="text"]'),
       canvas.getByText('Drag a block here from the left'),
       'middle',
+      dropLineOn(page),
     );
     const text = canvas.getByRole('textbox', { name: 'Text', exact: true });
     await text.waitFor();
@@ -73,6 +81,7 @@ describe('building a page in the editor, as a new owner would (Chromium)', () =>
       page.locator('[data-palette-type="image"]'),
       canvas.locator('[data-block-key]').first(),
       'bottom',
+      dropLineOn(page),
     );
     await expect.poll(() => blockTypesOn(page)).toEqual(['text', 'image']);
   });
