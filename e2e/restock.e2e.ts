@@ -57,6 +57,11 @@ describe('restock notifications in Chromium', () => {
     await submit.click();
     await form().getByRole('alert').getByText('Email cannot be blank').waitFor();
     expect(await email.getAttribute('aria-invalid')).toBe('true');
+    // The error, drawn after hydration, is the one the field (drawn by the server) names.
+    const describedBy = await email.getAttribute('aria-describedby');
+    expect(await form().locator(`[id="${describedBy}"]`).innerText()).toContain(
+      'Email cannot be blank',
+    );
     await email.fill('ada@shop');
     await submit.click();
     await form().getByRole('alert').getByText('Email is invalid').waitFor();

@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useId } from 'react';
 import { safeJson } from '../storefront/layout/Document.tsx';
+import { IslandIdContext } from './island-id.ts';
 import type { HydrateWhen, IslandName } from './registry.ts';
 
 type IslandProps<P extends object> = {
@@ -22,14 +23,19 @@ export function Island<P extends object>({
   hydrateWhen = 'load',
   className,
 }: IslandProps<P>) {
+  // Unique on the page, and a plain word so it can start an id (useId's has brackets).
+  const idBase = `island${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   return (
     <div
       data-island={name}
+      data-id-base={idBase}
       data-props={safeJson(props)}
       data-hydrate-when={hydrateWhen}
       className={className ? `island ${className}` : 'island'}
     >
-      <Component {...props} />
+      <IslandIdContext.Provider value={idBase}>
+        <Component {...props} />
+      </IslandIdContext.Provider>
     </div>
   );
 }

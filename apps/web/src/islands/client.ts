@@ -18,12 +18,20 @@ async function hydrateIsland(element: HTMLElement) {
     return;
   }
   const props: unknown = JSON.parse(element.dataset.props ?? '{}');
-  const [{ createElement }, { hydrateRoot }, module] = await Promise.all([
+  const [{ createElement }, { hydrateRoot }, { IslandIdContext }, module] = await Promise.all([
     import('react'),
     import('react-dom/client'),
+    import('./island-id.ts'),
     islandLoaders[name](),
   ]);
-  hydrateRoot(element, createElement(module.default, props as object));
+  hydrateRoot(
+    element,
+    createElement(
+      IslandIdContext.Provider,
+      { value: element.dataset.idBase ?? null },
+      createElement(module.default, props as object),
+    ),
+  );
   element.dataset.hydrated = 'true';
 }
 

@@ -1,5 +1,6 @@
 import type { CaptchaChallenge, CaptchaScope } from '@atelier/contract';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIslandId } from '../../islands/island-id.ts';
 import { solveInBackground } from './solve-in-background.ts';
 import { expiresAtOf, payloadOf } from './solver.ts';
 
@@ -44,7 +45,7 @@ export function CaptchaWidget({
   resetKey,
   isBadgeVisible,
 }: CaptchaWidgetProps) {
-  const id = useId();
+  const id = useIslandId('captcha');
   const [state, setState] = useState<CaptchaState>('idle');
   const run = useRef<AbortController | undefined>(undefined);
   const expiryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,6 +1,6 @@
 import type { Checkout } from '@atelier/contract';
 import { installmentMessages } from '@atelier/core';
-import { useId } from 'react';
+import { useIslandId } from '../../islands/island-id.ts';
 
 export type Tender = 'full' | 'installments';
 
@@ -24,7 +24,7 @@ export function InstallmentTender({
   money: (minorUnits: number) => string;
   isDisabled: boolean;
 }) {
-  const id = useId();
+  const id = useIslandId('tender');
   const count = offer.paymentsCents.length;
   const weeks = Math.round(offer.intervalDays / 7);
   return (

@@ -5,7 +5,8 @@ import {
   lightboxTopOffset,
   validateAnswers,
 } from '@atelier/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useIslandId } from '../../islands/island-id.ts';
 import { type Answers, FormFields } from './FormFields.tsx';
 
 type FieldsLightboxProps = {
@@ -31,7 +32,7 @@ export function FieldsLightbox(props: FieldsLightboxProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [top, setTop] = useState<number | undefined>(undefined);
-  const idPrefix = useId();
+  const idPrefix = useIslandId('fields');
 
   useEffect(() => {
     const element = dialog.current;

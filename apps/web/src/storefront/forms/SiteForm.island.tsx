@@ -18,7 +18,8 @@ import {
   toFormField,
   validateForm,
 } from '@atelier/core';
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useIslandId } from '../../islands/island-id.ts';
 import { CaptchaWidget } from '../captcha/CaptchaWidget.tsx';
 import { type Answers, FormFields } from './FormFields.tsx';
 
@@ -128,7 +129,7 @@ export function SiteForm({
   const [isHydrated, setIsHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  const idPrefix = useId();
+  const idPrefix = useIslandId('form');
   const scope = isNewsletter
     ? ('NEWSLETTER_BLOCK_SUBMISSION' as const)
     : ('FORM_BLOCK_SUBMISSION' as const);

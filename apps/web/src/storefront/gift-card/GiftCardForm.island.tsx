@@ -1,6 +1,7 @@
 import type { Product } from '@atelier/contract';
 import { alertTitles, type CurrencyCode, formatMoney } from '@atelier/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useIslandId } from '../../islands/island-id.ts';
 import { addToCart } from '../cart/cart-client.ts';
 import { FormFields } from '../forms/FormFields.tsx';
 
@@ -31,7 +32,7 @@ export default function GiftCardForm({
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isAdding, setIsAdding] = useState(false);
-  const id = useId();
+  const id = useIslandId('gift-card');
   const money = (minorUnits: number) =>
     formatMoney({ minorUnits, currency: product.currency as CurrencyCode }, { useCLDRMoneyFormat });
 

@@ -6,7 +6,8 @@ import {
   installmentPill,
   money,
 } from '@atelier/core';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
+import { useIslandId } from '../../islands/island-id.ts';
 
 export type InstallmentPillProps = {
   offer: InstallmentOffer;
@@ -46,7 +47,7 @@ export function InstallmentPill({
   });
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  const id = useId();
+  const id = useIslandId('installments');
 
   function open(event: React.MouseEvent<HTMLButtonElement>) {
     opener.current = event.currentTarget;

@@ -18,7 +18,8 @@ import {
   validateAddToCart,
   variantOptionNames,
 } from '@atelier/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useIslandId } from '../../islands/island-id.ts';
 import { Price } from '../../ui/Price.tsx';
 import { addToCart, startSubscriptionCheckout } from '../cart/cart-client.ts';
 import { useAddToCartButton } from '../cart/use-add-to-cart-button.ts';
@@ -81,7 +82,7 @@ export default function ProductForm({
   const [error, setError] = useState<string | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
-  const id = useId();
+  const id = useIslandId('product');
 
   const coreVariants = product.variants.map(toCoreVariant);
   const allChosen = !showSelectors || optionNames.every((name) => chosen[name]);

@@ -1,6 +1,7 @@
 import type { Product } from '@atelier/contract';
 import { RESTOCK_EMAIL_MAX, RESTOCK_EMAIL_MIN } from '@atelier/core';
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useIslandId } from '../../islands/island-id.ts';
 import { CaptchaWidget } from '../captcha/CaptchaWidget.tsx';
 import {
   initialRestockFormState,
@@ -21,7 +22,7 @@ export type RestockFormProps = {
 };
 
 export function RestockForm({ productId, variantId, settings }: RestockFormProps) {
-  const id = useId();
+  const id = useIslandId('restock');
   const [state, dispatch] = useReducer(restockFormReducer, initialRestockFormState);
   const [email, setEmail] = useState('');
   const [isJoinMailingList, setIsJoinMailingList] = useState(settings.mailingListOptInByDefault);
