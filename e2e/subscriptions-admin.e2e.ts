@@ -174,4 +174,24 @@ describe('subscriptions in /config (Chromium)', () => {
     await page.getByLabel('Status').selectOption('cancelled');
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
   });
+
+  it('cancels a subscription with the order that started it, saying so first', async () => {
+    await page.getByLabel('Status').selectOption('');
+    await page.getByPlaceholder('Email or product').fill('ada');
+    await page.getByRole('link', { name: 'ada@example.com' }).click();
+    const first = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'First' }) });
+    await first.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: /^Order #\d+/ }).waitFor();
+    await page.getByText('This order started a subscription.').waitFor();
+    await page.getByRole('button', { name: 'Cancel order…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Cancel order #\d+\?$/ });
+    await dialog.getByText('The subscription this order started is cancelled too.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel order', exact: true }).click();
+    await page.getByText('Subscription cancelled: Hand-Dyed Yarn Club').waitFor();
+    await shot('order-cancelled');
+    await page.getByRole('link', { name: 'View subscription' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hand-Dyed Yarn Club' }).waitFor();
+    await page.getByText('Cancelled', { exact: true }).first().waitFor();
+  });
 });

@@ -131,6 +131,8 @@ export const orderAdminDetailSchema = z
         }),
       )
       .optional(),
+    /** The subscription this order started (cycle 0) or renewed (cycle 1, 2, …). */
+    subscription: z.object({ id: z.string(), cycle: z.number().int() }).nullable(),
     shipments: z.array(
       z.object({
         carrier: z.string().nullable(),

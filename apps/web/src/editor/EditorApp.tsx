@@ -495,7 +495,12 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           onAdd={(newType) => openProduct({ productId: null, newType })}
         />
       ) : screen === 'orders' && detail?.screen === 'orders' ? (
-        <OrderDetail key={detail.id} orderId={detail.id} onClose={closeDetail} />
+        <OrderDetail
+          key={detail.id}
+          orderId={detail.id}
+          onClose={closeDetail}
+          onOpenSubscription={(id) => openDetail({ screen: 'subscriptions', id })}
+        />
       ) : screen === 'orders' ? (
         <OrdersScreen onOpen={(id) => openDetail({ screen: 'orders', id })} />
       ) : screen === 'subscriptions' && detail?.screen === 'subscriptions' ? (

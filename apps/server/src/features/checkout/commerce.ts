@@ -107,6 +107,7 @@ export function createCommerce({
     store,
     payments,
     websites,
+    clock,
     ...(onStockChange && { onStockChange }),
   });
   const inventory = createInventoryService({ inventoryRepo: store.inventory });

@@ -29,9 +29,10 @@ import {
 import type { OutgoingMail } from '../mail/mail.repo.ts';
 import { orderCancelledMail, orderRefundedMail, orderShippedMail } from '../mail/order-mails.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { cancelSubscriptionStartedBy } from '../subscriptions/subscriptions.service.ts';
 import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
-import { toInstallment } from './order-view.ts';
+import { subscriptionOfOrder, toInstallment } from './order-view.ts';
 import { orderStatusPath } from './place-order.service.ts';
 
 // The merchant's side of an order (issue 19). Each action runs in one transaction that
@@ -122,10 +123,13 @@ export function createOrderAdminService({
   store,
   payments,
   websites,
+  clock = () => new Date(),
   onStockChange = () => {},
 }: {
   store: CommerceStore;
   payments: PaymentProvider;
+  /** When cancelling stamps a subscription the order started (tests move it). */
+  clock?: () => Date;
   websites: Pick<WebsiteService, 'getById' | 'originOf'>;
   onStockChange?: (websiteId: string) => void;
 }) {
@@ -185,6 +189,7 @@ export function createOrderAdminService({
         attempts: i.attempts,
         lastError: i.last_error,
       })),
+      subscription: subscriptionOfOrder(row),
       shipments: shipments.map((s) => ({
         carrier: s.carrier,
         trackingNumber: s.tracking_number,
@@ -470,6 +475,13 @@ export function createOrderAdminService({
           isSkippingVoided: true,
         });
         await cancelRemainingInstallments(q, order, input.actor);
+        const subscriptionMails = await cancelSubscriptionStartedBy(q, {
+          order,
+          website,
+          actor: input.actor,
+          now: clock(),
+          notify: input.body.notifyCustomer,
+        });
         const restocked = input.body.restock
           ? await restockLines(
               q,
@@ -507,6 +519,7 @@ export function createOrderAdminService({
                 refundedCents: refunded,
                 currency,
               }),
+              ...subscriptionMails,
             ]
           : [];
         return { mails, isStockMoved: restocked.length > 0 };

@@ -131,10 +131,7 @@ export function toOrder(
       recipientEmail: card.recipient_email,
       sendAt: card.send_at ? new Date(card.send_at).getTime() : null,
     })),
-    subscription:
-      row.subscription_id !== null && row.subscription_cycle !== null
-        ? { id: row.subscription_id, cycle: row.subscription_cycle }
-        : null,
+    subscription: subscriptionOfOrder(row),
     installments: installments.map(toInstallment),
   };
 }
@@ -145,6 +142,14 @@ type InstallmentShown = Pick<
 >;
 
 /** One payment of a pay-in-4 order as the pages show it. */
+/** The subscription an order started (cycle 0) or renewed, as both order views show it. */
+export const subscriptionOfOrder = (
+  row: Pick<OrderRow, 'subscription_id' | 'subscription_cycle'>,
+): { id: string; cycle: number } | null =>
+  row.subscription_id !== null && row.subscription_cycle !== null
+    ? { id: row.subscription_id, cycle: row.subscription_cycle }
+    : null;
+
 export function toInstallment(row: InstallmentShown): NonNullable<Order['installments']>[number] {
   return {
     number: row.installment_number,

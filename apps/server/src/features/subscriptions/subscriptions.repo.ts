@@ -101,6 +101,17 @@ export function subscriptionQueries(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Locks the subscription the order started, if it started one. */
+    lockByFirstOrder(websiteId: string, orderId: string): Promise<SubscriptionRow | undefined> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where('first_order_id', '=', orderId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
     /**
      * Locks the subscription only if it is still due at `now` and no other server holds
      * it: SKIP LOCKED passes over a row another sweep is renewing, and the re-check of

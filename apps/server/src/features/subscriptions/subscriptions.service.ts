@@ -201,6 +201,51 @@ export async function startSubscription(
   ];
 }
 
+/**
+ * Cancelling the order that started a subscription cancels the subscription too, inside
+ * the order's transaction: the merchant undid the purchase the customer signed up with,
+ * and a renewal next month would bill for it. Renewal orders leave the subscription be
+ * (one bad delivery is not a cancellation). Returns the customer's email, if wanted.
+ */
+export async function cancelSubscriptionStartedBy(
+  q: CommerceQueries,
+  input: { order: OrderRow; website: Website; actor: string; now: Date; notify: boolean },
+): Promise<OutgoingMail[]> {
+  const { order, website, actor, now } = input;
+  const sub = await q.subscriptions.lockByFirstOrder(order.website_id, order.order_id);
+  if (!sub || isSubscriptionEnded(sub.status)) return [];
+  const updated = await q.subscriptions.update(order.website_id, sub.subscription_id, {
+    status: 'cancelled',
+    cancelled_at: now,
+    next_attempt_at: null,
+    next_billing_at: null,
+  });
+  await q.subscriptions.addEvent({
+    websiteId: order.website_id,
+    subscriptionId: sub.subscription_id,
+    kind: 'cancelled',
+    message: `Cancelled with order #${order.order_number} by ${actor}`,
+    actor,
+    at: now,
+  });
+  await q.orderAdmin.addEvent({
+    websiteId: order.website_id,
+    orderId: order.order_id,
+    kind: 'subscription',
+    message: `Subscription cancelled: ${sub.product_name}`,
+    actor,
+  });
+  if (!input.notify) return [];
+  return [
+    subscriptionCancelledMail({
+      websiteTitle: website.title,
+      sub: updated,
+      manageUrl: '',
+      timeZone: updated.time_zone,
+    }),
+  ];
+}
+
 /** Why a renewal could not be taken: the card, or the stock (nothing to send). */
 type RenewalProblem = 'payment' | 'stock';
 

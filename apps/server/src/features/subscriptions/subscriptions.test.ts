@@ -384,6 +384,38 @@ describe(`subscriptions (${testDialect})`, () => {
     expect(await runDue()).toBe(0);
   });
 
+  it('ends with the order that started it when the merchant cancels that order', async () => {
+    const { placed } = await subscribe('radia@example.com');
+    const { id } = await manageLinkOf('radia@example.com');
+    const cancelOrder = (orderId: string, key: string) =>
+      owner.call(
+        'POST',
+        `${base}/orders/${orderId}/cancel`,
+        { restock: false, notifyCustomer: true },
+        { 'idempotency-key': key },
+      );
+    // Cancelling a renewal's order is one bad delivery: the subscription runs on.
+    nowMs = (await detail(id)).nextBillingAt + 1000;
+    expect(await runDue()).toBe(1);
+    const renewal = (await detail(id)).orders.find((o: { cycle: number }) => o.cycle === 1);
+    const renewalCancel = await cancelOrder(renewal.id, 'radia-renewal');
+    expect(renewalCancel.statusCode, renewalCancel.body).toBe(200);
+    expect(await detail(id)).toMatchObject({ status: 'active', paymentsMade: 2 });
+
+    const firstCancel = await cancelOrder(placed.body.order.id, 'radia-first');
+    expect(firstCancel.statusCode, firstCancel.body).toBe(200);
+    const events: { message: string }[] = firstCancel.json().order.events;
+    expect(events.map((e) => e.message)).toContain('Subscription cancelled: Hand-Dyed Yarn Club');
+    const sub = await detail(id);
+    expect(sub).toMatchObject({ status: 'cancelled', nextBillingAt: null });
+    const mails = (await outbox()).filter((m) => m.to_email === 'radia@example.com');
+    expect(mails.map((m) => m.kind)).toEqual(
+      expect.arrayContaining(['order-cancelled', 'subscription-cancelled']),
+    );
+    nowMs += 40 * DAY;
+    expect(await runDue()).toBe(0);
+  });
+
   it('renews exactly once when two servers sweep at the same moment', async () => {
     await subscribe('katherine@example.com');
     const { id } = await manageLinkOf('katherine@example.com');

@@ -184,7 +184,13 @@ export function CancelDialog({ order, open, onOpenChange, onDone }: DialogProps)
       open={open}
       onOpenChange={onOpenChange}
       title={`Cancel order #${order.orderNumber}?`}
-      description={`${moneyText(order.refundableCents, order.currency)} goes back to the customer: the card first, then any gift card. This cannot be undone.`}
+      description={[
+        `${moneyText(order.refundableCents, order.currency)} goes back to the customer: the card first, then any gift card.`,
+        order.subscription?.cycle === 0 && 'The subscription this order started is cancelled too.',
+        'This cannot be undone.',
+      ]
+        .filter(Boolean)
+        .join(' ')}
       size="sm"
       footer={
         <>

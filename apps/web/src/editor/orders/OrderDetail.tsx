@@ -3,7 +3,8 @@ import { editorMessages } from '@atelier/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { ordersApi } from '../api/orders-client.ts';
-import { Badge, Button, Card, Skeleton } from '../ui/index.ts';
+import { detailPath } from '../detail-routes.ts';
+import { AppLink, Badge, Button, Card, Skeleton } from '../ui/index.ts';
 import { CancelDialog, FulfillDialog, RefundDialog } from './OrderActionDialogs.tsx';
 import { OrderInstallments } from './OrderInstallments.tsx';
 import { dateTimeFormat, FULFILLMENT_LABELS, moneyText, PAYMENT_LABELS } from './order-labels.ts';
@@ -28,7 +29,15 @@ function answersOf(text: string | null): [string, string][] {
 }
 
 /** One order (issue 19): what was bought, where it goes, the money, and its timeline. */
-export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+export function OrderDetail({
+  orderId,
+  onClose,
+  onOpenSubscription,
+}: {
+  orderId: string;
+  onClose: () => void;
+  onOpenSubscription: (subscriptionId: string) => void;
+}) {
   const [order, setOrder] = useState<OrderAdminDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'fulfil' | 'cancel' | 'refund' | null>(null);
@@ -196,6 +205,21 @@ export function OrderDetail({ orderId, onClose }: { orderId: string; onClose: ()
             {order.shippingOptionName ? <p>Shipping: {order.shippingOptionName}</p> : null}
             {order.phone ? <p>Phone: {order.phone}</p> : null}
           </Card>
+          {order.subscription ? (
+            <Card title="Subscription">
+              <p>
+                {order.subscription.cycle === 0
+                  ? 'This order started a subscription.'
+                  : `Renewal ${order.subscription.cycle} of a subscription.`}
+              </p>
+              <AppLink
+                href={detailPath({ screen: 'subscriptions', id: order.subscription.id })}
+                onOpen={() => order.subscription && onOpenSubscription(order.subscription.id)}
+              >
+                View subscription
+              </AppLink>
+            </Card>
+          ) : null}
           {order.note ? (
             <Card title="Note from the customer">
               <p className="order-note">{order.note}</p>
