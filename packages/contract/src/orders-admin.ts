@@ -8,7 +8,13 @@ import { currencyCodeSchema, pagedResultShape, pagingQueryShape } from './common
 
 export const ORDER_STATUSES = ['paid', 'fulfilled', 'cancelled', 'refunded'] as const;
 export const FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled'] as const;
-export const PAYMENT_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
+/** partially_paid: paid in installments with some still to come (or failed). */
+export const PAYMENT_STATUSES = [
+  'paid',
+  'partially_paid',
+  'partially_refunded',
+  'refunded',
+] as const;
 export const ORDER_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const dateOnly = z

@@ -1,6 +1,7 @@
 import type { CustomerListQuery, CustomerSort } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB, OrderRow, ShippingAddress } from '../../db/db-types.ts';
+import { type OrderListRow, openInstallments } from '../orders/order-admin.repo.ts';
 
 // Customers are the website's placed orders grouped by lower-cased email (index
 // orders_customer, migration 0017); only the merchant's note is stored on its own.
@@ -177,10 +178,11 @@ export function createCustomersRepo(db: Kysely<DB>) {
     },
 
     /** The customer's orders, newest first. */
-    listOrders(websiteId: string, email: string, limit: number): Promise<OrderRow[]> {
+    listOrders(websiteId: string, email: string, limit: number): Promise<OrderListRow[]> {
       return db
         .selectFrom('orders')
         .selectAll()
+        .select(openInstallments)
         .where('website_id', '=', websiteId)
         .where(sql<string>`lower(email)`, '=', email)
         .orderBy('created_at', 'desc')

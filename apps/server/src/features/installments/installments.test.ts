@@ -218,6 +218,20 @@ describe(`pay in 4 installments (${testDialect})`, () => {
     expect(
       body.events.filter((e: { message: string }) => /Installment 2 of .* charged/.test(e.message)),
     ).toHaveLength(1);
+    // Not 'paid' while an installment is still to come, in the detail and the list alike.
+    expect(body.paymentStatus).toBe('partially_paid');
+    const listed = await owner.call(
+      'GET',
+      `/api/content-service/commerce/1.1/websites/${kit.websiteId}/orders?q=${body.orderNumber}`,
+    );
+    expect(listed.json().orders).toMatchObject([{ id: orderId, paymentStatus: 'partially_paid' }]);
+    clock.now += 14 * DAY;
+    await capture.captureDue({ website_id: kit.websiteId, payload: { orderId, number: 4 } });
+    const paid = await owner.call(
+      'GET',
+      `/api/content-service/commerce/1.1/websites/${kit.websiteId}/orders/${orderId}`,
+    );
+    expect(paid.json().order.paymentStatus).toBe('paid');
   });
 
   it('retries a declined installment a day later, then marks it failed and emails both', async () => {

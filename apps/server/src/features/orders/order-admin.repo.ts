@@ -9,6 +9,17 @@ import { merchantEmail } from '../mail/mail.repo.ts';
 
 export type OrderAdminQueries = ReturnType<typeof orderAdminQueries>;
 
+/** An order as lists show it: with how many of its installments are still to be taken. */
+export type OrderListRow = OrderRow & { open_installments: number };
+
+/**
+ * Installments of the order still to be taken (scheduled, or failed and retrying), for a
+ * select from `orders`: a list then tells a pay-in-4 order from a paid one in one query.
+ */
+export const openInstallments = sql<number>`(select count(*)::int from order_installments i
+  where i.website_id = orders.website_id and i.order_id = orders.order_id
+    and i.status in ('scheduled', 'failed'))`.as('open_installments');
+
 /** Characters LIKE treats as wildcards, escaped so a search means what was typed. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -17,7 +28,7 @@ export function orderAdminQueries(db: Kysely<DB>) {
     async listOrders(
       websiteId: string,
       query: OrderAdminListQuery,
-    ): Promise<{ rows: OrderRow[]; total: number }> {
+    ): Promise<{ rows: OrderListRow[]; total: number }> {
       let base = db.selectFrom('orders').where('website_id', '=', websiteId);
       const q = query.q?.replace(/^#/, '').trim();
       if (q) {
@@ -41,6 +52,7 @@ export function orderAdminQueries(db: Kysely<DB>) {
       const [rows, count] = await Promise.all([
         base
           .selectAll()
+          .select(openInstallments)
           .orderBy('created_at', 'desc')
           .orderBy('order_number', 'desc')
           .limit(query.pageSize)

@@ -32,6 +32,7 @@ import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { cancelSubscriptionStartedBy } from '../subscriptions/subscriptions.service.ts';
 import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
+import type { OrderListRow } from './order-admin.repo.ts';
 import { subscriptionOfOrder, toInstallment } from './order-view.ts';
 import { orderStatusPath } from './place-order.service.ts';
 
@@ -67,13 +68,13 @@ async function refundableOf(q: CommerceQueries, row: OrderRow): Promise<number> 
   return (await cardPaidCents(q, row)) + row.gift_card_cents - refundedOf(row);
 }
 
-function paymentStatusOf(row: OrderRow): OrderSummary['paymentStatus'] {
+function paymentStatusOf(row: OrderRow, openInstallments: number): OrderSummary['paymentStatus'] {
   const refunded = refundedOf(row);
-  if (refunded === 0) return 'paid';
+  if (refunded === 0) return openInstallments > 0 ? 'partially_paid' : 'paid';
   return refunded >= paidOf(row) ? 'refunded' : 'partially_refunded';
 }
 
-export function toSummary(row: OrderRow): OrderSummary {
+export function toSummary(row: OrderListRow): OrderSummary {
   return {
     id: row.order_id,
     orderNumber: row.order_number,
@@ -83,7 +84,7 @@ export function toSummary(row: OrderRow): OrderSummary {
     currency: row.currency.trim() as OrderSummary['currency'],
     totalCents: paidOf(row),
     status: row.status,
-    paymentStatus: paymentStatusOf(row),
+    paymentStatus: paymentStatusOf(row, row.open_installments),
     fulfillmentStatus: row.fulfillment_status,
     testMode: row.test_mode,
   };
@@ -147,8 +148,11 @@ export function createOrderAdminService({
       q.orderAdmin.giftCardsUsed(websiteId, orderId),
       q.installments.listForOrder(websiteId, orderId),
     ]);
+    const openCount = installments.filter(
+      (i) => i.status === 'scheduled' || i.status === 'failed',
+    ).length;
     return {
-      ...toSummary(row),
+      ...toSummary({ ...row, open_installments: openCount }),
       shippingAddress: row.shipping_address,
       shippingOptionName: row.shipping_option_name,
       phone: row.phone,

@@ -16,6 +16,7 @@ export const PAYMENT_LABELS: Record<
   { label: string; tone: BadgeTone }
 > = {
   paid: { label: 'Paid', tone: 'success' },
+  partially_paid: { label: 'Paying in installments', tone: 'accent' },
   partially_refunded: { label: 'Partly refunded', tone: 'warning' },
   refunded: { label: 'Refunded', tone: 'neutral' },
 };
