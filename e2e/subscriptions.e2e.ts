@@ -141,9 +141,12 @@ describe('a monthly subscription from Subscribe to cancel (Chromium)', () => {
     await subscribe.click();
     await shopper.waitForURL(/\/order-confirmed\//);
     expect(await shopper.locator('h1').textContent()).toBe('Thank you for your order');
-    expect(await shopper.locator('.order-subscription').textContent()).toBe(
+    expect(await shopper.locator('.order-subscription').allTextContents()).toEqual([
       "Your subscription has started. We've emailed you a link to update your card or cancel at any time.",
-    );
+      expect.stringMatching(
+        /^Then \$\d+\.\d{2} every month until you cancel, plus any tax\. Next payment: [A-Z][a-z]+ \d{1,2}, \d{4}\.$/,
+      ),
+    ]);
     expect(await seriousA11yViolations(shopper)).toEqual([]);
     await shots(shopper, 'order-confirmed');
 

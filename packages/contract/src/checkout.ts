@@ -275,8 +275,28 @@ export const orderSchema = z
         sendAt: z.number().nullable(),
       }),
     ),
-    /** The subscription this order started (cycle 0) or renewed (cycle 1, 2, …). */
-    subscription: z.object({ id: z.string(), cycle: z.number().int() }).nullable(),
+    /**
+     * The subscription this order started (cycle 0) or renewed (cycle 1, 2, …); with its
+     * terms where the order's pages show them (confirmation and status).
+     */
+    subscription: z
+      .object({
+        id: z.string(),
+        cycle: z.number().int(),
+        terms: z
+          .object({
+            /** Each renewal before tax: the items and their shipping. */
+            renewalCents: z.number().int(),
+            plan: subscriptionPlanSchema,
+            /** Null once it has ended (or while paused). */
+            nextBillingAt: z.number().nullable(),
+            /** The store's zone, which billing dates keep to. */
+            timeZone: z.string(),
+            isEnded: z.boolean(),
+          })
+          .optional(),
+      })
+      .nullable(),
     /** The payment schedule when the order is paid in installments; else empty. */
     installments: z.array(orderInstallmentSchema).optional(),
   })

@@ -101,6 +101,7 @@ export function createCommerce({
     orderRepo: store.orders,
     orderAdminRepo: store.orderAdmin,
     installmentRepo: store.installments,
+    subscriptionRepo: store.subscriptions,
   });
   const installments = createInstallmentCapture({ store, payments, websites, now: clock });
   const orderAdmin = createOrderAdminService({

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Order } from '@atelier/contract';
-import { checkoutMessages } from '@atelier/core';
+import { checkoutMessages, isSubscriptionEnded } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
 import type { InstallmentQueries } from '../installments/installments.repo.ts';
+import type { SubscriptionQueries } from '../subscriptions/subscriptions.repo.ts';
 import { checkDownload } from './downloads.ts';
 import type { OrderAdminQueries } from './order-admin.repo.ts';
 import { toOrder } from './order-view.ts';
@@ -14,8 +15,11 @@ export function createOrdersService({
   orderRepo,
   orderAdminRepo,
   installmentRepo,
+  subscriptionRepo,
 }: {
   orderRepo: OrderQueries;
+  /** A subscription's terms and next date, shown on its orders' pages (issue 22). */
+  subscriptionRepo?: Pick<SubscriptionQueries, 'find'>;
   orderAdminRepo: Pick<OrderAdminQueries, 'listFulfillments'>;
   /** Pay-in-4 schedules, shown on the status page (issue 22). */
   installmentRepo?: Pick<InstallmentQueries, 'listForOrder'>;
@@ -38,7 +42,27 @@ export function createOrdersService({
         orderAdminRepo.listFulfillments(input.websiteId, row.order_id),
         installmentRepo?.listForOrder(input.websiteId, row.order_id) ?? [],
       ]);
-      return toOrder(row, items, giftCards, Date.now(), shipments, installments);
+      const order = toOrder(row, items, giftCards, Date.now(), shipments, installments);
+      const sub =
+        order.subscription &&
+        (await subscriptionRepo?.find(input.websiteId, order.subscription.id));
+      if (!order.subscription || !sub) return order;
+      return {
+        ...order,
+        subscription: {
+          ...order.subscription,
+          terms: {
+            renewalCents: sub.unit_price_cents * sub.quantity + sub.shipping_cents,
+            plan: {
+              billingPeriod: { value: sub.period_value, unit: sub.period_unit },
+              numBillingCycles: sub.num_billing_cycles,
+            },
+            nextBillingAt: sub.next_billing_at ? new Date(sub.next_billing_at).getTime() : null,
+            timeZone: sub.time_zone,
+            isEnded: isSubscriptionEnded(sub.status),
+          },
+        },
+      };
     },
 
     /**

@@ -188,6 +188,21 @@ describe(`subscriptions (${testDialect})`, () => {
     });
     // A month later, at the same time of day in the store's zone.
     expect(sub.nextBillingAt).toBe(Date.UTC(2027, 1, 15, 17, 0, 0));
+    // The order's own page says what comes next.
+    const orderPage = await kit.app.inject(
+      `/api/commerce/orders/${placed.body.order.id}?token=${placed.body.token}`,
+    );
+    expect(orderPage.json().order.subscription).toEqual({
+      id: link.id,
+      cycle: 0,
+      terms: {
+        renewalCents: 3200 + sub.shippingCents,
+        plan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
+        nextBillingAt: Date.UTC(2027, 1, 15, 17, 0, 0),
+        timeZone: expect.any(String),
+        isEnded: false,
+      },
+    });
     const view = await kit.app.inject(
       `/api/commerce/subscriptions/${link.id}?token=${encodeURIComponent(link.token)}`,
     );

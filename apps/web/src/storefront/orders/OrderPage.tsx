@@ -1,5 +1,12 @@
 import type { Order } from '@atelier/contract';
-import { type CurrencyCode, checkoutMessages, formatMoney, paywallMessages } from '@atelier/core';
+import {
+  type CurrencyCode,
+  checkoutMessages,
+  formatMoney,
+  paywallMessages,
+  subscriptionMessages,
+  subscriptionPriceText,
+} from '@atelier/core';
 import { InstallmentSchedule } from './InstallmentSchedule.tsx';
 
 type OrderPageProps = {
@@ -25,6 +32,23 @@ function statusText(order: Order): string {
   return STATUS_TEXT[order.status];
 }
 
+/** What comes next for the subscription an order started or renewed, if anything. */
+function subscriptionTermsText(
+  terms: NonNullable<NonNullable<Order['subscription']>['terms']>,
+  money: (minorUnits: number) => string,
+): string {
+  if (terms.isEnded) return 'This subscription has ended: nothing more will be charged.';
+  if (terms.nextBillingAt === null) return 'Payments for this subscription are paused.';
+  const price = subscriptionPriceText(money(terms.renewalCents), terms.plan);
+  const untilCancelled =
+    terms.plan.numBillingCycles === 0 ? ` ${subscriptionMessages.untilCancelled}` : '';
+  const next = new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeZone: terms.timeZone,
+  }).format(new Date(terms.nextBillingAt));
+  return `Then ${price}${untilCancelled}, plus any tax. Next payment: ${next}.`;
+}
+
 /** Order confirmed (page type 202) and order status (211). */
 export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderPageProps) {
   const money = (minorUnits: number) =>
@@ -47,6 +71,11 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
               at any time.
             </p>
           ) : null}
+          {order.subscription?.terms ? (
+            <p className="order-subscription">
+              {subscriptionTermsText(order.subscription.terms, money)}
+            </p>
+          ) : null}
         </>
       ) : (
         <>
@@ -55,6 +84,11 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
           {order.subscription && order.subscription.cycle > 0 ? (
             <p className="order-subscription">
               Renewal {order.subscription.cycle} of your subscription, charged to the card on file.
+            </p>
+          ) : null}
+          {order.subscription?.terms ? (
+            <p className="order-subscription">
+              {subscriptionTermsText(order.subscription.terms, money)}
             </p>
           ) : null}
         </>
