@@ -356,6 +356,7 @@ function createServices(
       [RESTOCK_WAVE_JOB]: (job) => restock.sendWave(job),
       [CAMPAIGN_BATCH_JOB]: (job) => campaigns.runBatch(job),
     },
+    jobGiveUps: { [CAMPAIGN_BATCH_JOB]: (job, error) => campaigns.stallBatch(job, error) },
     websites,
     log: app.log,
     options: {

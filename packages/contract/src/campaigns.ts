@@ -148,6 +148,8 @@ export const campaignSchema = z
     updatedAt: z.number(),
     startedAt: z.number().nullable(),
     finishedAt: z.number().nullable(),
+    /** A sending campaign whose batch kept failing: when it stopped, and the last error. */
+    stalled: z.object({ at: z.number(), error: z.string() }).nullable(),
     /** Recipients by status; all zero for a draft. */
     counts: campaignCountsSchema,
   })
@@ -220,6 +222,7 @@ export const campaignMessages = {
   notFound: 'This campaign does not exist.',
   notDraft: 'Only a draft can be changed, deleted or sent; this campaign has already been sent.',
   notSending: 'Only a campaign that is sending can be cancelled.',
+  notStalled: 'Only a campaign whose sending stopped can be resumed.',
   noSubject: 'Add a subject before sending.',
   noBlocks: 'Add at least one block before sending.',
   noList: 'Choose a mailing list before sending.',

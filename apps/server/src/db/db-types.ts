@@ -858,6 +858,9 @@ export interface CampaignsTable {
   updated_at: Generated<Date>;
   started_at: Date | null;
   finished_at: Date | null;
+  /** Set when the job runner gave up on a batch; cleared when the owner resumes. */
+  stalled_at: Date | null;
+  stalled_error: string | null;
 }
 
 export interface CampaignRecipientsTable {

@@ -194,6 +194,20 @@ export function campaignQueries(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Marks the send stalled (a batch failed its last try), or clears it with null. */
+    async setStall(
+      websiteId: string,
+      campaignId: string,
+      stall: { at: Date; error: string } | null,
+    ): Promise<void> {
+      await db
+        .updateTable('campaigns')
+        .set({ stalled_at: stall?.at ?? null, stalled_error: stall?.error ?? null })
+        .where('website_id', '=', websiteId)
+        .where('campaign_id', '=', campaignId)
+        .execute();
+    },
+
     async setBatch(websiteId: string, campaignId: string, batchSeq: number): Promise<void> {
       await db
         .updateTable('campaigns')

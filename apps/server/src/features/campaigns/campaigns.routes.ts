@@ -234,6 +234,24 @@ export function registerCampaignRoutes(
     async (request) => campaigns.cancel(websiteIdOf(request), request.params.campaignId),
   );
 
+  api.post(
+    `${ONE}/resume`,
+    {
+      preValidation: guard,
+      schema: {
+        tags: TAGS,
+        summary: 'Send on after sending stopped: the batch that kept failing is tried again',
+        description: AUTH_NOTE,
+        params: campaignParamsSchema,
+        response: {
+          200: campaignSchema,
+          ...errorResponses(writeCodes, ['CAMPAIGN_NOT_FOUND', 'CAMPAIGN_NOT_READY']),
+        },
+      },
+    },
+    async (request) => campaigns.resume(websiteIdOf(request), request.params.campaignId),
+  );
+
   api.get(
     `${ONE}/recipients`,
     {

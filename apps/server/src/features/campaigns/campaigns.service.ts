@@ -97,6 +97,10 @@ export function createCampaignsService(deps: {
       updatedAt: new Date(row.updated_at).getTime(),
       startedAt: time(row.started_at),
       finishedAt: time(row.finished_at),
+      stalled:
+        row.status === 'sending' && row.stalled_at
+          ? { at: new Date(row.stalled_at).getTime(), error: row.stalled_error ?? '' }
+          : null,
       counts,
     };
   }
@@ -358,6 +362,43 @@ export function createCampaignsService(deps: {
           websiteId,
           kind: CAMPAIGN_BATCH_JOB,
           payload: { campaignId, batch: 1 },
+          runAt: new Date(),
+        });
+      });
+      return find(websiteId, campaignId);
+    },
+
+    /**
+     * The job runner's give-up hook for CAMPAIGN_BATCH_JOB: the batch failed its last try,
+     * so the campaign says it stopped (and why) until the owner resumes or cancels it.
+     */
+    async stallBatch(job: JobRow, error: unknown): Promise<void> {
+      const { campaignId, batch } = job.payload as { campaignId?: unknown; batch?: unknown };
+      if (typeof campaignId !== 'string' || typeof batch !== 'number') return;
+      await store.transaction(async (q) => {
+        const row = await q.lock(job.website_id, campaignId);
+        if (row?.status !== 'sending' || row.batch_seq !== batch) return;
+        const reason = error instanceof Error ? error.message : String(error);
+        await q.setStall(job.website_id, campaignId, {
+          at: new Date(),
+          error: reason.slice(0, 500),
+        });
+      });
+    },
+
+    /** Sends on after a stall: the batch that failed is tried again from the start. */
+    async resume(websiteId: string, campaignId: string): Promise<Campaign> {
+      await store.transaction(async (q) => {
+        const row = await q.lock(websiteId, campaignId);
+        if (!row) throw fail('CAMPAIGN_NOT_FOUND', campaignMessages.notFound);
+        if (row.status !== 'sending' || !row.stalled_at) {
+          throw fail('CAMPAIGN_NOT_READY', campaignMessages.notStalled);
+        }
+        await q.setStall(websiteId, campaignId, null);
+        await q.jobs.enqueue({
+          websiteId,
+          kind: CAMPAIGN_BATCH_JOB,
+          payload: { campaignId, batch: row.batch_seq },
           runAt: new Date(),
         });
       });

@@ -1,4 +1,5 @@
 import { Role } from '@atelier/core';
+import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
@@ -359,6 +360,61 @@ describe(`campaigns (${testDialect})`, () => {
     expect([again.statusCode, again.json().error]).toEqual([
       409,
       'Only a campaign that is sending can be cancelled.',
+    ]);
+  });
+
+  it('says when sending stopped after a batch kept failing, and resumes from there', async () => {
+    const { listId } = await seedList(db(), {
+      websiteId,
+      name: 'Stall list',
+      subscribed: ['s1@example.com', 's2@example.com', 's3@example.com'],
+    });
+    const campaign = await createCampaign({
+      name: 'Stalls',
+      subject: 'Stalling',
+      listId,
+      blocks: [{ type: 'text', text: 'Hello' }],
+      ratePerMinute: 1,
+    });
+    await owner.call('POST', `${BASE}/campaigns/${campaign.id}/send`);
+    expect(await t.app.services.commerce.jobs.runDueJobs()).toBe(1);
+    // Batch 2 fails its last try: the job runner hands it to the hook and deletes it.
+    const job = await db()
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', CAMPAIGN_BATCH_JOB)
+      .where(sql<string>`payload->>'campaignId'`, '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(job.payload).toEqual({ campaignId: campaign.id, batch: 2 });
+    // A stray older batch's give-up changes nothing.
+    await t.app.services.campaigns.stallBatch(
+      { ...job, payload: { campaignId: campaign.id, batch: 1 } },
+      new Error('old'),
+    );
+    expect((await owner.call('GET', `${BASE}/campaigns/${campaign.id}`)).json().stalled).toBe(null);
+    await t.app.services.campaigns.stallBatch(job, new Error('Mail server refused: 554'));
+    await db().deleteFrom('jobs').where('job_id', '=', job.job_id).execute();
+    const stalled = (await owner.call('GET', `${BASE}/campaigns/${campaign.id}`)).json();
+    expect(stalled).toMatchObject({
+      status: 'sending',
+      stalled: { at: expect.any(Number), error: 'Mail server refused: 554' },
+      counts: { queued: 2, sending: 1 },
+    });
+    await runJobs();
+    expect(
+      (await owner.call('GET', `${BASE}/campaigns/${campaign.id}`)).json().counts,
+    ).toMatchObject({ queued: 2 });
+
+    const resumed = await owner.call('POST', `${BASE}/campaigns/${campaign.id}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ status: 'sending', stalled: null });
+    await runJobs();
+    const done = (await owner.call('GET', `${BASE}/campaigns/${campaign.id}`)).json();
+    expect(done).toMatchObject({ status: 'sent', counts: { queued: 0, sending: 3 } });
+    const again = await owner.call('POST', `${BASE}/campaigns/${campaign.id}/resume`);
+    expect([again.statusCode, again.json().error]).toEqual([
+      409,
+      'Only a campaign whose sending stopped can be resumed.',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { JobRow } from '../../db/db-types.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import { createGiftCardsAdminService } from '../giftcards/giftcards-admin.service.ts';
 import { createInstallmentCapture } from '../installments/installment-capture.ts';
@@ -50,6 +51,7 @@ export function createCommerce({
   holdMinutesOf,
   checkoutRulesOf,
   jobHandlers = {},
+  jobGiveUps = {},
 }: {
   database: Database;
   websites: Pick<WebsiteService, 'getById' | 'originOf'>;
@@ -63,6 +65,8 @@ export function createCommerce({
   checkoutRulesOf?: (websiteId: string) => Promise<CheckoutRules>;
   /** Other features' background jobs, run by the same worker (a scheduled product). */
   jobHandlers?: Record<string, JobHandler>;
+  /** Per job kind, what to do when a job fails its last try (the job runner's onGiveUp). */
+  jobGiveUps?: Record<string, (job: JobRow, error: unknown) => Promise<void>>;
 }) {
   const { db } = database;
   const store = createCommerceStore(db);
@@ -122,6 +126,7 @@ export function createCommerce({
     log,
     // Renewals are found by their due date rather than queued: each poll sweeps them.
     sweeps: [() => subscriptions.runDue()],
+    onGiveUp: jobGiveUps,
     ...(options.jobIntervalMs && { intervalMs: options.jobIntervalMs }),
   });
   return {

@@ -28,9 +28,15 @@ export function createJobRunner({
   log,
   intervalMs = 5_000,
   sweeps = [],
+  onGiveUp = {},
 }: {
   jobStore: JobStore;
   handlers: Record<string, JobHandler>;
+  /**
+   * Per kind, what to do when a job fails its last try: the hook takes over (it tells a
+   * person, who decides) and the job is deleted. Kinds without one stay parked.
+   */
+  onGiveUp?: Record<string, (job: JobRow, error: unknown) => Promise<void>>;
   log: FastifyBaseLogger;
   intervalMs?: number;
   /**
@@ -55,6 +61,16 @@ export function createJobRunner({
       } catch (error) {
         const attempts = job.attempts;
         log.warn({ err: error, jobId: job.job_id, kind: job.kind, attempts }, 'job failed');
+        const giveUp = onGiveUp[job.kind];
+        if (attempts >= MAX_ATTEMPTS && giveUp) {
+          try {
+            await giveUp(job, error);
+            await jobStore.deleteJob(job.website_id, job.job_id);
+            continue;
+          } catch (hookError) {
+            log.error({ err: hookError, jobId: job.job_id }, 'job give-up hook failed');
+          }
+        }
         const delayMs = attempts >= MAX_ATTEMPTS ? 365 * 24 * 3600_000 : 2 ** attempts * 1000;
         await jobStore.retryLater({
           websiteId: job.website_id,

@@ -56,6 +56,8 @@ export const campaignsApi = {
   send: (id: string) => call({ method: 'POST', path: `${one(id)}/send`, response: campaignSchema }),
   cancel: (id: string) =>
     call({ method: 'POST', path: `${one(id)}/cancel`, response: campaignSchema }),
+  resume: (id: string) =>
+    call({ method: 'POST', path: `${one(id)}/resume`, response: campaignSchema }),
   recipients: (id: string, query: CampaignRecipientQuery) => {
     const params = new URLSearchParams(
       Object.entries(query).map(([key, value]) => [key, String(value)]),

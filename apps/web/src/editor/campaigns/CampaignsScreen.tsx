@@ -52,6 +52,10 @@ const STATUS: Record<CampaignStatus, { label: string; tone: BadgeTone }> = {
   cancelled: { label: 'Cancelled', tone: 'warning' },
 };
 
+/** The badge of a campaign: a sending one that stopped says so. */
+const statusOf = (campaign: Campaign) =>
+  campaign.stalled ? { label: 'Stopped', tone: 'warning' as BadgeTone } : STATUS[campaign.status];
+
 const RECIPIENT_STATUS: Record<RecipientStatus, { label: string; tone: BadgeTone }> = {
   queued: { label: 'Waiting', tone: 'neutral' },
   sending: { label: 'Sending', tone: 'accent' },
@@ -141,7 +145,7 @@ function CampaignList({ onOpen }: { onOpen: (id: string) => void }) {
       key: 'status',
       header: 'Status',
       sortValue: (c) => c.status,
-      cell: (c) => <Badge tone={STATUS[c.status].tone}>{STATUS[c.status].label}</Badge>,
+      cell: (c) => <Badge tone={statusOf(c).tone}>{statusOf(c).label}</Badge>,
     },
     { key: 'list', header: 'List', cell: (c) => c.listName ?? '—' },
     {
@@ -285,7 +289,7 @@ function CampaignDetail({ campaignId, onClose }: { campaignId: string; onClose: 
           <h1>{campaign?.name ?? 'Campaign'}</h1>
           {campaign ? (
             <p className="screen-header__lead">
-              <Badge tone={STATUS[campaign.status].tone}>{STATUS[campaign.status].label}</Badge>
+              <Badge tone={statusOf(campaign).tone}>{statusOf(campaign).label}</Badge>
             </p>
           ) : null}
         </div>
@@ -925,6 +929,15 @@ function Progress({
     return () => clearInterval(timer);
   }, [busy, reload, campaign.status]);
 
+  async function resume() {
+    try {
+      onChanged(await campaignsApi.resume(campaign.id));
+      toast('Sending resumed.');
+    } catch (caught) {
+      setError(errorText(caught));
+    }
+  }
+
   async function cancel() {
     setCancelling(false);
     try {
@@ -997,17 +1010,35 @@ function Progress({
           </div>
         </dl>
         <ProgressBar campaign={campaign} label="Sending progress" />
+        {campaign.stalled ? (
+          <div className="notice notice--error" role="alert">
+            <p>
+              Sending stopped on {dateTime(campaign.stalled.at)}: the next batch failed five times
+              in a row. Addresses that have not had their turn are still waiting.
+            </p>
+            <p>Last error: {campaign.stalled.error || 'unknown'}</p>
+          </div>
+        ) : null}
         <p className="campaigns__meta" aria-live="polite">
-          {campaign.status === 'sending'
-            ? `Sending at up to ${campaign.ratePerMinute} emails a minute…`
-            : campaign.status === 'sent'
-              ? 'Done: every address has had its turn.'
-              : 'Cancelled: addresses that had not had their turn were skipped.'}
+          {campaign.stalled
+            ? 'Resume to try the batch again, or cancel to skip the rest.'
+            : campaign.status === 'sending'
+              ? `Sending at up to ${campaign.ratePerMinute} emails a minute…`
+              : campaign.status === 'sent'
+                ? 'Done: every address has had its turn.'
+                : 'Cancelled: addresses that had not had their turn were skipped.'}
         </p>
         {campaign.status === 'sending' ? (
-          <Button variant="danger" onClick={() => setCancelling(true)}>
-            Cancel sending
-          </Button>
+          <div className="campaigns__actions">
+            {campaign.stalled ? (
+              <Button variant="primary" onClick={() => void resume()}>
+                Resume sending
+              </Button>
+            ) : null}
+            <Button variant="danger" onClick={() => setCancelling(true)}>
+              Cancel sending
+            </Button>
+          </div>
         ) : null}
       </Card>
       <Card title="Recipients">
