@@ -8,7 +8,7 @@ export function ErrorPage({ message }: { message: string }) {
     <div className="not-found-page" role="alert">
       <h1>Something went wrong</h1>
       <p>{message}</p>
-      <p>
+      <p className="not-found-page__actions">
         <a className="button" href="/">
           Go to the home page
         </a>{' '}

@@ -77,6 +77,9 @@ export function SiteFrame({ site, currentPath, children, regions, isCanvas }: Si
               }}
             />
           </div>
+          {regions?.header !== undefined ? null : (
+            <PhoneMenu site={site} currentPath={currentPath} />
+          )}
         </div>
         {site.headerFooter && site.headerFooter.header.length > 0 ? (
           <div className="site-header__blocks">
@@ -110,6 +113,49 @@ export function SiteFrame({ site, currentPath, children, regions, isCanvas }: Si
         )}
       </footer>
     </>
+  );
+}
+
+/**
+ * The header's menu on a phone (SPEC §9: up to 432 px), where the links, search and
+ * account link do not fit beside the title: a native disclosure, so it opens with the
+ * keyboard and works before (and without) any script. Wider screens hide it and show the
+ * same links in the header row instead; only one of the two is ever displayed, so
+ * assistive technology meets one "Main" navigation.
+ */
+function PhoneMenu({ site, currentPath }: { site: SiteView; currentPath: string }) {
+  return (
+    <details className="site-menu">
+      <summary className="site-menu__button">
+        <svg className="site-menu__icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+          <path className="site-menu__bars" d="M3 5h14M3 10h14M3 15h14" />
+          <path className="site-menu__cross" d="M5 5l10 10M15 5L5 15" />
+        </svg>
+        Menu
+      </summary>
+      <div className="site-menu__panel">
+        <nav aria-label="Main">
+          <ul className="site-menu__nav">
+            {site.navigation.map((item) => (
+              <NavigationEntry
+                key={`${item.title} ${item.href}`}
+                item={item}
+                currentPath={currentPath}
+              />
+            ))}
+          </ul>
+        </nav>
+        <search>
+          <form className="site-menu__search" action="/search" method="get">
+            <label htmlFor="site-menu-q">Search products</label>
+            <input id="site-menu-q" name="q" type="search" />
+          </form>
+        </search>
+        <a className="site-menu__account" href="/account">
+          {accountPageText.accountLink}
+        </a>
+      </div>
+    </details>
   );
 }
 

@@ -4,7 +4,7 @@ export function NotFoundPage() {
     <div className="not-found-page">
       <h1>Page not found</h1>
       <p>We couldn’t find the page you were looking for. It may have moved or no longer exists.</p>
-      <p>
+      <p className="not-found-page__actions">
         <a className="button" href="/">
           Go to the home page
         </a>{' '}
