@@ -62,14 +62,28 @@ describe('buying in Chromium', () => {
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await saveScreenshot(page, 'checkout-page');
 
+    // Declined on a phone: the message shows beside the card fields, in view, and takes
+    // focus (so it is read out) without the shopper scrolling to the top.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
     await page.getByLabel('Expiry (MM/YY)').fill('12/30');
     await page.getByLabel('Security code').fill('123');
     await page.getByLabel('Name on card').fill('Ada Lovelace');
     await page.getByRole('button', { name: /Place order/ }).click();
-    await expect
-      .poll(() => page.locator('.checkout__problem').textContent())
-      .toBe('Your card was declined.');
+    const problem = page.locator('.checkout__problem');
+    await expect.poll(() => problem.textContent()).toBe('Your card was declined.');
+    expect(await problem.getAttribute('role')).toBe('alert');
+    expect(
+      await problem.evaluate((element) => ({
+        isFocused: element === document.activeElement,
+        isInView:
+          element.getBoundingClientRect().top >= 0 &&
+          element.getBoundingClientRect().bottom <= window.innerHeight,
+        section: element.closest('form')?.querySelector('h2')?.textContent,
+      })),
+    ).toEqual({ isFocused: true, isInView: true, section: 'Payment' });
+    await saveScreenshot(page, 'checkout-declined-phone', { isFullPage: false });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: /Place order/ }).click();

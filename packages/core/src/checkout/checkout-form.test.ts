@@ -59,6 +59,7 @@ describe('checkout form', () => {
       checkout: null,
       isBusy: true,
       problem: null,
+      problemAt: null,
       fieldErrors: {},
       email: '',
       address: emptyCheckoutAddress,
@@ -92,6 +93,7 @@ describe('checkout form', () => {
       isBusy: false,
       checkout: null,
       problem: 'Your cart is empty.',
+      problemAt: null,
     });
     expect(checkoutFormReducer(state, { type: 'step-sent' })).toBe(state);
   });
@@ -123,12 +125,17 @@ describe('checkout form', () => {
 
   it('is busy while a step saves and clears the last problem when it is sent', () => {
     const failedOnce = run(
-      [{ type: 'step-sent' }, { type: 'step-failed', failure: failure() }],
+      [{ type: 'step-sent' }, { type: 'step-failed', step: 'email', failure: failure() }],
       ready(),
     );
-    expect(failedOnce.problem).toBe('Enter your email address.');
+    expect(failedOnce).toMatchObject({ problem: 'Enter your email address.', problemAt: 'email' });
     const saving = checkoutFormReducer(failedOnce, { type: 'step-sent' });
-    expect(saving).toMatchObject({ status: 'saving', isBusy: true, problem: null });
+    expect(saving).toMatchObject({
+      status: 'saving',
+      isBusy: true,
+      problem: null,
+      problemAt: null,
+    });
   });
 
   it('takes the re-priced checkout from a saved step and clears field errors', () => {
@@ -137,6 +144,7 @@ describe('checkout form', () => {
         { type: 'step-sent' },
         {
           type: 'step-failed',
+          step: 'email',
           failure: failure({ fields: { email: 'Enter your email address.' } }),
         },
         { type: 'step-sent' },
@@ -169,19 +177,24 @@ describe('checkout form', () => {
     const refused = run(
       [
         { type: 'step-sent' },
-        { type: 'step-failed', failure: failure({ message: 'That coupon code is not valid.' }) },
+        {
+          type: 'step-failed',
+          step: 'apply-coupon',
+          failure: failure({ message: 'That coupon code is not valid.' }),
+        },
       ],
       typed,
     );
     expect(refused).toMatchObject({
       couponCode: 'WELCOME10',
       problem: 'That coupon code is not valid.',
+      problemAt: 'apply-coupon',
     });
   });
 
   it('keeps the checkout it had when a step fails', () => {
     const state = run(
-      [{ type: 'step-sent' }, { type: 'step-failed', failure: failure() }],
+      [{ type: 'step-sent' }, { type: 'step-failed', step: 'email', failure: failure() }],
       ready(checkout({ email: 'old@example.com' })),
     );
     expect(state).toMatchObject({ status: 'ready', isBusy: false });
@@ -228,6 +241,7 @@ describe('checkout form', () => {
       status: 'ready',
       isBusy: false,
       problem: 'Your card was declined.',
+      problemAt: 'order',
       fieldErrors: { card: 'Your card was declined.' },
       idempotencyKey: 'key-2',
     });
@@ -316,7 +330,7 @@ describe('checkout form', () => {
       { type: 'start-failed', failure: failure() },
       { type: 'step-sent' },
       { type: 'step-succeeded', step: 'apply-coupon', checkout: checkout() },
-      { type: 'step-failed', failure: failure() },
+      { type: 'step-failed', step: 'email', failure: failure() },
       { type: 'order-sent' },
       { type: 'order-failed', failure: failure(), freshKey: 'fresh' },
       { type: 'order-failed', failure: failure({ status: NO_ANSWER_STATUS }), freshKey: 'fresh' },

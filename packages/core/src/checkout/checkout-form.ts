@@ -57,7 +57,7 @@ export type CheckoutFormEvent<C extends CheckoutSnapshot> =
   | { type: 'start-failed'; failure: RequestFailure }
   | { type: 'step-sent' }
   | { type: 'step-succeeded'; step: CheckoutStep; checkout: C }
-  | { type: 'step-failed'; failure: RequestFailure }
+  | { type: 'step-failed'; step: CheckoutStep; failure: RequestFailure }
   | { type: 'order-sent' }
   | { type: 'order-failed'; failure: RequestFailure; freshKey: string }
   | { type: 'order-placed' }
@@ -74,6 +74,12 @@ export type CheckoutFormState<C extends CheckoutSnapshot> = {
   /** A request is in flight or the page is leaving: buttons that send are disabled. */
   isBusy: boolean;
   problem: string | null;
+  /**
+   * Where the problem belongs, so the page shows it beside what the shopper just used:
+   * the step that failed, `order` for a failed order (a declined card), null for a start
+   * that failed (the whole page).
+   */
+  problemAt: CheckoutStep | 'order' | null;
   /** Field path (`email`, `shippingAddress.city`, `card.number`) → message. */
   fieldErrors: Record<string, string>;
   email: string;
@@ -121,6 +127,7 @@ export const initialCheckoutFormState = <C extends CheckoutSnapshot>(
   checkout: null,
   isBusy: true,
   problem: null,
+  problemAt: null,
   fieldErrors: {},
   email: '',
   address: emptyCheckoutAddress,
@@ -173,7 +180,13 @@ const withStatus = <C extends CheckoutSnapshot>(
 const failed = <C extends CheckoutSnapshot>(
   state: CheckoutFormState<C>,
   failure: RequestFailure,
-): CheckoutFormState<C> => ({ ...state, problem: failure.message, fieldErrors: failure.fields });
+  problemAt: CheckoutFormState<C>['problemAt'],
+): CheckoutFormState<C> => ({
+  ...state,
+  problem: failure.message,
+  problemAt,
+  fieldErrors: failure.fields,
+});
 
 /**
  * Edits apply in every status (typing never waits for the server); a status event the
@@ -211,7 +224,7 @@ export const checkoutFormReducer = <C extends CheckoutSnapshot>(
       };
     case 'step-sent':
     case 'order-sent':
-      return { ...moved, problem: null };
+      return { ...moved, problem: null, problemAt: null };
     case 'step-succeeded':
       return {
         ...moved,
@@ -222,12 +235,13 @@ export const checkoutFormReducer = <C extends CheckoutSnapshot>(
       };
     case 'order-failed':
       return {
-        ...failed(moved, event.failure),
+        ...failed(moved, event.failure, 'order'),
         idempotencyKey: keepsIdempotencyKey(event.failure) ? state.idempotencyKey : event.freshKey,
       };
     case 'start-failed':
+      return failed(moved, event.failure, null);
     case 'step-failed':
-      return failed(moved, event.failure);
+      return failed(moved, event.failure, event.step);
     case 'order-placed':
       return moved;
   }

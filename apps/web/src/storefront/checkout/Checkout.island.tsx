@@ -14,7 +14,7 @@ import {
   subscriptionMessages,
   subscriptionPriceText,
 } from '@atelier/core';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import {
   applyCoupon,
   applyGiftCard,
@@ -63,6 +63,13 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
   // Pay in full or in 4 (issue 22); in 4 only while the checkout still offers it.
   const [chosenTender, setTender] = useState<Tender>('full');
 
+  // A problem is shown beside what the shopper just used (problemAt) and takes focus, so
+  // it is seen without scrolling and read out, then they fix it from there.
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem && state.problemAt) problemRef.current?.focus();
+  }, [problem, state.problemAt]);
+
   // Start (or resume) checkout once, when the page opens.
   useEffect(() => {
     void startCheckout().then((result) =>
@@ -95,7 +102,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
     dispatch(
       result.ok
         ? { type: 'step-succeeded', step, checkout: result.value }
-        : { type: 'step-failed', failure: result.failure },
+        : { type: 'step-failed', step, failure: result.failure },
     );
   }
 
@@ -137,6 +144,13 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
     dispatch({ type: 'order-failed', failure: result.failure, freshKey: crypto.randomUUID() });
   }
 
+  const problemFor = (...where: CheckoutFormState<Checkout>['problemAt'][]) =>
+    problem && where.includes(state.problemAt) ? (
+      <div ref={problemRef} role="alert" tabIndex={-1} className="form-error checkout__problem">
+        {problem}
+      </div>
+    ) : null;
+
   const error = (name: string) =>
     fieldErrors[name] ? (
       <p className="form-field__error" id={`checkout-${name.replaceAll('.', '-')}-error`}>
@@ -147,9 +161,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
   return (
     <div className="checkout" aria-busy={isBusy}>
       <div className="checkout__steps">
-        <div role="alert" className="form-error checkout__problem">
-          {problem}
-        </div>
+        {problemFor(null)}
 
         <form
           className="checkout__section"
@@ -185,6 +197,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
               />
             </div>
           ) : null}
+          {problemFor('email')}
           <button type="submit" className="button button--small" disabled={isBusy}>
             {checkout.email ? 'Update email' : 'Save email'}
           </button>
@@ -240,6 +253,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
                 ))}
               </select>
             </div>
+            {problemFor('shipping-address')}
             <button type="submit" className="button button--small" disabled={isBusy}>
               Save address
             </button>
@@ -280,6 +294,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
                 ) : null}
               </label>
             ))}
+            {problemFor('shipping-option')}
           </fieldset>
         ) : null}
 
@@ -291,6 +306,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
           }}
         >
           <h2>Discount code</h2>
+          {problemFor('apply-coupon', 'remove-coupon')}
           {checkout.automaticDiscount ? (
             <p className="checkout__automatic">
               {`${checkout.automaticDiscount.name} applied automatically.`}
@@ -339,6 +355,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
           }}
         >
           <h2>Gift card</h2>
+          {problemFor('apply-gift-card', 'remove-gift-card')}
           {checkout.giftCard ? (
             <p>
               Gift card ending {checkout.giftCard.last4}: {money(checkout.giftCard.appliedCents)}{' '}
@@ -438,6 +455,7 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
               {checkout.minimumProblem}
             </p>
           ) : null}
+          {problemFor('order')}
           <button type="submit" className="button checkout__place" disabled={isBusy || !isReady}>
             {plan ? 'Subscribe' : 'Place order'} ·{' '}
             {tender === 'installments' && checkout.installments
