@@ -49,6 +49,8 @@ export type NewProductInput = {
     isOnSale?: boolean;
     qtyInStock?: number;
     isUnlimited?: boolean;
+    /** One of `mediaIds`: the image shown when this variant is chosen. */
+    imageId?: string | null;
   }[];
   mediaIds?: string[];
 };
@@ -317,6 +319,7 @@ export function createCatalogService({
           is_on_sale: v.isOnSale ?? false,
           qty_in_stock: v.qtyInStock ?? 0,
           is_unlimited: v.isUnlimited ?? false,
+          image_media_id: v.imageId ?? null,
         })),
         mediaIds: input.mediaIds ?? [],
       });

@@ -99,6 +99,17 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
     disclaimer: 'We will email you within two working days to arrange a time.',
   });
 
+  // Each colour of the shirt shows its own photo when chosen.
+  const shirtSand = await image(
+    shirtSvg('#d8c3a0', '#efe8dc'),
+    'linen-work-shirt-sand.png',
+    'Sand linen work shirt laid flat',
+  );
+  const shirtIndigo = await image(
+    shirtSvg('#34456b', '#e4e8ee'),
+    'linen-work-shirt-indigo.png',
+    'Indigo linen work shirt laid flat',
+  );
   const products: Omit<NewProductInput, 'websiteId' | 'collectionId' | 'displayIndex'>[] = [
     {
       productType: ProductType.physical,
@@ -112,24 +123,28 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
       variants: [
         {
           sku: 'LWS-S-SAND',
+          imageId: shirtSand,
           optionValues: [size('S'), colour('Sand')],
           priceCents: 6800,
           qtyInStock: 8,
         },
         {
           sku: 'LWS-S-INDIGO',
+          imageId: shirtIndigo,
           optionValues: [size('S'), colour('Indigo')],
           priceCents: 6800,
           qtyInStock: 0,
         },
         {
           sku: 'LWS-M-SAND',
+          imageId: shirtSand,
           optionValues: [size('M'), colour('Sand')],
           priceCents: 6800,
           qtyInStock: 12,
         },
         {
           sku: 'LWS-M-INDIGO',
+          imageId: shirtIndigo,
           optionValues: [size('M'), colour('Indigo')],
           priceCents: 6800,
           salePriceCents: 5400,
@@ -138,29 +153,20 @@ export async function seedDemoStore(services: SeedServices): Promise<{ websiteId
         },
         {
           sku: 'LWS-L-SAND',
+          imageId: shirtSand,
           optionValues: [size('L'), colour('Sand')],
           priceCents: 6800,
           qtyInStock: 3,
         },
         {
           sku: 'LWS-L-INDIGO',
+          imageId: shirtIndigo,
           optionValues: [size('L'), colour('Indigo')],
           priceCents: 6800,
           qtyInStock: 7,
         },
       ],
-      mediaIds: [
-        await image(
-          shirtSvg('#d8c3a0', '#efe8dc'),
-          'linen-work-shirt-sand.png',
-          'Sand linen work shirt laid flat',
-        ),
-        await image(
-          shirtSvg('#34456b', '#e4e8ee'),
-          'linen-work-shirt-indigo.png',
-          'Indigo linen work shirt laid flat',
-        ),
-      ],
+      mediaIds: [shirtSand, shirtIndigo],
     },
     {
       productType: ProductType.digital,

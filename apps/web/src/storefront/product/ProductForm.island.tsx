@@ -6,6 +6,7 @@ import {
   afterAddDestination,
   DEFAULT_SCARCITY_THRESHOLD,
   findVariant,
+  hasUnlimitedStockByType,
   hasVariantSelectors,
   type InstallmentOffer,
   isSoldOut,
@@ -58,6 +59,16 @@ export type ProductFormProps = {
   multipleQuantityAllowedForServices: boolean;
   /** The store's installment offer (issue 22); null or absent shows no pill. */
   installments?: InstallmentOffer | null;
+  /**
+   * The product's badge (summarizeProduct). 'Sale' shows while nothing is chosen or the
+   * chosen variant is on sale, not beside a choice at full price.
+   */
+  badge?: { kind: 'sold-out' | 'sale'; text: string } | null;
+  /** By variant id, the image the gallery shows once that variant is chosen. */
+  variantImages?: Record<
+    string,
+    { src: string; srcset: string; alt: string; width: number; height: number }
+  >;
 };
 
 /**
@@ -73,6 +84,8 @@ export default function ProductForm({
   isExpressCheckout,
   multipleQuantityAllowedForServices,
   installments = null,
+  badge = null,
+  variantImages = {},
 }: ProductFormProps) {
   const core = toCoreProduct(product as Product);
   const optionNames = variantOptionNames(core);
@@ -97,7 +110,14 @@ export default function ProductForm({
   const isChosenSoldOut =
     isWhollySoldOut ||
     (variant !== undefined && isSoldOut({ ...core, variants: [toCoreVariant(variant)] }));
-  const display = priceFor(product, variant);
+  const display = priceFor(product, variant, showSelectors);
+  const isDisplayOnSale =
+    display.isOnSale &&
+    display.salePriceCents !== undefined &&
+    display.salePriceCents < display.priceCents;
+  const shownBadge = badge?.kind === 'sale' && variant && !isDisplayOnSale ? null : badge;
+  // Gift cards, downloads and access never run out: there is no availability to tell.
+  const isStockless = hasUnlimitedStockByType(product.productType);
   const scarcity =
     product.scarcity && variant && !isChosenSoldOut
       ? scarcityMessage({
@@ -116,6 +136,21 @@ export default function ProductForm({
     addButtonText({ product: core }),
     isWhollySoldOut ? { type: 'mark-sold-out', soldOutText: soldOutLabel } : undefined,
   );
+
+  // The gallery is the server's HTML, outside this island: a chosen variant with its own
+  // image puts that image in the main place (its renditions, so the browser still picks
+  // the size), the way a shopper expects a colour choice to change the photo.
+  const variantImage = variant ? variantImages[variant.id] : undefined;
+  useEffect(() => {
+    if (!variantImage) return;
+    const main = document.querySelector<HTMLImageElement>('.product-gallery__main');
+    if (!main || main.getAttribute('src') === variantImage.src) return;
+    main.srcset = variantImage.srcset;
+    main.src = variantImage.src;
+    main.alt = variantImage.alt;
+    main.width = variantImage.width;
+    main.height = variantImage.height;
+  }, [variantImage]);
 
   // A sold-out choice turns the button into 'Sold Out'; choosing another restores it.
   useEffect(() => {
@@ -200,7 +235,11 @@ export default function ProductForm({
 
   return (
     <div className="product-form" data-variant-sku={variant?.sku ?? ''}>
+      {shownBadge ? (
+        <p className={`badge-inline badge--${shownBadge.kind}`}>{shownBadge.text}</p>
+      ) : null}
       <p className="product-details__price" aria-live="polite">
+        {display.isFrom ? 'From ' : null}
         <Price {...display} currency={product.currency} useCLDRMoneyFormat={useCLDRMoneyFormat} />
       </p>
       {/* Only goods that ship can be paid in installments (isInstallmentEligibleCart). */}
@@ -253,9 +292,11 @@ export default function ProductForm({
       >
         {isChosenSoldOut
           ? soldOutLabel
-          : variant
-            ? 'In stock'
-            : 'Choose your options to see availability.'}
+          : isStockless
+            ? null
+            : variant
+              ? 'In stock'
+              : 'Choose your options to see availability.'}
       </p>
       {scarcity ? <p className="scarcity">{scarcity}</p> : null}
       {isChosenSoldOut && variant && product.restock ? (
@@ -315,20 +356,35 @@ export default function ProductForm({
   );
 }
 
-function priceFor(product: ProductFormProps['product'], variant: Variant | undefined) {
+/**
+ * The price beside the options: the chosen variant's; before a choice among variants of
+ * different prices, the lowest as "From" (its regular price struck through when that is a
+ * sale), so the page never shows a full price beside a Sale badge.
+ */
+function priceFor(
+  product: ProductFormProps['product'],
+  variant: Variant | undefined,
+  isChoosing: boolean,
+) {
   const ownPrice = productLevelPrice(product);
   if (ownPrice) {
     return {
       priceCents: ownPrice.priceCents,
       salePriceCents: ownPrice.salePriceCents ?? undefined,
       isOnSale: ownPrice.isOnSale,
+      isFrom: false,
     };
   }
-  const shown = variant ?? product.variants[0];
+  const effective = (v: Variant) => (v.isOnSale ? v.salePriceCents : v.priceCents);
+  const prices = new Set(product.variants.map(effective));
+  const cheapest = [...product.variants].sort((a, b) => effective(a) - effective(b))[0];
+  const isFrom = !variant && isChoosing && prices.size > 1;
+  const shown = variant ?? (isChoosing ? cheapest : product.variants[0]);
   return {
     priceCents: shown?.priceCents ?? 0,
     salePriceCents: shown?.salePriceCents,
     isOnSale: shown?.isOnSale ?? false,
+    isFrom,
   };
 }
 

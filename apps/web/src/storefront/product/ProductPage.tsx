@@ -37,7 +37,12 @@ export function ProductPage({
     <article className="product-page" aria-labelledby="product-title">
       <div className="product-gallery">
         {mainImage ? (
-          <ResponsiveImage image={mainImage} sizes={PRODUCT_IMAGE_SIZES} isPriority />
+          <ResponsiveImage
+            className="product-gallery__main"
+            image={mainImage}
+            sizes={PRODUCT_IMAGE_SIZES}
+            isPriority
+          />
         ) : null}
         {moreImages.length > 0 ? (
           <div className="product-gallery__thumbs">
@@ -52,9 +57,6 @@ export function ProductPage({
           <a href={product.fullUrl.split('/p/')[0]}>Shop</a>
         </nav>
         <h1 id="product-title">{product.title}</h1>
-        {summary.badge ? (
-          <p className={`badge-inline badge--${summary.badge.kind}`}>{summary.badge.text}</p>
-        ) : null}
         <Island
           name="ProductForm"
           component={ProductForm}
@@ -66,6 +68,8 @@ export function ProductPage({
             isExpressCheckout: site.isExpressCheckout,
             multipleQuantityAllowedForServices,
             installments,
+            badge: summary.badge,
+            variantImages: variantImagesOf(product),
           }}
         />
         {product.isSubscribable ? (
@@ -84,6 +88,25 @@ export function ProductPage({
       </div>
     </article>
   );
+}
+
+/** Each variant's own image, for the form to show in the gallery when it is chosen. */
+function variantImagesOf(product: Product): NonNullable<ProductFormProps['variantImages']> {
+  const images = new Map(product.images.map((image) => [image.id, image]));
+  const shown: NonNullable<ProductFormProps['variantImages']> = {};
+  for (const variant of product.variants) {
+    const image = variant.imageId ? images.get(variant.imageId) : undefined;
+    if (image) {
+      shown[variant.id] = {
+        src: image.src,
+        srcset: image.srcset,
+        alt: image.altText,
+        width: image.width,
+        height: image.height,
+      };
+    }
+  }
+  return shown;
 }
 
 /** Every option combination with its price and availability: readable without script. */
