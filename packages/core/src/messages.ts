@@ -208,7 +208,7 @@ export const twoFactorMessages = {
   title: 'Two-step verification',
   offIntro:
     'Protect your account with a second step at sign-in: a 6-digit code from an authenticator app on your phone.',
-  onIntro: 'On. Signing in asks for a code from your authenticator app after your password.',
+  onIntro: 'Signing in asks for a code from your authenticator app after your password.',
   recoveryLeft: (count: number) =>
     count === 1 ? '1 recovery code left.' : `${count} recovery codes left.`,
   start: 'Set up two-step verification',
