@@ -140,6 +140,10 @@ import { createSampleContexts } from './features/templates/template-context.ts';
 import { createTemplatesRepo } from './features/templates/templates.repo.ts';
 import { registerTemplatesRoutes } from './features/templates/templates.routes.ts';
 import { createTemplatesService } from './features/templates/templates.service.ts';
+import { registerMemberTwoFactorRoutes } from './features/two-factor/member-two-factor.routes.ts';
+import { registerSiteUserTwoFactorRoutes } from './features/two-factor/site-user-two-factor.routes.ts';
+import { createTwoFactorRepo } from './features/two-factor/two-factor.repo.ts';
+import { createTwoFactorService } from './features/two-factor/two-factor.service.ts';
 import { createUrlSpaceRepo } from './features/url-space/url-space.repo.ts';
 import { createUrlSpace } from './features/url-space/url-space.ts';
 import {
@@ -392,13 +396,22 @@ function createServices(
     formsOf: formSubmissions.definitionsOf,
     log: app.log,
   });
+  // Two-step verification runs on the clock sign-ins do, so tests can move both.
   const auth = createAuthService({
     authRepo: createAuthRepo(db),
+    twoFactor: createTwoFactorService({
+      repo: createTwoFactorRepo(db, 'member'),
+      now: options.auth?.now ?? (() => new Date()),
+    }),
     options: { signInLock: options.config.signInLock, ...options.auth },
   });
   const siteUsers = createSiteUsersService({
     repo: createSiteUsersRepo(db),
     websites,
+    twoFactor: createTwoFactorService({
+      repo: createTwoFactorRepo(db, 'site-user'),
+      now: options.siteUsers?.now ?? (() => new Date()),
+    }),
     options: { signInLock: options.config.signInLock, ...options.siteUsers },
   });
   const editorPages = createEditorPagesService({
@@ -723,6 +736,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });
   registerAuthRoutes(app, { auth: services.auth, guard: memberGuard, websiteOf });
   registerSiteUserRoutes(app, {
+    siteUsers: services.siteUsers,
+    websiteOf,
+    ...(options.siteUsers?.addressLimit !== undefined && {
+      addressLimit: options.siteUsers.addressLimit,
+    }),
+  });
+  registerMemberTwoFactorRoutes(app, { auth: services.auth, websiteOf });
+  registerSiteUserTwoFactorRoutes(app, {
     siteUsers: services.siteUsers,
     websiteOf,
     ...(options.siteUsers?.addressLimit !== undefined && {

@@ -31,8 +31,12 @@ export type Member = z.infer<typeof memberSchema>;
 
 export const sessionStateSchema = z
   .object({
-    /** needs-owner: no member yet, the first visit creates the owner. */
-    state: z.enum(['needs-owner', 'signed-out', 'signed-in']),
+    /**
+     * needs-owner: no member yet, the first visit creates the owner. second-factor: the
+     * password was right and the member has two-step verification on: the sign-in waits
+     * for a code (POST /api/config/session/second-factor); no session exists yet.
+     */
+    state: z.enum(['needs-owner', 'signed-out', 'signed-in', 'second-factor']),
     member: memberSchema.nullable(),
     /** Echo in the x-csrf-token header on every write (the `crumb` cookie's value). */
     xsrfToken: z.string(),

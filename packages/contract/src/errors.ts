@@ -390,6 +390,21 @@ export const errorCatalogue = {
     summary: 'The email link has expired, was already used, or never existed.',
   },
 
+  // Two-step verification (TOTP) of members and customers (issue 23)
+  TWO_FACTOR_FAILED: {
+    status: 401,
+    summary: 'The one-time code is wrong or was already used (it counts towards the sign-in lock).',
+  },
+  TWO_FACTOR_EXPIRED: {
+    status: 401,
+    summary:
+      'No current sign-in waits for a code in this browser: sign in with the password again.',
+  },
+  TWO_FACTOR_STATE: {
+    status: 409,
+    summary: 'Two-step verification is already on, not on, or its setup was not started.',
+  },
+
   // Templates
   TEMPLATE_INVALID: { status: 400, summary: 'The template does not compile; `errors` says where.' },
 } as const satisfies Record<string, { status: number; summary: string }>;

@@ -29,4 +29,5 @@ export * from './store-settings.ts';
 export * from './subscriptions.ts';
 export * from './templates.ts';
 export * from './text.ts';
+export * from './two-factor.ts';
 export * from './webhooks.ts';

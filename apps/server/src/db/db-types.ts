@@ -152,6 +152,31 @@ export interface SiteUserTokensTable {
   created_at: Timestamp;
 }
 
+/** Two-step verification of a member (0040); the same shape as a customer's. */
+export interface MemberTwoFactorTable {
+  website_id: string;
+  member_id: string;
+  /** base32; never sent again once set-up is confirmed. */
+  secret: string;
+  /** null while set-up waits for its first code. */
+  enabled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** The newest accepted time step: older or equal codes are replays. */
+  last_used_step: number | null;
+  /** SHA-256 (base64url) of each unused recovery code. */
+  recovery_code_hashes: Generated<string[]>;
+  created_at: Timestamp;
+}
+
+export interface SiteUserTwoFactorTable {
+  website_id: string;
+  site_user_id: string;
+  secret: string;
+  enabled_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_used_step: number | null;
+  recovery_code_hashes: Generated<string[]>;
+  created_at: Timestamp;
+}
+
 export interface WebsiteTemplatesTable {
   website_id: string;
   slot: string;
@@ -1041,6 +1066,8 @@ export interface DB {
   site_users: SiteUsersTable;
   site_user_sessions: SiteUserSessionsTable;
   site_user_tokens: SiteUserTokensTable;
+  member_two_factor: MemberTwoFactorTable;
+  site_user_two_factor: SiteUserTwoFactorTable;
   analytics_events: AnalyticsEventsTable;
   website_templates: WebsiteTemplatesTable;
   site_header_footer: SiteHeaderFooterTable;

@@ -6,6 +6,7 @@ import {
 } from '@atelier/contract';
 import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { AccountScreen } from './account/AccountScreen.tsx';
 import { ApiError, api } from './api/client.ts';
 import { CampaignsScreen } from './campaigns/CampaignsScreen.tsx';
 import { CustomerDetail } from './customers/CustomerDetail.tsx';
@@ -132,7 +133,8 @@ type Screen =
   | 'files'
   | 'settings'
   | 'webhooks'
-  | 'developer';
+  | 'developer'
+  | 'account';
 
 const SCREEN_TITLES: Record<Screen, string> = {
   pages: 'Pages',
@@ -156,6 +158,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   settings: 'Settings',
   webhooks: 'Webhooks',
   developer: 'Developer',
+  account: 'Your account',
 };
 
 /** `/config/orders/<id>` (customers, gift cards) opens that detail: see detail-routes.ts. */
@@ -410,6 +413,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(member.role === Role.admin
       ? [{ key: 'developer', label: 'Developer', icon: 'code' } as const]
       : []),
+    // Every member's own sign-in security (two-step verification), whatever their role.
+    { key: 'account', label: 'Your account', icon: 'settings' },
   ];
 
   // Editing a page takes the whole screen, as in the site builders owners know.
@@ -566,6 +571,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <WebhooksScreen />
       ) : screen === 'campaigns' ? (
         <CampaignsScreen />
+      ) : screen === 'account' ? (
+        <AccountScreen member={member} />
       ) : null}
       {hasOpenedDeveloperMode ? (
         <div hidden={screen !== 'developer'}>

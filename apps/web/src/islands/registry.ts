@@ -15,6 +15,7 @@ const loaders = {
   ManageSubscription: () => import('../storefront/subscriptions/ManageSubscription.island.tsx'),
   BuyAccess: () => import('../storefront/lock/BuyAccess.island.tsx'),
   AccountForm: () => import('../storefront/account/AccountForm.island.tsx'),
+  TwoFactor: () => import('../storefront/account/TwoFactor.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;

@@ -1,6 +1,8 @@
 import {
   credentialsSchema,
   errorResponses,
+  MEMBER_CHALLENGE_COOKIE,
+  MEMBER_CHALLENGE_PATH,
   memberCreateSchema,
   memberListSchema,
   memberParamsSchema,
@@ -17,10 +19,22 @@ import { z } from 'zod';
 import { ensureCrumb, requireCrumb } from '../../http/csrf.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
+import { setChallengeCookie } from '../two-factor/challenge-cookie.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
 import { editorCallerOf, type MemberGuard, SESSION_COOKIE } from './member-guard.ts';
 
 const adminCodes = [...signedInCodes, ...sessionWriteCodes] as const;
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    // Without "remember me" the browser forgets it on close; the server expires it too.
+    ...(session.isRemembered && { expires: session.expiresAt }),
+  });
+}
 
 /** Sign-in to the editor (/api/config/session) and, for admins, its members. */
 export function registerAuthRoutes(
@@ -38,17 +52,6 @@ export function registerAuthRoutes(
     websiteOf,
   });
   const adminOnly = guard.requireMember({ roles: [Role.admin] });
-
-  function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      // Without "remember me" the browser forgets it on close; the server expires it too.
-      ...(session.isRemembered && { expires: session.expiresAt }),
-    });
-  }
 
   api.get(
     '/api/config/session',
@@ -113,6 +116,20 @@ export function registerAuthRoutes(
     async (request, reply) => {
       const website = await websiteOf(request);
       const session = await auth.signIn(website.id, request.body);
+      if ('challengeToken' in session) {
+        // Two-step verification is on: no session yet, the code comes next.
+        setChallengeCookie(request, reply, {
+          name: MEMBER_CHALLENGE_COOKIE,
+          path: MEMBER_CHALLENGE_PATH,
+          ...session,
+        });
+        return {
+          state: 'second-factor' as const,
+          member: null,
+          xsrfToken: ensureCrumb(request, reply),
+          websiteId: website.id,
+        };
+      }
       setSessionCookie(request, reply, session);
       return {
         state: 'signed-in' as const,

@@ -8,9 +8,12 @@ import {
   Role,
   type SignInLockPolicy,
   signInMessages,
+  twoFactorMessages,
 } from '@atelier/core';
 import type { WebsiteMemberRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
+import { createSignInChallenges } from '../two-factor/sign-in-challenges.ts';
+import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
 import { createSignInGuard } from './sign-in-guard.ts';
@@ -34,6 +37,12 @@ export type AuthOptions = {
 
 export type SignedIn = { member: Member; token: string; expiresAt: Date; isRemembered: boolean };
 
+/** The password was right; the member's code is next (the token goes in a cookie). */
+export type SecondFactorNeeded = { challengeToken: string; expiresAt: Date };
+
+/** What a sign-in waiting for its code remembers. */
+type WaitingSignIn = { email: string; memberId: string; isRemembered: boolean };
+
 const HOUR_MS = 3600_000;
 
 export const hashToken = (token: string): string =>
@@ -56,8 +65,12 @@ function checkNewCredentials(email: string, password: string): void {
   if (first) throw fail('MEMBER_INVALID', first, fields);
 }
 
-export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOptions }) {
-  const { authRepo } = deps;
+export function createAuthService(deps: {
+  authRepo: AuthRepo;
+  twoFactor: TwoFactorService;
+  options?: AuthOptions;
+}) {
+  const { authRepo, twoFactor } = deps;
   const now = deps.options?.now ?? (() => new Date());
   const sessionTtlMs = deps.options?.sessionTtlMs ?? 12 * HOUR_MS;
   const rememberedTtlMs = deps.options?.rememberedTtlMs ?? 30 * 24 * HOUR_MS;
@@ -65,6 +78,21 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
     policy: deps.options?.signInLock ?? DEFAULT_SIGN_IN_LOCK,
     now: () => now().getTime(),
   });
+  const waiting = createSignInChallenges<WaitingSignIn>({ now: () => now().getTime() });
+  const lockKeyOf = (websiteId: string, email: string) => `${websiteId}|${email}`;
+
+  /** Checks a signed-in member's password again, under the sign-in lock. */
+  async function confirmPassword(websiteId: string, member: Member, password: string) {
+    const key = lockKeyOf(websiteId, member.email);
+    if (!signInGuard.claim(key)) throw fail('SIGN_IN_LOCKED', signInMessages.tooManyAttempts);
+    const row = await authRepo.findMemberByEmail(websiteId, member.email);
+    if (!row || !(await verifyPassword(password, row.password_hash))) {
+      throw fail('SIGN_IN_FAILED', twoFactorMessages.passwordWrong, {
+        password: twoFactorMessages.passwordWrong,
+      });
+    }
+    return key;
+  }
 
   async function startSession(
     websiteId: string,
@@ -124,7 +152,7 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
     async signIn(
       websiteId: string,
       input: { email: string; password: string; rememberMe?: boolean | undefined },
-    ): Promise<SignedIn> {
+    ): Promise<SignedIn | SecondFactorNeeded> {
       const email = normaliseEmail(input.email);
       // Checked before the member is looked up, and the same for an unknown email, so a
       // locked answer says nothing about who is a member.
@@ -137,8 +165,78 @@ export function createAuthService(deps: { authRepo: AuthRepo; options?: AuthOpti
         ? await verifyPassword(input.password, member.password_hash)
         : await verifyAgainstNothing(input.password);
       if (!member || !isMatch) throw fail('SIGN_IN_FAILED', editorApiMessages.signInFailed);
+      const isRemembered = input.rememberMe ?? false;
+      if (await twoFactor.isOn(websiteId, member.member_id)) {
+        // The attempt claimed above stays counted until the code is right, so knowing the
+        // password buys no fresh guesses at the code: both steps share one lock.
+        const challengeToken = waiting.start(websiteId, {
+          email,
+          memberId: member.member_id,
+          isRemembered,
+        });
+        return { challengeToken, expiresAt: new Date(now().getTime() + waiting.ttlMs) };
+      }
       signInGuard.succeeded(accountKey);
-      return startSession(websiteId, member, input.rememberMe ?? false);
+      return startSession(websiteId, member, isRemembered);
+    },
+
+    /**
+     * The second step: a code from the app or a recovery code, for the sign-in waiting in
+     * this browser. Each try is an attempt under the same lock as the password.
+     */
+    async completeSignIn(
+      websiteId: string,
+      input: { challengeToken: string | undefined; code: string },
+    ): Promise<SignedIn> {
+      const signIn = waiting.find(websiteId, input.challengeToken);
+      if (!signIn || !input.challengeToken) {
+        throw fail('TWO_FACTOR_EXPIRED', twoFactorMessages.challengeExpired);
+      }
+      const key = lockKeyOf(websiteId, signIn.email);
+      if (!signInGuard.claim(key)) throw fail('SIGN_IN_LOCKED', signInMessages.tooManyAttempts);
+      await twoFactor.spendCode({ websiteId, subjectId: signIn.memberId, code: input.code });
+      waiting.end(input.challengeToken);
+      const member = await authRepo.findMemberByEmail(websiteId, signIn.email);
+      // Removed while the code was being typed: nobody to sign in.
+      if (!member || member.member_id !== signIn.memberId) {
+        throw fail('TWO_FACTOR_EXPIRED', twoFactorMessages.challengeExpired);
+      }
+      signInGuard.succeeded(key);
+      return startSession(websiteId, member, signIn.isRemembered);
+    },
+
+    twoFactorStatus: (websiteId: string, member: Member) => twoFactor.status(websiteId, member.id),
+
+    /** Setting up asks for the password again (ASVS: re-authenticate to change a factor). */
+    async beginTwoFactor(
+      websiteId: string,
+      member: Member,
+      input: { password: string; issuer: string },
+    ) {
+      const key = await confirmPassword(websiteId, member, input.password);
+      signInGuard.succeeded(key);
+      return twoFactor.begin({
+        websiteId,
+        subjectId: member.id,
+        issuer: input.issuer,
+        account: member.email,
+      });
+    },
+
+    async confirmTwoFactor(websiteId: string, member: Member, code: string) {
+      return { recoveryCodes: await twoFactor.confirm({ websiteId, subjectId: member.id, code }) };
+    },
+
+    /** Needs the password and a current code (or a recovery code), both under the lock. */
+    async turnOffTwoFactor(
+      websiteId: string,
+      member: Member,
+      input: { password: string; code: string },
+    ): Promise<void> {
+      const key = await confirmPassword(websiteId, member, input.password);
+      await twoFactor.spendCode({ websiteId, subjectId: member.id, code: input.code });
+      signInGuard.succeeded(key);
+      await twoFactor.turnOff(websiteId, member.id);
     },
 
     async signOut(websiteId: string, token: string | undefined): Promise<void> {

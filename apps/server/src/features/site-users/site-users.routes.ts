@@ -3,6 +3,8 @@ import {
   CART_COOKIE,
   errorResponses,
   HAS_CART_COOKIE,
+  SITE_USER_CHALLENGE_COOKIE,
+  SITE_USER_CHALLENGE_PATH,
   SITE_USER_INFO_COOKIE,
   SITE_USER_SESSION_COOKIE,
   sessionWriteCodes,
@@ -15,6 +17,7 @@ import {
   siteUserResetSchema,
   siteUserSchema,
   siteUserSignedInSchema,
+  siteUserSignInAnswerSchema,
   siteUserSignInSchema,
   siteUserSignOutQuerySchema,
   siteUserSignUpSchema,
@@ -30,6 +33,7 @@ import { fail } from '../../http/errors.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import { cartIdOf, rememberCart } from '../cart/cart.routes.ts';
+import { setChallengeCookie } from '../two-factor/challenge-cookie.ts';
 import {
   type AccountSession,
   type SiteUsersService,
@@ -43,6 +47,25 @@ import {
 
 const signedInCodes = ['ACCOUNT_SIGN_IN_REQUIRED', 'CSRF_FAILED'] as const;
 const passwordCodes = ['ACCOUNT_PASSWORD_WRONG', 'SIGN_IN_LOCKED'] as const;
+
+/** The session cookie and SPEC §6's readable SiteUserInfo, set together. */
+export function setSession(request: FastifyRequest, reply: FastifyReply, started: StartedSession) {
+  const secure = request.protocol === 'https';
+  // Without "remember me" the browser forgets both on close; the server ends it anyway.
+  const expiry = started.isRemembered ? { expires: started.endsAt } : {};
+  reply.setCookie(SITE_USER_SESSION_COOKIE, started.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    ...expiry,
+  });
+  reply.setCookie(
+    SITE_USER_INFO_COOKIE,
+    JSON.stringify({ authenticated: true, siteUserId: started.user.id }),
+    { path: '/', httpOnly: false, sameSite: 'lax', secure, ...expiry },
+  );
+}
 
 export function registerSiteUserRoutes(
   app: FastifyInstance,
@@ -63,24 +86,6 @@ export function registerSiteUserRoutes(
     websiteOf,
   });
   const writeHooks = { onRequest: addressLimit, preHandler: requireCrumb };
-
-  function setSession(request: FastifyRequest, reply: FastifyReply, started: StartedSession) {
-    const secure = request.protocol === 'https';
-    // Without "remember me" the browser forgets both on close; the server ends it anyway.
-    const expiry = started.isRemembered ? { expires: started.endsAt } : {};
-    reply.setCookie(SITE_USER_SESSION_COOKIE, started.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      ...expiry,
-    });
-    reply.setCookie(
-      SITE_USER_INFO_COOKIE,
-      JSON.stringify({ authenticated: true, siteUserId: started.user.id }),
-      { path: '/', httpOnly: false, sameSite: 'lax', secure, ...expiry },
-    );
-  }
 
   function clearSession(reply: FastifyReply) {
     reply.clearCookie(SITE_USER_SESSION_COOKIE, { path: '/' });
@@ -194,7 +199,7 @@ export function registerSiteUserRoutes(
           'Sign in (SPEC §7): a new session every time, a new xsrfToken to send as x-csrf-token; a guest cart joins the account’s',
         body: siteUserSignInSchema,
         response: {
-          200: siteUserSignedInSchema,
+          200: siteUserSignInAnswerSchema,
           ...errorResponses(sessionWriteCodes, ['SIGN_IN_FAILED', 'SIGN_IN_LOCKED']),
         },
       },
@@ -204,10 +209,19 @@ export function registerSiteUserRoutes(
       const started = await siteUsers.signIn(website.id, request.body, {
         sessionToken: request.cookies[SITE_USER_SESSION_COOKIE],
       });
+      reply.header('cache-control', 'no-store');
+      if ('challengeToken' in started) {
+        // Two-step verification is on: no session yet, the code comes next (its own route).
+        setChallengeCookie(request, reply, {
+          name: SITE_USER_CHALLENGE_COOKIE,
+          path: SITE_USER_CHALLENGE_PATH,
+          ...started,
+        });
+        return { xsrfToken: ensureCrumb(request, reply), secondFactor: 'totp' as const };
+      }
       setSession(request, reply, started);
       const cartId = await siteUsers.cartAtSignIn(website.id, started.user.id, cartIdOf(request));
       if (cartId) rememberCart(request, reply, cartId);
-      reply.header('cache-control', 'no-store');
       return { xsrfToken: issueCrumb(request, reply), account: started.user };
     },
   );

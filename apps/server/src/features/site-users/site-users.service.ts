@@ -15,12 +15,15 @@ import {
   sessionEndsAt,
   shouldTouchSession,
   signInMessages,
+  twoFactorMessages,
 } from '@atelier/core';
 import type { SiteUserRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
 import { createSignInGuard } from '../auth/sign-in-guard.ts';
 import { orderStatusPath } from '../orders/place-order.service.ts';
+import { createSignInChallenges } from '../two-factor/sign-in-challenges.ts';
+import type { TwoFactorService } from '../two-factor/two-factor.service.ts';
 import type { WebsiteService } from '../websites/website.service.ts';
 import {
   DEFAULT_SCRYPT_COST,
@@ -65,6 +68,12 @@ export type StartedSession = {
   endsAt: Date;
 };
 
+/** The password was right; the account's code is next (the token goes in a cookie). */
+export type SecondFactorNeeded = { challengeToken: string; expiresAt: Date };
+
+/** What a sign-in waiting for its code remembers. */
+type WaitingSignIn = { email: string; siteUserId: string; isRemembered: boolean };
+
 const HOUR_MS = 3600_000;
 const VERIFY_LINK_MS = 24 * HOUR_MS;
 const RESET_LINK_MS = HOUR_MS;
@@ -108,9 +117,10 @@ function checkEmail(email: string): void {
 export function createSiteUsersService(deps: {
   repo: SiteUsersRepo;
   websites: Pick<WebsiteService, 'getById' | 'originOf'>;
+  twoFactor: TwoFactorService;
   options?: SiteUsersOptions;
 }) {
-  const { repo, websites } = deps;
+  const { repo, websites, twoFactor } = deps;
   const options = deps.options ?? {};
   const now = options.now ?? (() => new Date());
   const policy = options.session ?? DEFAULT_ACCOUNT_SESSION;
@@ -119,6 +129,7 @@ export function createSiteUsersService(deps: {
     policy: options.signInLock ?? DEFAULT_SIGN_IN_LOCK,
     now: () => now().getTime(),
   });
+  const waiting = createSignInChallenges<WaitingSignIn>({ now: () => now().getTime() });
   const mailLimiter = createRateLimiter({ limit: options.mailsPerHour ?? 5, windowMs: HOUR_MS });
   const mayMail = (websiteId: string, email: string) => mailLimiter.hit(`${websiteId}|${email}`);
 
@@ -307,7 +318,7 @@ export function createSiteUsersService(deps: {
       websiteId: string,
       input: { email: string; password: string; rememberMe?: boolean | undefined },
       browser: { sessionToken: string | undefined },
-    ): Promise<StartedSession> {
+    ): Promise<StartedSession | SecondFactorNeeded> {
       const email = normaliseEmail(input.email);
       // Checked before the account is looked up, and the same for an unknown email.
       const key = `${websiteId}|${email}`;
@@ -317,14 +328,92 @@ export function createSiteUsersService(deps: {
         ? await verifySiteUserPassword(input.password, user.password_hash)
         : await verifyAgainstNothing(input.password);
       if (!user || !isMatch) throw fail('SIGN_IN_FAILED', accountMessages.signInFailed);
+      const isRemembered = input.rememberMe ?? false;
+      if (await twoFactor.isOn(websiteId, user.site_user_id)) {
+        // The attempt claimed above stays counted until the code is right: the password
+        // and the code share one lock, so knowing the password buys no fresh guesses.
+        const challengeToken = waiting.start(websiteId, {
+          email,
+          siteUserId: user.site_user_id,
+          isRemembered,
+        });
+        return { challengeToken, expiresAt: new Date(now().getTime() + waiting.ttlMs) };
+      }
       signInGuard.succeeded(key);
       const { tokenHash: _, ...started } = await startSession({
         websiteId,
         user,
-        isRemembered: input.rememberMe ?? false,
+        isRemembered,
         replacedToken: browser.sessionToken,
       });
       return started;
+    },
+
+    /**
+     * The second step: a code from the app or a recovery code, for the sign-in waiting in
+     * this browser; each try counts under the same lock as the password.
+     */
+    async completeSignIn(
+      websiteId: string,
+      input: { challengeToken: string | undefined; code: string },
+      browser: { sessionToken: string | undefined },
+    ): Promise<StartedSession> {
+      const signIn = waiting.find(websiteId, input.challengeToken);
+      if (!signIn || !input.challengeToken) {
+        throw fail('TWO_FACTOR_EXPIRED', twoFactorMessages.challengeExpired);
+      }
+      const key = `${websiteId}|${signIn.email}`;
+      if (!signInGuard.claim(key)) throw fail('SIGN_IN_LOCKED', signInMessages.tooManyAttempts);
+      await twoFactor.spendCode({ websiteId, subjectId: signIn.siteUserId, code: input.code });
+      waiting.end(input.challengeToken);
+      const user = await repo.findByEmail(websiteId, signIn.email);
+      if (!user || user.site_user_id !== signIn.siteUserId) {
+        throw fail('TWO_FACTOR_EXPIRED', twoFactorMessages.challengeExpired);
+      }
+      signInGuard.succeeded(key);
+      const { tokenHash: _, ...started } = await startSession({
+        websiteId,
+        user,
+        isRemembered: signIn.isRemembered,
+        replacedToken: browser.sessionToken,
+      });
+      return started;
+    },
+
+    twoFactorStatus: (websiteId: string, session: AccountSession) =>
+      twoFactor.status(websiteId, session.user.site_user_id),
+
+    /** Setting up asks for the password again (ASVS: re-authenticate to change a factor). */
+    async beginTwoFactor(websiteId: string, session: AccountSession, password: string) {
+      await confirmPassword(websiteId, session.user, password);
+      const { title, origin } = await site(websiteId);
+      return twoFactor.begin({
+        websiteId,
+        subjectId: session.user.site_user_id,
+        issuer: title.trim() || new URL(origin).hostname,
+        account: session.user.email,
+      });
+    },
+
+    async confirmTwoFactor(websiteId: string, session: AccountSession, code: string) {
+      const subjectId = session.user.site_user_id;
+      return { recoveryCodes: await twoFactor.confirm({ websiteId, subjectId, code }) };
+    },
+
+    /** Needs the password and a current code (or a recovery code). */
+    async turnOffTwoFactor(
+      websiteId: string,
+      session: AccountSession,
+      input: { password: string; code: string },
+    ): Promise<void> {
+      const subjectId = session.user.site_user_id;
+      const key = `${websiteId}|${session.user.email}`;
+      await confirmPassword(websiteId, session.user, input.password);
+      // The password's success forgot earlier failures; the code counts as a try again.
+      if (!signInGuard.claim(key)) throw fail('SIGN_IN_LOCKED', signInMessages.tooManyAttempts);
+      await twoFactor.spendCode({ websiteId, subjectId, code: input.code });
+      signInGuard.succeeded(key);
+      await twoFactor.turnOff(websiteId, subjectId);
     },
 
     /** The cart the browser keeps after sign-in: its guest cart merged into the account's. */

@@ -19,6 +19,8 @@ import {
   injectSend,
   type Shopper,
 } from '../checkout/commerce-test-kit.ts';
+import { createTwoFactorRepo } from '../two-factor/two-factor.repo.ts';
+import { createTwoFactorService } from '../two-factor/two-factor.service.ts';
 import { createSiteUsersRepo } from './site-users.repo.ts';
 import { createSiteUsersService } from './site-users.service.ts';
 
@@ -655,6 +657,10 @@ describe(`customer accounts (${testDialect})`, () => {
       const service = createSiteUsersService({
         repo: createSiteUsersRepo(database.db),
         websites: app.services.websites,
+        twoFactor: createTwoFactorService({
+          repo: createTwoFactorRepo(database.db, 'site-user'),
+          now: () => new Date(),
+        }),
       });
       // Made by this service, so its hash has the real cost as every stored hash would.
       await service.signUp(websiteId, { email: 'zed@example.com', password: PASSWORD });

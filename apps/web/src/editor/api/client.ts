@@ -23,6 +23,7 @@ import {
   type FolderBehavior,
   type InventoryPreferences,
   inventoryPreferencesSchema,
+  MEMBER_CHALLENGE_PATH,
   type MediaKind,
   mailingListChoicesSchema,
   mediaFileSchema,
@@ -179,6 +180,9 @@ export const api = {
     remember(await request('POST', '/api/config/owner', sessionStateSchema, input)),
   signIn: async (input: { email: string; password: string; rememberMe: boolean }) =>
     remember(await request('POST', '/api/config/session', sessionStateSchema, input)),
+  /** The second step of a sign-in with two-step verification on (a code or recovery code). */
+  completeSignIn: async (code: string) =>
+    remember(await request('POST', MEMBER_CHALLENGE_PATH, sessionStateSchema, { code })),
   signOut: () => request('DELETE', '/api/config/session', noContent),
   members: () => request('GET', '/api/config/members', memberListSchema),
   addMember: (input: { email: string; password: string; role: 1 | 4 | 8 }) =>

@@ -1,7 +1,13 @@
-import { accountMessages, formMessages, accountPageText as text } from '@atelier/core/messages';
+import {
+  accountMessages,
+  formMessages,
+  accountPageText as text,
+  twoFactorMessages,
+} from '@atelier/core/messages';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../ui/api-client.ts';
 import { accountApi } from './account-client.ts';
+import { twoFactorClient } from './two-factor-client.ts';
 
 // The account pages' forms (issue 23), one island for all of them. Each form labels every
 // field, ties its error to the field with aria-describedby and aria-invalid, and after a
@@ -27,10 +33,10 @@ export type AccountFormProps = {
   language?: string;
 };
 
-type FieldSpec = {
+export type FieldSpec = {
   name: string;
   label: string;
-  type: 'email' | 'password';
+  type: 'email' | 'password' | 'text';
   autoComplete: string;
   hint?: string;
 };
@@ -82,11 +88,11 @@ function Field(props: {
  * `submit` returns the API's answer mapped to an outcome; field errors come back keyed by
  * the API's field names (`fieldFor` maps them onto this form's inputs).
  */
-function AccountFormView(props: {
+export function AccountFormView(props: {
   /** Ids of the form's elements start with it: stable between server and browser. */
   id: string;
   title: string;
-  headingLevel?: 'h1' | 'h2';
+  headingLevel?: 'h1' | 'h2' | 'h3';
   intro?: string;
   fields: FieldSpec[];
   submitLabel: string;
@@ -246,52 +252,7 @@ function afterSignIn(): string {
 }
 
 export default function AccountForm({ kind, token, isEmailVerified, language }: AccountFormProps) {
-  if (kind === 'sign-in') {
-    return (
-      <AccountFormView
-        id="sign-in"
-        title={text.signInTitle}
-        intro={text.signInIntro}
-        fields={[
-          emailField,
-          {
-            name: 'password',
-            label: text.password,
-            type: 'password',
-            autoComplete: 'current-password',
-          },
-        ]}
-        extra={({ values, set }) => (
-          <label className="account-form__check">
-            <input
-              type="checkbox"
-              checked={values.rememberMe === 'true'}
-              onChange={(event) => set('rememberMe', String(event.target.checked))}
-            />{' '}
-            {text.rememberMe}
-          </label>
-        )}
-        submitLabel={text.submitSignIn}
-        submit={async (values) => ({
-          result: await accountApi.signIn({
-            email: values.email ?? '',
-            password: values.password ?? '',
-            rememberMe: values.rememberMe === 'true',
-          }),
-          onOk: () => {
-            window.location.assign(afterSignIn());
-            return { ok: false };
-          },
-        })}
-        footer={
-          <>
-            <a href="/account/forgot-password">{text.forgotLink}</a>
-            <a href="/account/sign-up">{text.signUpLink}</a>
-          </>
-        }
-      />
-    );
-  }
+  if (kind === 'sign-in') return <SignIn />;
   if (kind === 'sign-up') {
     return (
       <AccountFormView
@@ -379,6 +340,110 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
   }
   if (kind === 'sign-out') return <SignOut />;
   return <AccountSettings isEmailVerified={isEmailVerified ?? false} />;
+}
+
+/**
+ * Email and password; with two-step verification on, the password's answer asks for the
+ * code and the same place shows a second form (the session starts after it).
+ */
+function SignIn() {
+  const [isAskingForCode, setIsAskingForCode] = useState(false);
+  // Each step's form starts empty, and the code field takes the focus when it appears.
+  useEffect(() => {
+    if (isAskingForCode) document.getElementById('account-sign-in-code-code')?.focus();
+  }, [isAskingForCode]);
+  if (isAskingForCode) {
+    return (
+      <AccountFormView
+        key="code"
+        id="sign-in-code"
+        title={twoFactorMessages.signInTitle}
+        intro={twoFactorMessages.signInIntro}
+        fields={[
+          {
+            name: 'code',
+            label: twoFactorMessages.signInCodeLabel,
+            type: 'text',
+            autoComplete: 'one-time-code',
+            hint: twoFactorMessages.signInCodeHint,
+          },
+        ]}
+        submitLabel={twoFactorMessages.verify}
+        submit={async (values) => {
+          const result = await twoFactorClient.completeSignIn(values.code ?? '');
+          // The wait for the code ended: back to the password.
+          if (!result.ok && result.failure.code === 'TWO_FACTOR_EXPIRED') {
+            setIsAskingForCode(false);
+          }
+          return {
+            result,
+            onOk: () => {
+              window.location.assign(afterSignIn());
+              return { ok: false };
+            },
+          };
+        }}
+        footer={
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setIsAskingForCode(false)}
+          >
+            {twoFactorMessages.startOver}
+          </button>
+        }
+      />
+    );
+  }
+  return (
+    <AccountFormView
+      key="password"
+      id="sign-in"
+      title={text.signInTitle}
+      intro={text.signInIntro}
+      fields={[
+        emailField,
+        {
+          name: 'password',
+          label: text.password,
+          type: 'password',
+          autoComplete: 'current-password',
+        },
+      ]}
+      extra={({ values, set }) => (
+        <label className="account-form__check">
+          <input
+            type="checkbox"
+            checked={values.rememberMe === 'true'}
+            onChange={(event) => set('rememberMe', String(event.target.checked))}
+          />{' '}
+          {text.rememberMe}
+        </label>
+      )}
+      submitLabel={text.submitSignIn}
+      submit={async (values) => {
+        const result = await accountApi.signIn({
+          email: values.email ?? '',
+          password: values.password ?? '',
+          rememberMe: values.rememberMe === 'true',
+        });
+        return {
+          result,
+          onOk: () => {
+            if (result.ok && 'secondFactor' in result.value) setIsAskingForCode(true);
+            else window.location.assign(afterSignIn());
+            return { ok: false };
+          },
+        };
+      }}
+      footer={
+        <>
+          <a href="/account/forgot-password">{text.forgotLink}</a>
+          <a href="/account/sign-up">{text.signUpLink}</a>
+        </>
+      }
+    />
+  );
 }
 
 /** SPEC §7's sign-out; the browser keeps a copy of the cart (cloneCart). */

@@ -2,6 +2,7 @@ import type { AccountOrder, SiteUser } from '@atelier/contract';
 import { type CurrencyCode, formatMoney, accountPageText as text } from '@atelier/core';
 import { Island } from '../../islands/Island.tsx';
 import AccountForm, { type AccountFormKind } from './AccountForm.island.tsx';
+import TwoFactor from './TwoFactor.island.tsx';
 
 // The storefront's customer account pages (issue 23): sign in, sign up, forgot and reset
 // password, the email link's landing page, and the account itself. The forms are one
@@ -90,6 +91,7 @@ export function AccountPage(props: {
           </table>
         )}
       </section>
+      <Island name="TwoFactor" component={TwoFactor} props={{}} />
       <Island
         name="AccountForm"
         component={AccountForm}

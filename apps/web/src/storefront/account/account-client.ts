@@ -2,6 +2,7 @@ import type {
   siteUserMessageSchema,
   siteUserSchema,
   siteUserSignedInSchema,
+  siteUserSignInAnswerSchema,
   siteUserStateSchema,
 } from '@atelier/contract';
 // Subpath imports keep zod and unrelated rules out of the island.
@@ -44,7 +45,8 @@ const readSurface: ApiSurface = {
   noAnswerMessage: () => cartMessages.checkConnection,
 };
 
-const surface: ApiSurface = {
+/** Writes fetch the crumb first when the page has none (also for two-factor-client.ts). */
+export const surface: ApiSurface = {
   ...readSurface,
   csrfToken: () => readCookie(CSRF_COOKIE) ?? loadCrumb(),
 };
@@ -61,7 +63,8 @@ export const accountApi = {
       method: 'POST',
       path: `${ACCOUNT}/session`,
       body,
-      response: contractType<typeof siteUserSignedInSchema>(),
+      // Signed in, or (two-step verification on) waiting for the code.
+      response: contractType<typeof siteUserSignInAnswerSchema>(),
     }),
   signUp: (body: { email: string; password: string; language?: string }) =>
     callApi(surface, { method: 'POST', path: ACCOUNT, body, response: message }),
