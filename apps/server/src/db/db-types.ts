@@ -152,6 +152,18 @@ export interface SiteUserTokensTable {
   created_at: Timestamp;
 }
 
+// An account's address book (0039-account-sections, issue 23).
+export interface SiteUserAddressesTable {
+  website_id: string;
+  address_id: Generated<string>;
+  site_user_id: string;
+  address: Json<ShippingAddress>;
+  /** At most one per account (a partial unique index). */
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface WebsiteTemplatesTable {
   website_id: string;
   slot: string;
@@ -811,7 +823,7 @@ export interface MailingListsTable {
 }
 
 export type SubscriberStatusColumn = 'pending' | 'subscribed' | 'unsubscribed' | 'bounced';
-export type SubscriberSourceColumn = 'newsletter' | 'import' | 'restock' | 'member';
+export type SubscriberSourceColumn = 'newsletter' | 'import' | 'restock' | 'member' | 'account';
 
 export interface MailingListSubscribersTable {
   website_id: string;
@@ -1038,6 +1050,7 @@ export interface DB {
   site_users: SiteUsersTable;
   site_user_sessions: SiteUserSessionsTable;
   site_user_tokens: SiteUserTokensTable;
+  site_user_addresses: SiteUserAddressesTable;
   analytics_events: AnalyticsEventsTable;
   website_templates: WebsiteTemplatesTable;
   site_header_footer: SiteHeaderFooterTable;

@@ -15,6 +15,8 @@ const loaders = {
   ManageSubscription: () => import('../storefront/subscriptions/ManageSubscription.island.tsx'),
   BuyAccess: () => import('../storefront/lock/BuyAccess.island.tsx'),
   AccountForm: () => import('../storefront/account/AccountForm.island.tsx'),
+  AddressBook: () => import('../storefront/account/AddressBook.island.tsx'),
+  NewsletterChoices: () => import('../storefront/account/NewsletterChoices.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;
