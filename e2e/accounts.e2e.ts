@@ -208,7 +208,7 @@ describe('customer accounts (Chromium)', () => {
     await hydrated(shopper, 'AddressBook');
     await shopper.getByText(accountPageText.noAddresses).waitFor();
     await shopper.getByRole('button', { name: accountPageText.addAddress }).click();
-    const name = shopper.getByLabel(accountPageText.addressFields.name);
+    const name = shopper.getByLabel(accountPageText.addressFields.name, { exact: true });
     await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
     await shopper.getByRole('button', { name: accountPageText.saveAddress }).click();
     await expect.poll(() => describedError(name)).toBe(formMessages.required);
@@ -221,11 +221,17 @@ describe('customer accounts (Chromium)', () => {
       },
     ]);
     await name.fill('Grace Hopper');
-    await shopper.getByLabel(accountPageText.addressFields.line1).fill('12 Orchard Lane');
-    await shopper.getByLabel(accountPageText.addressFields.city).fill('Portland');
-    await shopper.getByLabel(accountPageText.addressFields.region).fill('OR');
-    await shopper.getByLabel(accountPageText.addressFields.postalCode).fill('97201');
-    await shopper.getByLabel(accountPageText.addressFields.country).selectOption('US');
+    await shopper
+      .getByLabel(accountPageText.addressFields.line1, { exact: true })
+      .fill('12 Orchard Lane');
+    await shopper.getByLabel(accountPageText.addressFields.city, { exact: true }).fill('Portland');
+    await shopper.getByLabel(accountPageText.addressFields.region, { exact: true }).fill('OR');
+    await shopper
+      .getByLabel(accountPageText.addressFields.postalCode, { exact: true })
+      .fill('97201');
+    await shopper
+      .getByLabel(accountPageText.addressFields.country, { exact: true })
+      .selectOption('US');
     await shopper.getByRole('button', { name: accountPageText.saveAddress }).click();
     await shopper.getByText(accountPageText.addressAdded).waitFor();
     const book = shopper.locator('.address-book__list');
@@ -237,9 +243,9 @@ describe('customer accounts (Chromium)', () => {
     await hydrated(shopper, 'QuickAdd');
     await shopper.getByRole('button', { name: 'Add To Cart: Stoneware Mug' }).click();
     await shopper.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
-    await shopper
-      .getByRole('button', { name: 'Add To Cart: Everyday Tote Sewing Pattern' })
-      .click();
+    await shopper.goto(`${server.baseUrl}/shop/p/everyday-tote-sewing-pattern`);
+    await hydrated(shopper, 'ProductForm');
+    await shopper.getByRole('button', { name: 'Add To Cart' }).click();
     await shopper.getByRole('link', { name: '2 items in cart', exact: true }).first().waitFor();
     await shopper.goto(`${server.baseUrl}/checkout`);
     await hydrated(shopper, 'Checkout');

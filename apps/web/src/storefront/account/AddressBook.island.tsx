@@ -252,7 +252,9 @@ export default function AddressBook({ addresses: initial, locale }: AddressBookP
   return (
     <div className="address-book">
       <p
-        className={listError ? 'form-error' : 'address-book__notice'}
+        className={
+          listError ? 'address-book__notice address-book__notice--problem' : 'address-book__notice'
+        }
         role="status"
         tabIndex={-1}
         ref={noticeRef}

@@ -18,11 +18,23 @@ export default function NewsletterChoices({ lists: initial }: NewsletterChoicesP
   const [failure, setFailure] = useState<{ listId: string; message: string } | null>(null);
 
   async function choose(list: AccountMailingList, isSubscribed: boolean) {
+    // One change at a time; the boxes stay enabled so keyboard focus is never dropped.
+    if (busyList !== null) return;
     setBusyList(list.listId);
     setNotice('');
     setFailure(null);
+    // The box follows the click at once; a refusal puts it back.
+    const before = lists;
+    setLists(
+      lists.map((l) =>
+        l.listId === list.listId
+          ? { ...l, status: isSubscribed ? 'subscribed' : 'unsubscribed' }
+          : l,
+      ),
+    );
     const result = await accountSectionsApi.setNewsletter(list.listId, isSubscribed);
     setBusyList(null);
+    if (!result.ok) setLists(before);
     if (result.ok) {
       setLists(result.value.lists);
       setNotice(
@@ -57,7 +69,8 @@ export default function NewsletterChoices({ lists: initial }: NewsletterChoicesP
                 className="newsletter-choices__check"
                 id={id}
                 checked={list.status === 'subscribed'}
-                disabled={isBounced || busyList !== null}
+                disabled={isBounced}
+                aria-busy={busyList === list.listId || undefined}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={described || undefined}
                 onChange={(event) => void choose(list, event.target.checked)}
