@@ -124,6 +124,9 @@ import { createRestockService } from './features/restock/restock.service.ts';
 import { seedDemoStoreIfEmpty } from './features/seed/demo-store.ts';
 import { createSeoRepo } from './features/seo/seo.repo.ts';
 import { registerSeoRoutes } from './features/seo/seo.routes.ts';
+import { createAccountSectionsRepo } from './features/site-users/account-sections.repo.ts';
+import { registerAccountSectionRoutes } from './features/site-users/account-sections.routes.ts';
+import { createAccountSectionsService } from './features/site-users/account-sections.service.ts';
 import { createSiteUsersRepo } from './features/site-users/site-users.repo.ts';
 import { registerSiteUserRoutes } from './features/site-users/site-users.routes.ts';
 import {
@@ -414,6 +417,11 @@ function createServices(
     }),
     options: { signInLock: options.config.signInLock, ...options.siteUsers },
   });
+  const accountSections = createAccountSectionsService({
+    repo: createAccountSectionsRepo(db),
+    subscriptions: commerce.subscriptions,
+    newsletter,
+  });
   const editorPages = createEditorPagesService({
     editorPagesRepo: createEditorPagesRepo(db),
     content,
@@ -460,6 +468,7 @@ function createServices(
     contentRepo,
     auth,
     siteUsers,
+    accountSections,
     editorPages,
     templates,
     catalogRepo,
@@ -749,6 +758,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...(options.siteUsers?.addressLimit !== undefined && {
       addressLimit: options.siteUsers.addressLimit,
     }),
+  });
+  registerAccountSectionRoutes(app, {
+    siteUsers: services.siteUsers,
+    sections: services.accountSections,
+    websiteOf,
   });
   registerEditorPagesRoutes(app, {
     pages: services.editorPages,

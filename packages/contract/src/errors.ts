@@ -389,6 +389,18 @@ export const errorCatalogue = {
     status: 410,
     summary: 'The email link has expired, was already used, or never existed.',
   },
+  ACCOUNT_EMAIL_UNVERIFIED: {
+    status: 403,
+    summary: 'The account must confirm its email before changing its newsletter subscriptions.',
+  },
+  ACCOUNT_ADDRESS_NOT_FOUND: {
+    status: 404,
+    summary: 'The signed-in account has no address with this id.',
+  },
+  ACCOUNT_ADDRESS_LIMIT: {
+    status: 409,
+    summary: 'The address book is full; delete an address before adding another.',
+  },
 
   // Two-step verification (TOTP) of members and customers (issue 23)
   TWO_FACTOR_FAILED: {

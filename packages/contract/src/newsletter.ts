@@ -10,7 +10,7 @@ export const SUBSCRIBER_STATUSES = ['pending', 'subscribed', 'unsubscribed', 'bo
 export const subscriberStatusSchema = z.enum(SUBSCRIBER_STATUSES);
 export type SubscriberStatus = z.infer<typeof subscriberStatusSchema>;
 
-export const SUBSCRIBER_SOURCES = ['newsletter', 'import', 'restock', 'member'] as const;
+export const SUBSCRIBER_SOURCES = ['newsletter', 'import', 'restock', 'member', 'account'] as const;
 export type SubscriberSource = (typeof SUBSCRIBER_SOURCES)[number];
 
 /** SPEC §8's words in the editor: a newsletter block with no list, a site with none. */

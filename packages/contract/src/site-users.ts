@@ -1,5 +1,8 @@
 import { ACCOUNT_PASSWORD_MAX_LENGTH } from '@atelier/core';
 import { z } from 'zod';
+import { shippingAddressSchema } from './checkout.ts';
+import { subscriberStatusSchema } from './newsletter.ts';
+import { customerSubscriptionSchema } from './subscriptions.ts';
 
 // Customer (site-user) accounts (issue 23, SPEC §7 /api/site-users/account/*): requests
 // and responses shared by the server's routes and the storefront's account island.
@@ -104,3 +107,80 @@ export type AccountOrder = z.infer<typeof accountOrderSchema>;
 export const accountOrdersSchema = z
   .object({ orders: z.array(accountOrderSchema) })
   .meta({ id: 'AccountOrders' });
+
+// ---- The account's sections (issue 23): addresses, subscriptions, downloads, newsletters ----
+
+/** An address book entry takes the checkout's address fields and rules, plus the default flag. */
+export const accountAddressBodySchema = shippingAddressSchema
+  .extend({ isDefault: z.boolean().optional() })
+  .meta({ id: 'AccountAddressBody' });
+export type AccountAddressBody = z.infer<typeof accountAddressBodySchema>;
+
+export const accountAddressSchema = z
+  .object({ id: z.string().uuid(), address: shippingAddressSchema, isDefault: z.boolean() })
+  .meta({ id: 'AccountAddress' });
+export type AccountAddress = z.infer<typeof accountAddressSchema>;
+
+/** The whole address book, default first: every address call answers it. */
+export const accountAddressesSchema = z
+  .object({ addresses: z.array(accountAddressSchema) })
+  .meta({ id: 'AccountAddresses' });
+
+export const accountAddressParamsSchema = z.object({ addressId: z.string().uuid() });
+
+export const accountSubscriptionSchema = customerSubscriptionSchema
+  .omit({ notice: true })
+  .extend({
+    /** The account's manage page for it (update the card, cancel). */
+    manageUrl: z.string(),
+  })
+  .meta({ id: 'AccountSubscription' });
+export type AccountSubscription = z.infer<typeof accountSubscriptionSchema>;
+
+export const accountSubscriptionsSchema = z
+  .object({ subscriptions: z.array(accountSubscriptionSchema) })
+  .meta({ id: 'AccountSubscriptions' });
+
+export const accountDownloadSchema = z
+  .object({
+    orderId: z.string().uuid(),
+    orderNumber: z.number().int(),
+    /** The line of the order the file was bought on. */
+    lineNumber: z.number().int(),
+    orderedAt: z.string(),
+    productName: z.string(),
+    /** A fresh signed link; null once the downloads are used up or the order was withdrawn. */
+    url: z.string().nullable(),
+    /** Epoch ms when `url` stops working. */
+    expiresAt: z.number(),
+    /** Downloads left; null when the product sets no limit. */
+    remaining: z.number().int().nullable(),
+    /** The order status page, which signs a fresh link too. */
+    statusUrl: z.string(),
+  })
+  .meta({ id: 'AccountDownload' });
+export type AccountDownload = z.infer<typeof accountDownloadSchema>;
+
+export const accountDownloadsSchema = z
+  .object({ downloads: z.array(accountDownloadSchema) })
+  .meta({ id: 'AccountDownloads' });
+
+export const accountMailingListSchema = z
+  .object({
+    listId: z.string().uuid(),
+    name: z.string(),
+    description: z.string(),
+    /** The account email's row on the list; null when it was never on it. */
+    status: subscriberStatusSchema.nullable(),
+  })
+  .meta({ id: 'AccountMailingList' });
+export type AccountMailingList = z.infer<typeof accountMailingListSchema>;
+
+export const accountNewsletterSchema = z
+  .object({ lists: z.array(accountMailingListSchema) })
+  .meta({ id: 'AccountNewsletter' });
+
+export const accountNewsletterParamsSchema = z.object({ listId: z.string().uuid() });
+export const accountNewsletterBodySchema = z
+  .object({ isSubscribed: z.boolean() })
+  .meta({ id: 'AccountNewsletterChoice' });

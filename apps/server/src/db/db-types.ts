@@ -177,6 +177,18 @@ export interface SiteUserTwoFactorTable {
   created_at: Timestamp;
 }
 
+// An account's address book (0039-account-sections, issue 23).
+export interface SiteUserAddressesTable {
+  website_id: string;
+  address_id: Generated<string>;
+  site_user_id: string;
+  address: Json<ShippingAddress>;
+  /** At most one per account (a partial unique index). */
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface WebsiteTemplatesTable {
   website_id: string;
   slot: string;
@@ -836,7 +848,7 @@ export interface MailingListsTable {
 }
 
 export type SubscriberStatusColumn = 'pending' | 'subscribed' | 'unsubscribed' | 'bounced';
-export type SubscriberSourceColumn = 'newsletter' | 'import' | 'restock' | 'member';
+export type SubscriberSourceColumn = 'newsletter' | 'import' | 'restock' | 'member' | 'account';
 
 export interface MailingListSubscribersTable {
   website_id: string;
@@ -1068,6 +1080,7 @@ export interface DB {
   site_user_tokens: SiteUserTokensTable;
   member_two_factor: MemberTwoFactorTable;
   site_user_two_factor: SiteUserTwoFactorTable;
+  site_user_addresses: SiteUserAddressesTable;
   analytics_events: AnalyticsEventsTable;
   website_templates: WebsiteTemplatesTable;
   site_header_footer: SiteHeaderFooterTable;

@@ -1,10 +1,15 @@
 import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE, type SiteView } from '@atelier/contract';
-import { accountPageText } from '@atelier/core';
+import { accountPageText, type CheckoutPrefill } from '@atelier/core';
 import { AccountFormPage, AccountPage } from '@atelier/web/storefront/account/AccountPages.tsx';
+import {
+  SubscriptionLinkProblem,
+  SubscriptionPage,
+} from '@atelier/web/storefront/subscriptions/SubscriptionPage.tsx';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AccountSession } from '../features/site-users/site-users.service.ts';
 import { toSiteUser } from '../features/site-users/site-users.service.ts';
+import { AppError } from '../http/errors.ts';
 import type { PageRender } from './render.tsx';
 import type { StorefrontServices } from './storefront-services.ts';
 
@@ -12,12 +17,13 @@ import type { StorefrontServices } from './storefront-services.ts';
 // one-time link's token, so none is ever cached, indexed, or sent on as a referrer.
 
 const linkQuery = z.object({ t: z.string().min(20).max(200).optional() });
+const subscriptionParams = z.object({ subscriptionId: z.string().uuid() });
 
 type Deps = {
   services: StorefrontServices;
   siteFor: (
     request: FastifyRequest,
-  ) => Promise<{ website: { id: string; language: string }; site: SiteView }>;
+  ) => Promise<{ website: { id: string; language: string; timeZone: string }; site: SiteView }>;
   send: (reply: FastifyReply, page: PageRender, status?: number) => unknown;
 };
 
@@ -85,7 +91,15 @@ export function registerAccountPages(app: FastifyInstance, { services, siteFor, 
     privatePage(reply);
     const session: AccountSession | undefined = await sessionOf(request, reply, website.id);
     if (!session) return reply.redirect('/account/sign-in', 302);
-    const orders = await siteUsers.orders(website.id, session);
+    const { user } = session;
+    const sections = services.accountSections;
+    const [orders, addresses, subscriptions, downloads, newsletters] = await Promise.all([
+      siteUsers.orders(website.id, session),
+      sections?.addresses(website.id, user) ?? [],
+      sections?.subscriptions(website.id, user) ?? [],
+      sections?.downloads(website.id, user) ?? [],
+      sections?.newsletters(website.id, user) ?? [],
+    ]);
     return send(reply, {
       site,
       currentPath: '/account',
@@ -98,10 +112,87 @@ export function registerAccountPages(app: FastifyInstance, { services, siteFor, 
         <AccountPage
           account={toSiteUser(session.user)}
           orders={orders}
+          addresses={addresses}
+          subscriptions={subscriptions}
+          downloads={downloads}
+          newsletters={newsletters}
           locale={site.language}
+          timeZone={website.timeZone}
           useCLDRMoneyFormat={site.useCLDRMoneyFormat}
         />
       ),
     });
   });
+
+  // One of the account's subscriptions: the manage page an emailed link opens (card,
+  // cancel), with a fresh link token of its own, so there is one implementation of it.
+  // Another account's subscription, or an unknown id, is the same 404.
+  app.get(
+    '/account/subscriptions/:subscriptionId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { website, site } = await siteFor(request);
+      privatePage(reply);
+      const session = await sessionOf(request, reply, website.id);
+      if (!session) return reply.redirect('/account/sign-in', 302);
+      const params = subscriptionParams.safeParse(request.params);
+      const managed =
+        params.success && services.accountSections
+          ? await services.accountSections
+              .manageSubscription(website.id, session.user, params.data.subscriptionId)
+              .catch((error: unknown) => {
+                if (error instanceof AppError && error.code === 'SUBSCRIPTION_NOT_FOUND') {
+                  return null;
+                }
+                throw error;
+              })
+          : null;
+      const path = '/account/subscriptions';
+      return send(
+        reply,
+        {
+          site,
+          currentPath: path,
+          head: { title: 'Your subscription', description: site.description, path },
+          body: (
+            <>
+              <p className="account-back">
+                <a href="/account#subscriptions">{accountPageText.backToAccount}</a>
+              </p>
+              {managed ? (
+                <SubscriptionPage
+                  subscription={managed.subscription}
+                  token={managed.token}
+                  useCLDRMoneyFormat={site.useCLDRMoneyFormat}
+                  timeZone={website.timeZone}
+                />
+              ) : (
+                <SubscriptionLinkProblem />
+              )}
+            </>
+          ),
+        },
+        managed ? 200 : 404,
+      );
+    },
+  );
+}
+
+/**
+ * What checkout fills in for a signed-in customer (issue 23): the account's email and its
+ * default address. Nothing is saved on the checkout until the shopper saves each step;
+ * the checkout pages are no-store, so nothing of one customer is ever cached for another.
+ */
+export async function checkoutPrefillOf(
+  services: Pick<StorefrontServices, 'siteUsers' | 'accountSections'>,
+  request: FastifyRequest,
+  websiteId: string,
+): Promise<CheckoutPrefill | undefined> {
+  const token = request.cookies[SITE_USER_SESSION_COOKIE];
+  if (!token || !services.siteUsers) return undefined;
+  const session = await services.siteUsers.sessionOf(websiteId, token);
+  if (!session) return undefined;
+  const address =
+    (await services.accountSections?.defaultAddress(websiteId, session.user.site_user_id)) ?? null;
+  return { email: session.user.email, address };
 }

@@ -9,6 +9,7 @@ import type { NavigationService } from '../features/navigation/navigation.servic
 import type { NewsletterService } from '../features/newsletter/newsletter.service.ts';
 import type { PaywallService } from '../features/paywall/paywall.service.ts';
 import type { PreferencesService } from '../features/preferences/preferences.service.ts';
+import type { AccountSectionsService } from '../features/site-users/account-sections.service.ts';
 import type { SiteUsersService } from '../features/site-users/site-users.service.ts';
 import type { TemplatesService } from '../features/templates/templates.service.ts';
 import type { WebsiteService } from '../features/websites/website.service.ts';
@@ -38,6 +39,16 @@ export type StorefrontServices = {
   paywall?: Pick<PaywallService, 'locksOf' | 'unlockedProducts' | 'offersOf'>;
   /** Customer accounts (issue 23): the account pages read the session and its orders. */
   siteUsers?: Pick<SiteUsersService, 'sessionOf' | 'orders'>;
+  /** The account's sections, and the default address checkout fills in for it. */
+  accountSections?: Pick<
+    AccountSectionsService,
+    | 'addresses'
+    | 'defaultAddress'
+    | 'subscriptions'
+    | 'downloads'
+    | 'newsletters'
+    | 'manageSubscription'
+  >;
   /** Whether the request comes from a signed-in member of the website (private pages). */
   isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
 };

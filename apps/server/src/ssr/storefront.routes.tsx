@@ -41,7 +41,7 @@ import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
 import { createPaywallGate } from '../features/paywall/paywall-gate.ts';
 import { fail } from '../http/errors.ts';
-import { registerAccountPages } from './account-pages.tsx';
+import { checkoutPrefillOf, registerAccountPages } from './account-pages.tsx';
 import { customRegions, NO_TEMPLATES, TemplateOutput } from './custom-templates.tsx';
 import type { PageCache } from './page-cache.ts';
 import { collectionRecord, itemRecord, websiteRecord } from './page-json.ts';
@@ -331,6 +331,7 @@ export function registerStorefrontRoutes(
   app.get('/checkout', { schema: { hide: true } }, async (request, reply) => {
     const { website, site } = await siteFor(request);
     const cart = await services.cart.getCart(website.id, cartIdOf(request));
+    const prefill = await checkoutPrefillOf(services, request, website.id);
     reply.header('cache-control', 'no-store');
     return send(reply, {
       site,
@@ -341,6 +342,7 @@ export function registerStorefrontRoutes(
           hasItems={cart.entries.length > 0}
           useCLDRMoneyFormat={site.useCLDRMoneyFormat}
           locale={site.language}
+          {...(prefill && { prefill })}
         />
       ),
     });
@@ -352,6 +354,7 @@ export function registerStorefrontRoutes(
     const { cartToken } = pageInput(subscriptionCheckoutQuery, request.query);
     const { website, site } = await siteFor(request);
     const cart = await services.cart.getCart(website.id, cartToken);
+    const prefill = await checkoutPrefillOf(services, request, website.id);
     reply
       .header('cache-control', 'private, no-store')
       .header('referrer-policy', 'no-referrer')
@@ -370,6 +373,7 @@ export function registerStorefrontRoutes(
           useCLDRMoneyFormat={site.useCLDRMoneyFormat}
           locale={site.language}
           cartToken={cartToken}
+          {...(prefill && { prefill })}
         />
       ),
     });

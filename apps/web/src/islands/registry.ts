@@ -16,6 +16,8 @@ const loaders = {
   BuyAccess: () => import('../storefront/lock/BuyAccess.island.tsx'),
   AccountForm: () => import('../storefront/account/AccountForm.island.tsx'),
   TwoFactor: () => import('../storefront/account/TwoFactor.island.tsx'),
+  AddressBook: () => import('../storefront/account/AddressBook.island.tsx'),
+  NewsletterChoices: () => import('../storefront/account/NewsletterChoices.island.tsx'),
 };
 
 export type IslandName = keyof typeof loaders;

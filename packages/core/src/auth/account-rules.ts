@@ -9,6 +9,9 @@ export const ACCOUNT_PASSWORD_MIN_LENGTH = 10;
 /** ASVS asks that at least 64 characters are allowed; more only costs hashing. */
 export const ACCOUNT_PASSWORD_MAX_LENGTH = 256;
 
+/** An address book holds at most this many addresses (bounds each account's rows). */
+export const MAX_ACCOUNT_ADDRESSES = 20;
+
 export type PasswordProblem = 'too-short' | 'too-common' | 'contains-email';
 
 /**

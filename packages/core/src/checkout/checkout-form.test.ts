@@ -84,6 +84,38 @@ describe('checkout form', () => {
     expect(state.checkout?.id).toBe('c1');
   });
 
+  it("fills a new checkout's form from the signed-in account, saving nothing yet", () => {
+    const prefilled = initialCheckoutFormState<Checkout>('key-1', {
+      email: 'ada@example.com',
+      address,
+    });
+    const state = run([{ type: 'start-succeeded', checkout: checkout() }], prefilled);
+    expect(state.email).toBe('ada@example.com');
+    expect(state.address).toEqual({ ...address, line2: '', region: '' });
+    // The server has none until the shopper saves each step.
+    expect(state.checkout?.email).toBeNull();
+    expect(state.checkout?.shippingAddress).toBeNull();
+  });
+
+  it('lets what a resumed checkout saved win over the account', () => {
+    const saved = { ...address, name: 'Ada King', city: 'London', country: 'GB' };
+    const prefilled = initialCheckoutFormState<Checkout>('key-1', {
+      email: 'ada@example.com',
+      address,
+    });
+    const state = run(
+      [
+        {
+          type: 'start-succeeded',
+          checkout: checkout({ email: 'king@example.com', shippingAddress: saved }),
+        },
+      ],
+      prefilled,
+    );
+    expect(state.email).toBe('king@example.com');
+    expect(state.address).toEqual({ ...saved, line2: '', region: '' });
+  });
+
   it('shows why a checkout could not start and stays there', () => {
     const state = run([
       { type: 'start-failed', failure: failure({ status: 400, message: 'Your cart is empty.' }) },

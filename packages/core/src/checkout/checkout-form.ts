@@ -120,8 +120,16 @@ export const emptyCheckoutAddress: CheckoutAddress = {
   country: 'US',
 };
 
+/** What a signed-in customer's account fills in before the checkout starts. */
+export type CheckoutPrefill = { email?: string; address?: CheckoutAddress | null };
+
+/**
+ * The form before the checkout starts: empty, or filled from the customer's account.
+ * What the checkout already saved wins once it starts (`start-succeeded`).
+ */
 export const initialCheckoutFormState = <C extends CheckoutSnapshot>(
   idempotencyKey: string,
+  prefill: CheckoutPrefill = {},
 ): CheckoutFormState<C> => ({
   status: 'starting',
   checkout: null,
@@ -129,8 +137,8 @@ export const initialCheckoutFormState = <C extends CheckoutSnapshot>(
   problem: null,
   problemAt: null,
   fieldErrors: {},
-  email: '',
-  address: emptyCheckoutAddress,
+  email: prefill.email ?? '',
+  address: prefill.address ? { ...emptyCheckoutAddress, ...prefill.address } : emptyCheckoutAddress,
   couponCode: '',
   giftCardCode: '',
   card: { number: '', expiry: '', cvc: '', nameOnCard: '' },
@@ -213,11 +221,12 @@ export const checkoutFormReducer = <C extends CheckoutSnapshot>(
   const moved = withStatus(state, next);
   switch (event.type) {
     case 'start-succeeded':
-      // A resumed checkout fills the form with what was saved before.
+      // A resumed checkout fills the form with what was saved before; a fresh one keeps
+      // what the account filled in.
       return {
         ...moved,
         checkout: event.checkout,
-        email: event.checkout.email ?? '',
+        email: event.checkout.email ?? state.email,
         address: event.checkout.shippingAddress
           ? { ...emptyCheckoutAddress, ...event.checkout.shippingAddress }
           : state.address,

@@ -463,6 +463,80 @@ export function createNewsletterRepo(db: Kysely<DB>) {
       });
     },
 
+    /** The website's lists, each with this address's status on it (null: never on it). */
+    async listsForEmail(websiteId: string, email: string) {
+      const rows = await db
+        .selectFrom('mailing_lists as l')
+        .leftJoin('mailing_list_subscribers as s', (join) =>
+          join
+            .onRef('s.website_id', '=', 'l.website_id')
+            .onRef('s.list_id', '=', 'l.list_id')
+            .on('s.email_key', '=', email.toLowerCase()),
+        )
+        .select(['l.list_id', 'l.name', 'l.description', 's.status'])
+        .where('l.website_id', '=', websiteId)
+        .orderBy(sql`lower(l.name)`)
+        .orderBy('l.list_id')
+        .execute();
+      return rows as {
+        list_id: string;
+        name: string;
+        description: string;
+        status: SubscriberStatus | null;
+      }[];
+    },
+
+    /**
+     * The holder of a customer account subscribes its confirmed address from the account
+     * page: their own tick is the consent and the account's confirmation proved the
+     * address, so the row is subscribed at once — new (source 'account'), or a pending or
+     * unsubscribed one (the source it came from stays). A subscribed row is left as it is,
+     * and a bounced one too: it cannot receive mail. The webhook event and the welcome
+     * email with the unsubscribe link go in the same transaction. Answers whether it changed.
+     */
+    async subscribeConfirmedAddress(input: {
+      websiteId: string;
+      listId: string;
+      email: string;
+      unsubscribeToken: string;
+      welcome: (row: SubscriberRow & { unsubscribe_token: string }) => OutgoingMail;
+    }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const { rows } = await sql<SubscriberRow & { unsubscribe_token: string }>`
+          insert into mailing_list_subscribers (website_id, list_id, email, email_key, status,
+            source, unsubscribe_token, subscribed_at)
+          select l.website_id, l.list_id, ${input.email}::text, ${input.email.toLowerCase()}::text,
+            'subscribed', 'account', ${input.unsubscribeToken}::text, now()
+          from mailing_lists l
+          where l.website_id = ${input.websiteId}::uuid and l.list_id = ${input.listId}::uuid
+          on conflict (website_id, list_id, email_key) do update
+            set status = 'subscribed', subscribed_at = now(), unsubscribed_at = null,
+              confirm_token_hash = null, updated_at = now()
+            where mailing_list_subscribers.status in ('pending', 'unsubscribed')
+          returning subscriber_id, list_id, email, name, status, source, created_at,
+            subscribed_at, unsubscribed_at, unsubscribe_token`.execute(trx);
+        if (rows.length === 0) return false;
+        await emitSubscribed(trx, input.websiteId, rows);
+        await mailQueries(trx).enqueue(
+          input.websiteId,
+          rows.map((row) => input.welcome(row)),
+        );
+        return true;
+      });
+    },
+
+    /** The address leaves one list (from the account page). A bounced address stays bounced. */
+    async unsubscribeAddress(websiteId: string, listId: string, email: string): Promise<void> {
+      await db
+        .updateTable('mailing_list_subscribers')
+        .set({ status: 'unsubscribed', unsubscribed_at: new Date(), updated_at: new Date() })
+        .where('website_id', '=', websiteId)
+        .where('list_id', '=', listId)
+        .where('email_key', '=', email.toLowerCase())
+        .where('status', 'in', ['pending', 'subscribed'])
+        .execute();
+    },
+
     /** The first subscriber row of an address on a list, for answers after an add. */
     async subscriberByEmail(websiteId: string, listId: string, email: string) {
       const row = await db

@@ -440,6 +440,52 @@ export function createNewsletterService(deps: {
         : null;
     },
 
+    /** A customer account's choices (issue 23): every list, with its email's status on it. */
+    async accountLists(websiteId: string, email: string) {
+      const rows = await repo.listsForEmail(websiteId, email);
+      return rows.map((row) => ({
+        listId: row.list_id,
+        name: row.name,
+        description: row.description,
+        status: row.status,
+      }));
+    },
+
+    /**
+     * Subscribes or unsubscribes a customer account's confirmed email on one list; the
+     * caller has checked that the account confirmed it. Answers the account's lists after.
+     */
+    async setAccountSubscription(input: {
+      websiteId: string;
+      listId: string;
+      email: string;
+      isSubscribed: boolean;
+    }) {
+      const { websiteId, listId, email } = input;
+      const list = await listOrFail(websiteId, listId);
+      if (input.isSubscribed) {
+        const [website, origin] = await Promise.all([
+          websites.getById(websiteId),
+          websites.originOf(websiteId),
+        ]);
+        await repo.subscribeConfirmedAddress({
+          websiteId,
+          listId,
+          email,
+          unsubscribeToken: newToken(),
+          welcome: (row) =>
+            welcomeMail({
+              to: row.email,
+              websiteTitle: website?.title ?? '',
+              listName: list.name,
+              unsubscribeLink: unsubscribeUrl(origin, row.unsubscribe_token),
+            }),
+        });
+      } else {
+        await repo.unsubscribeAddress(websiteId, listId, email);
+      }
+    },
+
     subscribedEmails: repo.subscribedEmails,
   };
 }

@@ -40,9 +40,17 @@ type LineShown = Pick<
 
 /**
  * A digital line's fresh link and the downloads left; no link once none are, or once the
- * order was cancelled or refunded (the route would refuse it).
+ * order was cancelled or refunded (the route would refuse it). The order pages and the
+ * customer account's downloads both show it.
  */
-function downloadOf(row: OrderRow, line: LineShown, now: number) {
+export function downloadOf(
+  row: Pick<OrderRow, 'status' | 'order_id' | 'secret_token'>,
+  line: Pick<
+    LineShown,
+    'line_number' | 'download_link_hours' | 'download_limit' | 'download_count'
+  >,
+  now: number,
+) {
   const isWithdrawn = row.status === 'cancelled' || row.status === 'refunded';
   const limit = line.download_limit ?? null;
   const remaining = limit === null ? null : Math.max(0, limit - (line.download_count ?? 0));

@@ -24,22 +24,17 @@ import {
   siteUserStateSchema,
   siteUserTokenSchema,
 } from '@atelier/contract';
-import { accountMessages, cartMessages } from '@atelier/core';
+import { cartMessages } from '@atelier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ensureCrumb, issueCrumb, requireCrumb } from '../../http/csrf.ts';
-import { fail } from '../../http/errors.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import { cartIdOf, rememberCart } from '../cart/cart.routes.ts';
 import { setChallengeCookie } from '../two-factor/challenge-cookie.ts';
-import {
-  type AccountSession,
-  type SiteUsersService,
-  type StartedSession,
-  toSiteUser,
-} from './site-users.service.ts';
+import { accountGuard, clearAccountCookies } from './account-request.ts';
+import { type SiteUsersService, type StartedSession, toSiteUser } from './site-users.service.ts';
 
 // SPEC §7's /api/site-users/account calls and the rest of a customer account (issue 23).
 // Every write carries the crumb (x-csrf-token), sign-in and sign-up included, so another
@@ -87,25 +82,8 @@ export function registerSiteUserRoutes(
   });
   const writeHooks = { onRequest: addressLimit, preHandler: requireCrumb };
 
-  function clearSession(reply: FastifyReply) {
-    reply.clearCookie(SITE_USER_SESSION_COOKIE, { path: '/' });
-    reply.clearCookie(SITE_USER_INFO_COOKIE, { path: '/' });
-  }
-
-  /** The signed-in account, or 401; a cookie whose session ended is cleared. */
-  async function requireAccount(
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<{ websiteId: string; session: AccountSession; token: string }> {
-    const website = await websiteOf(request);
-    const token = request.cookies[SITE_USER_SESSION_COOKIE];
-    const session = await siteUsers.sessionOf(website.id, token);
-    if (!session || !token) {
-      if (token) clearSession(reply);
-      throw fail('ACCOUNT_SIGN_IN_REQUIRED', accountMessages.signInRequired);
-    }
-    return { websiteId: website.id, session, token };
-  }
+  const clearSession = clearAccountCookies;
+  const requireAccount = accountGuard({ siteUsers, websiteOf });
 
   api.get(
     '/api/site-users/account',

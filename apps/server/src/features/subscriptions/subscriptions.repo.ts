@@ -82,6 +82,19 @@ export function subscriptionQueries(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** A customer account's subscriptions: those bought with its (confirmed) email. */
+    listByEmail(websiteId: string, email: string): Promise<SubscriptionRow[]> {
+      return db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('website_id', '=', websiteId)
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .orderBy('created_at', 'desc')
+        .orderBy('subscription_id')
+        .limit(200)
+        .execute();
+    },
+
     find(websiteId: string, subscriptionId: string): Promise<SubscriptionRow | undefined> {
       return db
         .selectFrom('subscriptions')

@@ -957,6 +957,35 @@ export function createSubscriptionsService({
       );
     },
 
+    /**
+     * A customer account's subscriptions (issue 23), matched by its confirmed email as
+     * its orders are; the caller checked that the email is confirmed.
+     */
+    async listForEmail(websiteId: string, email: string): Promise<CustomerSubscription[]> {
+      const rows = await store.subscriptions.listByEmail(websiteId, email);
+      return rows.map((row) => customerViewOf(row, null));
+    },
+
+    /**
+     * A fresh manage-link token for a subscription bought with `email` (a signed-in
+     * account's confirmed one), so the account's page is the manage page itself: the
+     * same view, card update and cancel as an emailed link. Another email's subscription
+     * is "not found", never a sign that it exists.
+     */
+    async manageTokenForEmail(
+      websiteId: string,
+      subscriptionId: string,
+      email: string,
+    ): Promise<{ token: string; subscription: CustomerSubscription }> {
+      const sub = await store.subscriptions.find(websiteId, subscriptionId);
+      if (!sub || sub.email.toLowerCase() !== email.toLowerCase()) {
+        throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.notFound);
+      }
+      const token = randomBytes(24).toString('base64url');
+      await store.subscriptions.addLink(websiteId, subscriptionId, sha256(token));
+      return { token, subscription: customerViewOf(sub, null) };
+    },
+
     /** The customer's view through a manage link. */
     async viewByLink(websiteId: string, subscriptionId: string, token: string) {
       return customerViewOf(await byLink(websiteId, subscriptionId, token), null);

@@ -50,6 +50,7 @@ const SOURCES: Record<Subscriber['source'], string> = {
   import: 'Import',
   restock: 'Restock sign-up',
   member: 'Added by you',
+  account: 'Customer account',
 };
 const PAGE_SIZES = [25, 50, 100] as const;
 

@@ -1,4 +1,7 @@
 import type {
+  AccountAddressBody,
+  accountAddressesSchema,
+  accountNewsletterSchema,
   siteUserMessageSchema,
   siteUserSchema,
   siteUserSignedInSchema,
@@ -127,3 +130,22 @@ function write<T>(
 ): Promise<ApiResult<T>> {
   return callApi(surface, { method, path, body, response });
 }
+
+const addresses = contractType<typeof accountAddressesSchema>();
+const addressPath = (id: string) => `${ACCOUNT}/addresses/${encodeURIComponent(id)}`;
+
+/** The account page's address book and newsletter choices; each answer is the whole set. */
+export const accountSectionsApi = {
+  addAddress: (body: AccountAddressBody) => write('POST', `${ACCOUNT}/addresses`, body, addresses),
+  updateAddress: (id: string, body: AccountAddressBody) =>
+    write('PUT', addressPath(id), body, addresses),
+  makeDefault: (id: string) => write('PUT', `${addressPath(id)}/default`, undefined, addresses),
+  deleteAddress: (id: string) => write('DELETE', addressPath(id), undefined, addresses),
+  setNewsletter: (listId: string, isSubscribed: boolean) =>
+    write(
+      'PUT',
+      `${ACCOUNT}/newsletters/${encodeURIComponent(listId)}`,
+      { isSubscribed },
+      contractType<typeof accountNewsletterSchema>(),
+    ),
+};

@@ -2,6 +2,7 @@ import type { Checkout } from '@atelier/contract';
 import {
   type CheckoutFormEvent,
   type CheckoutFormState,
+  type CheckoutPrefill,
   type CheckoutStep,
   type CurrencyCode,
   canCheckoutTransition,
@@ -28,7 +29,7 @@ import {
   setShippingAddress,
   startCheckout,
 } from './checkout-client.ts';
-import { COUNTRY_CODES } from './countries.ts';
+import { COUNTRY_CODES, countryName } from './countries.ts';
 import { InstallmentTender, type Tender } from './InstallmentTender.tsx';
 
 export type CheckoutProps = {
@@ -36,6 +37,8 @@ export type CheckoutProps = {
   locale: string;
   /** The subscription checkout's cart (page 204); absent on the plain checkout (201). */
   cartToken?: string | null;
+  /** A signed-in customer's email and default address, filled in but not yet saved. */
+  prefill?: CheckoutPrefill;
 };
 
 type State = CheckoutFormState<Checkout>;
@@ -49,11 +52,16 @@ const reducer = (state: State, event: Event): State => checkoutFormReducer(state
  * with an idempotency key so a retry never charges twice. Its state and the retry-key
  * rule are core's checkout-form reducer; this file sends requests and renders.
  */
-export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: CheckoutProps) {
+export default function CheckoutForm({
+  useCLDRMoneyFormat,
+  locale,
+  cartToken,
+  prefill,
+}: CheckoutProps) {
   // Before the first request: every call of this page speaks for the token's cart.
   setCheckoutCartToken(cartToken);
   const [state, dispatch] = useReducer(reducer, undefined, () =>
-    initialCheckoutFormState<Checkout>(crypto.randomUUID()),
+    initialCheckoutFormState<Checkout>(crypto.randomUUID(), prefill),
   );
   const { checkout, problem, fieldErrors, isBusy, email, address, couponCode, giftCardCode, card } =
     state;
@@ -528,12 +536,4 @@ export default function CheckoutForm({ useCLDRMoneyFormat, locale, cartToken }: 
       </aside>
     </div>
   );
-}
-
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

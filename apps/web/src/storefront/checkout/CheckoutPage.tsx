@@ -1,3 +1,4 @@
+import type { CheckoutPrefill } from '@atelier/core';
 import { Island } from '../../islands/Island.tsx';
 import CheckoutForm from './Checkout.island.tsx';
 
@@ -7,6 +8,8 @@ type CheckoutPageProps = {
   locale: string;
   /** The subscription checkout (page type 204): its own cart, named by this token. */
   cartToken?: string;
+  /** A signed-in customer's email and default address (issue 23). */
+  prefill?: CheckoutPrefill;
 };
 
 /** The checkout page (page type 201), and the subscription checkout (204). */
@@ -15,6 +18,7 @@ export function CheckoutPage({
   useCLDRMoneyFormat,
   locale,
   cartToken,
+  prefill,
 }: CheckoutPageProps) {
   const isSubscription = cartToken !== undefined;
   return (
@@ -30,7 +34,12 @@ export function CheckoutPage({
           <Island
             name="Checkout"
             component={CheckoutForm}
-            props={{ useCLDRMoneyFormat, locale, ...(isSubscription && { cartToken }) }}
+            props={{
+              useCLDRMoneyFormat,
+              locale,
+              ...(isSubscription && { cartToken }),
+              ...(prefill && { prefill }),
+            }}
           />
         </>
       ) : (

@@ -39,3 +39,12 @@ export const COUNTRY_CODES = [
   'GU',
   'VI',
 ] as const;
+
+/** A country's name in the page's language (the code itself where the browser has none). */
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

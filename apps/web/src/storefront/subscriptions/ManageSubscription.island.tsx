@@ -8,7 +8,7 @@ import {
   subscriptionPriceText,
 } from '@atelier/core';
 import { addFailureMessage } from '@atelier/core/cart/cart-errors';
-import { cartMessages } from '@atelier/core/messages';
+import { cartMessages, customerSubscriptionStatusText } from '@atelier/core/messages';
 import { useRef, useState } from 'react';
 import { callApi, contractType } from '../../ui/api-client.ts';
 
@@ -20,14 +20,7 @@ export type ManageSubscriptionProps = {
   timeZone: string;
 };
 
-const STATUS_TEXT: Record<CustomerSubscription['status'], string> = {
-  active: 'Active',
-  past_due: 'Payment overdue',
-  paused: 'Paused by the store',
-  cancelled: 'Cancelled',
-  expired: 'Ended — payment could not be taken',
-  completed: 'Completed — every payment has been made',
-};
+const STATUS_TEXT: Record<CustomerSubscription['status'], string> = customerSubscriptionStatusText;
 
 // The link's token is the credential, so no crumb; the storefront's sentences for a call
 // that got no answer.
