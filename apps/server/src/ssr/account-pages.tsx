@@ -12,6 +12,13 @@ import type { StorefrontServices } from './storefront-services.ts';
 // one-time link's token, so none is ever cached, indexed, or sent on as a referrer.
 
 const linkQuery = z.object({ t: z.string().min(20).max(200).optional() });
+/** A same-site path to come back to after signing in (a member area's lock screen). */
+const returnQuery = z.object({
+  return: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])/),
+});
 
 type Deps = {
   services: StorefrontServices;
@@ -65,6 +72,7 @@ export function registerAccountPages(app: FastifyInstance, { services, siteFor, 
       }
       const query = linkQuery.safeParse(request.query);
       const token = query.success ? query.data.t : undefined;
+      const returnTo = returnQuery.safeParse(request.query).data?.return;
       return send(reply, {
         site,
         currentPath: page.path,
@@ -74,6 +82,7 @@ export function registerAccountPages(app: FastifyInstance, { services, siteFor, 
             kind={page.kind}
             {...(isLinkPage && { token: token ?? '' })}
             {...(page.kind === 'sign-up' && { language: website.language })}
+            {...(returnTo && (page.kind === 'sign-in' || page.kind === 'sign-up') && { returnTo })}
           />
         ),
       });

@@ -25,7 +25,13 @@ export type AccountFormProps = {
   isEmailVerified?: boolean;
   /** sign-up: the site's language, kept as the account's. */
   language?: string;
+  /** sign-in, sign-up: the page to come back to (a member area's lock screen sent them). */
+  returnTo?: string;
 };
+
+/** A link between the sign-in and sign-up forms that keeps where to come back to. */
+const keepingReturn = (path: string, returnTo: string | undefined) =>
+  returnTo ? `${path}?return=${encodeURIComponent(returnTo)}` : path;
 
 type FieldSpec = {
   name: string;
@@ -245,7 +251,13 @@ function afterSignIn(): string {
   return /^\/(?![/\\])/.test(target) ? target : '/account';
 }
 
-export default function AccountForm({ kind, token, isEmailVerified, language }: AccountFormProps) {
+export default function AccountForm({
+  kind,
+  token,
+  isEmailVerified,
+  language,
+  returnTo,
+}: AccountFormProps) {
   if (kind === 'sign-in') {
     return (
       <AccountFormView
@@ -286,7 +298,7 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
         footer={
           <>
             <a href="/account/forgot-password">{text.forgotLink}</a>
-            <a href="/account/sign-up">{text.signUpLink}</a>
+            <a href={keepingReturn('/account/sign-up', returnTo)}>{text.signUpLink}</a>
           </>
         }
       />
@@ -311,7 +323,7 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
             onOk: () => ({ ok: true, message: result.ok ? result.value.message : '' }),
           };
         }}
-        footer={<a href="/account/sign-in">{text.signInLink}</a>}
+        footer={<a href={keepingReturn('/account/sign-in', returnTo)}>{text.signInLink}</a>}
       />
     );
   }

@@ -11,6 +11,7 @@ export function AccountFormPage(props: {
   kind: AccountFormKind;
   token?: string;
   language?: string;
+  returnTo?: string;
 }) {
   return (
     <div className="account-page account-page--narrow">
@@ -21,6 +22,7 @@ export function AccountFormPage(props: {
           kind: props.kind,
           ...(props.token !== undefined && { token: props.token }),
           ...(props.language !== undefined && { language: props.language }),
+          ...(props.returnTo !== undefined && { returnTo: props.returnTo }),
         }}
       />
     </div>
