@@ -96,7 +96,7 @@ describe('member areas and page passwords (Chromium)', () => {
     await checkAtBothWidths(page, [{ name: 'admin-member-area-detail' }]);
     await page.getByRole('button', { name: 'Create member area' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByText('“Studio Club” created.').waitFor();
+    await page.getByText('“Studio Club” created.').first().waitFor();
     const row = page.getByRole('row', { name: /Studio Club/ });
     await row.waitFor();
     expect(await row.getByText('Any signed-in customer').count()).toBe(1);

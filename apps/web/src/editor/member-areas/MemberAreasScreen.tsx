@@ -146,7 +146,11 @@ function AreaDetail({
             maxLength={100}
             error={errors.name}
             autoComplete="off"
-            onChange={(event) => setForm({ ...form, name: event.target.value })}
+            onChange={(event) => {
+              setForm({ ...form, name: event.target.value });
+              // A message about the old text would be wrong about the new one.
+              setErrors(({ name: _fixed, ...rest }) => rest);
+            }}
           />
           <fieldset className="fieldset">
             <legend>Who gets in</legend>
@@ -184,12 +188,13 @@ function AreaDetail({
                         id={index === 0 ? `${id}-productIds` : `${id}-product-${product.id}`}
                         checked={form.productIds.includes(product.id)}
                         aria-invalid={errors.productIds ? true : undefined}
-                        onChange={(event) =>
+                        onChange={(event) => {
                           setForm({
                             ...form,
                             productIds: toggle(form.productIds, product.id, event.target.checked),
-                          })
-                        }
+                          });
+                          setErrors(({ productIds: _fixed, ...rest }) => rest);
+                        }}
                       />
                       <label
                         htmlFor={index === 0 ? `${id}-productIds` : `${id}-product-${product.id}`}
@@ -340,7 +345,7 @@ export function MemberAreasScreen() {
     {
       key: 'pages',
       header: 'Pages and folders',
-      className: 'member-areas__num',
+      className: 'member-areas__num member-areas__wide-only',
       cell: (area) => String(area.pageIds.length),
     },
   ];

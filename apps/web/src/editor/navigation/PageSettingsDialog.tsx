@@ -208,8 +208,16 @@ export function PageSettingsDialog({
                         ? 'This page has a password. Type a new one to change it.'
                         : 'Leave empty for no password. Visitors type it once per browser session.'
                     }
-                    error={error?.fields.password}
-                    onChange={(e) => setNewPassword(e.target.value)}
+                    error={error?.fields.password || undefined}
+                    onChange={(e) => {
+                      setNewPassword(e.target.value);
+                      // A message about the old text would be wrong about the new one.
+                      setError((current) =>
+                        current?.fields.password
+                          ? { ...current, fields: { ...current.fields, password: '' } }
+                          : current,
+                      );
+                    }}
                   />
                   {hasPassword ? (
                     <Button
