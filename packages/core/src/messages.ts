@@ -520,6 +520,7 @@ export const memberAreaMessages = {
   membersOnly: 'This page is for members. Sign in to see it.',
   membersOnlyPaid: 'This page is for members who bought access.',
   signedInNoAccess: 'Your account does not have access to this page yet.',
+  paidHint: 'Already bought access? Sign in with the email you used at checkout and confirm it.',
   signIn: 'Sign in',
   signUp: 'Create account',
   passwordIntro: 'This page is protected. Enter the password to see it.',

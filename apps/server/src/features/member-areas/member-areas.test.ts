@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PAGE_UNLOCK_COOKIE, SITE_USER_SESSION_COOKIE } from '@atelier/contract';
-import { memberAreaMessages, ProductType } from '@atelier/core';
+import { memberAreaMessages, ProductType, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
-import { type EditorClient, ownerClient } from '../auth/editor-client.ts';
+import { type EditorClient, memberClient, ownerClient } from '../auth/editor-client.ts';
 import {
   approvedCard,
   createShopper,
@@ -167,9 +167,18 @@ describe(`member areas and page passwords (${testDialect})`, () => {
     expect(missing.json().code).toBe('MEMBER_AREA_NOT_FOUND');
     expect((await owner.call('DELETE', `${AREAS}/${first.json().id}`)).statusCode).toBe(204);
     expect((await owner.call('DELETE', `${AREAS}/${first.json().id}`)).statusCode).toBe(404);
-    // Only a signed-in editor reaches these routes.
+    // Only a signed-in member who edits pages reaches these routes.
     const anonymous = await t.app.inject({ url: AREAS });
     expect(anonymous.statusCode).toBe(401);
+    const manager = await memberClient(t, owner, {
+      email: 'stock@example.com',
+      role: Role.storeManager,
+    });
+    expect((await manager.call('GET', AREAS)).statusCode).toBe(403);
+    const refused = await manager.call('PUT', `/api/config/pages/${contactId}/access`, {
+      password: 'sneaky pass',
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('shows a member-area page to signed-in customers only, never from the cache', async () => {

@@ -122,9 +122,14 @@ export function LockScreenPage({
           </ul>
         </>
       ) : null}
-      {offers.length > 0 || !memberLock ? (
+      {memberLock ? (
+        // A member area opens for the account that bought, not for an access link.
+        memberLock.kind === 'members' && memberLock.access === 'paid' ? (
+          <p className="lock-screen__purchased">{memberAreaMessages.paidHint}</p>
+        ) : null
+      ) : (
         <p className="lock-screen__purchased">{paywallMessages.alreadyPurchased}</p>
-      ) : null}
+      )}
     </div>
   );
 }

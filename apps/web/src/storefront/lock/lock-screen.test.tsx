@@ -39,6 +39,9 @@ describe('the lock screen for member areas and passwords (issue 23)', () => {
     });
     expect(html).toContain(memberAreaMessages.signedInNoAccess);
     expect(html).not.toContain('/account/sign-in');
+    // An access link opens paywalled pages, not member areas: say what does.
+    expect(html).toContain(memberAreaMessages.paidHint);
+    expect(html).not.toContain(paywallMessages.alreadyPurchased);
   });
 
   it('asks for the password with a labelled field, its error tied to it', () => {
