@@ -104,6 +104,9 @@ import { createMediaService } from './features/media/media.service.ts';
 import { registerMediaLibraryRoutes } from './features/media/media-library.routes.ts';
 import { createMediaStore } from './features/media/media-store.ts';
 import { setStoredFileHeaders } from './features/media/media-urls.ts';
+import { createMemberAreasRepo } from './features/member-areas/member-areas.repo.ts';
+import { registerMemberAreaRoutes } from './features/member-areas/member-areas.routes.ts';
+import { createMemberAreasService } from './features/member-areas/member-areas.service.ts';
 import { createNavigationRepo } from './features/navigation/navigation.repo.ts';
 import { registerNavigationRoutes } from './features/navigation/navigation.routes.ts';
 import { createNavigationService } from './features/navigation/navigation.service.ts';
@@ -191,6 +194,8 @@ export type AppOptions = {
   campaigns?: CampaignsOptions;
   /** Customer accounts: clock, session times, hashing cost; account calls per address a minute. */
   siteUsers?: SiteUsersOptions & { addressLimit?: number };
+  /** Page password tries per visitor address and page in five minutes (default 10). */
+  pageUnlockLimit?: number;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -270,6 +275,19 @@ function createServices(
     locksOf: (websiteId) =>
       pageCache.rememberForWebsite(websiteId, 'paywall-locks', () =>
         paywallService.locksOf(websiteId),
+      ),
+  };
+  // Member areas and page passwords (issue 23): who may see a page.
+  const memberAreasService = createMemberAreasService({
+    repo: createMemberAreasRepo(db),
+    onPublicChange,
+  });
+  const memberAreas: typeof memberAreasService = {
+    ...memberAreasService,
+    // Every page asks whether it is guarded: remembered until the website changes.
+    accessLocksOf: (websiteId) =>
+      pageCache.rememberForWebsite(websiteId, 'member-locks', () =>
+        memberAreasService.accessLocksOf(websiteId),
       ),
   };
   const formsRepo = createFormsRepo(db);
@@ -491,6 +509,7 @@ function createServices(
     webhookDeliverer,
     campaigns,
     paywall,
+    memberAreas,
   };
 }
 
@@ -768,6 +787,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     pages: services.editorPages,
     requireMember: memberGuard.requireMember,
   });
+  registerMemberAreaRoutes(app, {
+    memberAreas: services.memberAreas,
+    requireMember: memberGuard.requireMember,
+  });
   registerMediaLibraryRoutes(app, {
     media: services.media,
     requireMember: memberGuard.requireMember,
@@ -806,7 +829,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { ...services, assets, isMember: memberGuard.isMember },
       services.pageCache,
     ),
-    { pageCache: services.pageCache },
+    {
+      pageCache: services.pageCache,
+      websiteOf,
+      ...(options.pageUnlockLimit !== undefined && { unlockLimit: options.pageUnlockLimit }),
+    },
   );
   storefrontPages = storefront;
 

@@ -313,6 +313,12 @@ export const errorCatalogue = {
     status: 400,
     summary: 'The next billing date is in the past or more than two years away.',
   },
+  MEMBER_AREA_NOT_FOUND: { status: 404, summary: 'No member area of this website has this id.' },
+  MEMBER_AREA_INVALID: {
+    status: 400,
+    summary: 'The member area is not acceptable (a name taken, no product for paid access).',
+  },
+  PAGE_PASSWORD_INVALID: { status: 400, summary: 'The page password is not acceptable.' },
   PAYWALL_ACCESS_INVALID: {
     status: 403,
     summary: 'The access link is not one a paywall purchase issued.',

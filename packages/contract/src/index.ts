@@ -16,6 +16,7 @@ export * from './forms.ts';
 export * from './gift-cards-admin.ts';
 export * from './header-footer.ts';
 export * from './media.ts';
+export * from './member-areas.ts';
 export * from './navigation.ts';
 export * from './newsletter.ts';
 export * from './orders-admin.ts';

@@ -61,6 +61,8 @@ export type NavigationLink = {
   /** Page status (published, draft, …); collections are 'published' when enabled. */
   status?: string | undefined;
   isHomePage: boolean;
+  /** The member area a page or folder is in (issue 23). */
+  memberAreaId?: string | undefined;
   children: NavigationLink[];
 };
 
@@ -74,6 +76,7 @@ export const navigationLinkSchema: z.ZodType<NavigationLink> = z.lazy(() =>
     folderBehavior: folderBehaviorSchema.optional(),
     status: z.string().optional(),
     isHomePage: z.boolean(),
+    memberAreaId: z.string().optional(),
     children: z.array(navigationLinkSchema),
   }),
 );

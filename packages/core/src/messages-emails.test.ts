@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountMessages,
   accountPageText,
+  memberAreaMessages,
   paywallMessages,
   subscriptionMessages,
 } from './messages';
@@ -80,5 +81,16 @@ describe('webhook and customer sentences', () => {
       'Fern & Flax: a webhook endpoint was turned off',
     );
     expect(customerMessages.noteTooLong(5000)).toBe('A note can be at most 5,000 characters.');
+  });
+});
+
+describe('member area sentences', () => {
+  it('names the area and the id it was given', () => {
+    expect(memberAreaMessages.nameTaken('Studio Club')).toBe(
+      'A member area named “Studio Club” already exists.',
+    );
+    expect(memberAreaMessages.navigationUnknownArea('club')).toBe(
+      'No member area of this site has the id club.',
+    );
   });
 });

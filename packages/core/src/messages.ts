@@ -420,7 +420,6 @@ export const navigationMessages = {
     `The folder “${title}” cannot be placed inside another folder.`,
   oneTarget:
     'Each navigation item needs exactly one of collectionId, externalLink or memberAreaId.',
-  memberAreas: 'Member areas are not available on this site.',
   linkFormat: editorMessages.linkFormat('https://example.com', 'mailto:name@example.com'),
 } as const;
 
@@ -557,6 +556,34 @@ export const paywallMessages = {
   pickerSaved: 'Access saved.',
   pickerCount: (count: number) =>
     count === 1 ? 'Unlocks 1 page or collection.' : `Unlocks ${count} pages and collections.`,
+} as const;
+
+// Member areas and page passwords (issue 23): the lock screen (page type 103, titled
+// `editorMessages.pageLocked`) for pages only members or a password open, and the
+// owner's screens. SPEC gives only the title; the rest is ours.
+export const memberAreaMessages = {
+  membersOnly: 'This page is for members. Sign in to see it.',
+  membersOnlyPaid: 'This page is for members who bought access.',
+  signedInNoAccess: 'Your account does not have access to this page yet.',
+  paidHint: 'Already bought access? Sign in with the email you used at checkout and confirm it.',
+  signIn: 'Sign in',
+  signUp: 'Create account',
+  passwordIntro: 'This page is protected. Enter the password to see it.',
+  passwordLabel: 'Password',
+  passwordSubmit: 'Unlock',
+  passwordWrong: 'That password is not correct. Try again.',
+  passwordMissing: 'Enter the password.',
+  passwordTooManyTries: 'Too many tries. Wait a few minutes, then try again.',
+  nameRequired: 'Give the member area a name.',
+  nameTaken: (name: string) => `A member area named “${name}” already exists.`,
+  productRequired: 'Choose at least one paywall product for paid access.',
+  notPaywallProduct: 'Only paywall products can open a member area.',
+  unknownPage: 'That page does not exist.',
+  notFound: 'That member area does not exist.',
+  navigationUnknownArea: (id: string) => `No member area of this site has the id ${id}.`,
+  navigationOnlyPages: 'Only pages and folders can be in a member area.',
+  navigationNested: 'A member area cannot sit inside a folder or another member area.',
+  passwordTooShort: 'A page password needs at least 4 characters.',
 } as const;
 
 /**

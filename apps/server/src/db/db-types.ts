@@ -90,6 +90,10 @@ export interface PagesTable {
   parent_page_id: string | null;
   seo_title: Generated<string>;
   social_image_id: string | null;
+  /** Member areas (0038-member-areas): the area whose members alone see the page. */
+  member_area_id: string | null;
+  /** The page's password as a scrypt string, or null: no password. */
+  password_hash: string | null;
 }
 
 export type PageKind = 'page' | 'folder';
@@ -998,6 +1002,20 @@ export interface SubscriptionEventsTable {
   created_at: Generated<Date>;
 }
 
+export interface MemberAreasTable {
+  website_id: string;
+  member_area_id: Generated<string>;
+  name: string;
+  access: 'signed-in' | 'paid';
+  created_at: Timestamp;
+}
+
+export interface MemberAreaProductsTable {
+  website_id: string;
+  member_area_id: string;
+  product_id: string;
+}
+
 export interface PaywallPagesTable {
   website_id: string;
   product_id: string;
@@ -1087,6 +1105,8 @@ export interface DB {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   paywall_pages: PaywallPagesTable;
+  member_areas: MemberAreasTable;
+  member_area_products: MemberAreaProductsTable;
   paywall_collections: PaywallCollectionsTable;
   paywall_grants: PaywallGrantsTable;
 }

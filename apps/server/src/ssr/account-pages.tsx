@@ -18,6 +18,13 @@ import type { StorefrontServices } from './storefront-services.ts';
 
 const linkQuery = z.object({ t: z.string().min(20).max(200).optional() });
 const subscriptionParams = z.object({ subscriptionId: z.string().uuid() });
+/** A same-site path to come back to after signing in (a member area's lock screen). */
+const returnQuery = z.object({
+  return: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])/),
+});
 
 type Deps = {
   services: StorefrontServices;
@@ -71,6 +78,7 @@ export function registerAccountPages(app: FastifyInstance, { services, siteFor, 
       }
       const query = linkQuery.safeParse(request.query);
       const token = query.success ? query.data.t : undefined;
+      const returnTo = returnQuery.safeParse(request.query).data?.return;
       return send(reply, {
         site,
         currentPath: page.path,
@@ -80,6 +88,7 @@ export function registerAccountPages(app: FastifyInstance, { services, siteFor, 
             kind={page.kind}
             {...(isLinkPage && { token: token ?? '' })}
             {...(page.kind === 'sign-up' && { language: website.language })}
+            {...(returnTo && (page.kind === 'sign-in' || page.kind === 'sign-up') && { returnTo })}
           />
         ),
       });

@@ -5,6 +5,7 @@ import type { Commerce } from '../features/checkout/commerce.ts';
 import type { ContentService } from '../features/content/content.service.ts';
 import type { FormsService } from '../features/forms/forms.service.ts';
 import type { HeaderFooterService } from '../features/header-footer/header-footer.service.ts';
+import type { MemberAreasService } from '../features/member-areas/member-areas.service.ts';
 import type { NavigationService } from '../features/navigation/navigation.service.ts';
 import type { NewsletterService } from '../features/newsletter/newsletter.service.ts';
 import type { PaywallService } from '../features/paywall/paywall.service.ts';
@@ -37,6 +38,8 @@ export type StorefrontServices = {
   >;
   /** Paywalls (issue 22): which pages are locked, and who holds a grant that opens them. */
   paywall?: Pick<PaywallService, 'locksOf' | 'unlockedProducts' | 'offersOf'>;
+  /** Member areas and page passwords (issue 23): who may see a guarded page. */
+  memberAreas?: Pick<MemberAreasService, 'accessLocksOf' | 'purchasedProducts' | 'tryPassword'>;
   /** Customer accounts (issue 23): the account pages read the session and its orders. */
   siteUsers?: Pick<SiteUsersService, 'sessionOf' | 'orders'>;
   /** The account's sections, and the default address checkout fills in for it. */

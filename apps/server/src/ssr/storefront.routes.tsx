@@ -1,5 +1,8 @@
 import {
   findUnsafeText,
+  type MemberLock,
+  PAGE_UNLOCK_COOKIE,
+  PAGE_UNLOCK_PATH,
   type PaywallOffer,
   type Product,
   type SiteView,
@@ -7,8 +10,10 @@ import {
   withoutUnsafeText,
 } from '@atelier/contract';
 import {
+  cartMessages,
   editorMessages,
   installmentOffer,
+  memberAreaMessages,
   PageType,
   ProductType,
   plainTextOf,
@@ -39,8 +44,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
+import { createMemberGate, type MemberDenial } from '../features/member-areas/member-gate.ts';
+import { cookieWithUnlock } from '../features/member-areas/page-unlock.ts';
 import { createPaywallGate } from '../features/paywall/paywall-gate.ts';
 import { fail } from '../http/errors.ts';
+import { createRateLimiter } from '../http/rate-limit.ts';
+import type { WebsiteResolver } from '../http/website-resolver.ts';
 import { checkoutPrefillOf, registerAccountPages } from './account-pages.tsx';
 import { customRegions, NO_TEMPLATES, TemplateOutput } from './custom-templates.tsx';
 import type { PageCache } from './page-cache.ts';
@@ -66,6 +75,10 @@ const orderQuery = z.object({ token: z.string().min(1).max(200) });
 const newsletterQuery = z.object({ t: z.string().min(16).max(200) });
 const giftCardParams = z.object({ urlId: z.string().min(1).max(200) });
 const giftCardQuery = z.object({ sku: z.string().max(200).optional() });
+const unlockBody = z.object({ page: z.string().max(200), password: z.string().max(200) });
+/** Page password tries per visitor address and page in this window (issue 23). */
+const UNLOCK_WINDOW_MS = 5 * 60_000;
+const DEFAULT_UNLOCK_LIMIT = 10;
 
 /**
  * A page's address parts. One that is malformed (a NUL, a lone surrogate, an id that is
@@ -90,7 +103,11 @@ function searchText(query: unknown): string {
 export function registerStorefrontRoutes(
   app: FastifyInstance,
   services: StorefrontServices,
-  { pageCache }: { pageCache: PageCache },
+  {
+    pageCache,
+    websiteOf,
+    unlockLimit = DEFAULT_UNLOCK_LIMIT,
+  }: { pageCache: PageCache; websiteOf?: WebsiteResolver; unlockLimit?: number },
 ) {
   const { websites, content, catalog, forms, assets } = services;
   /** Options of a page that is the same for every visitor, so it may be cached. */
@@ -192,32 +209,92 @@ export function registerStorefrontRoutes(
       path: string;
     },
     offers: PaywallOffer[],
+    memberLock?: MemberLock,
+    status = 200,
   ) {
     if (wantsJson(request)) {
+      reply.status(status);
       return sendJson(reply, {
         website: websiteRecord(page.website),
         pageType: PageType.lockScreen,
         page: { title: page.title },
         offers,
+        ...(memberLock && { lock: memberLock.kind }),
       });
     }
-    return send(reply, {
-      site: page.site,
-      currentPath: request.url.split('?')[0] ?? '/',
-      head: {
-        title: editorMessages.pageLocked,
-        description: page.site.description,
-        path: page.path,
-        isNoIndex: true,
+    return send(
+      reply,
+      {
+        site: page.site,
+        currentPath: request.url.split('?')[0] ?? '/',
+        head: {
+          title: editorMessages.pageLocked,
+          description: page.site.description,
+          path: page.path,
+          isNoIndex: true,
+        },
+        body: (
+          <LockScreenPage
+            title={page.title}
+            offers={offers}
+            useCLDRMoneyFormat={page.site.useCLDRMoneyFormat}
+            memberLock={memberLock}
+          />
+        ),
       },
-      body: (
-        <LockScreenPage
-          title={page.title}
-          offers={offers}
-          useCLDRMoneyFormat={page.site.useCLDRMoneyFormat}
-        />
-      ),
+      status,
+    );
+  }
+
+  const memberGate =
+    services.memberAreas &&
+    createMemberGate({
+      memberAreas: services.memberAreas,
+      sessionOf: async (websiteId, token) => services.siteUsers?.sessionOf(websiteId, token),
     });
+  /**
+   * Whether a member area or a password keeps this visitor from the page (issue 23): the
+   * denial, or null to show it. A guarded page differs per visitor, so whether shown or
+   * not it is never stored by the page cache or a proxy, and never indexed.
+   */
+  async function memberGateOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    websiteId: string,
+    slug: string,
+  ): Promise<MemberDenial | null> {
+    if (!memberGate) return null;
+    const verdict = await memberGate(request, websiteId, slug);
+    if (!verdict.isGuarded) return null;
+    reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+    return verdict.denied;
+  }
+
+  /** What the lock screen shows a visitor a member area or a password keeps out. */
+  async function memberLockOf(
+    websiteId: string,
+    denial: MemberDenial,
+    path: string,
+    passwordError?: string,
+  ): Promise<{ lock: MemberLock; offers: PaywallOffer[] }> {
+    if (denial.kind === 'password') {
+      return { lock: { kind: 'password', pagePath: path, error: passwordError }, offers: [] };
+    }
+    const back = encodeURIComponent(path);
+    const offers =
+      denial.productIds.length > 0 && services.paywall
+        ? await services.paywall.offersOf(websiteId, denial.productIds)
+        : [];
+    return {
+      lock: {
+        kind: 'members',
+        access: denial.access,
+        isSignedIn: denial.isSignedIn,
+        signInHref: `/account/sign-in?return=${back}`,
+        signUpHref: `/account/sign-up?return=${back}`,
+      },
+      offers,
+    };
   }
 
   /** The page's template data instead of its HTML (`?format=json`). */
@@ -234,7 +311,13 @@ export function registerStorefrontRoutes(
     );
   }
 
-  async function contentPage(request: FastifyRequest, reply: FastifyReply, slug: string) {
+  async function contentPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    slug: string,
+    /** A refused password try (issue 23): the lock screen says why, with this status. */
+    passwordTry?: { error: string; status: number },
+  ) {
     const { website, site } = await siteFor(request);
     const page = await content.getPage(website.id, slug, {
       canSeePrivate: async () => (await services.isMember?.(request, website.id)) ?? false,
@@ -243,8 +326,22 @@ export function registerStorefrontRoutes(
     if (page.redirectTo) return reply.redirect(page.redirectTo, 302);
     // A members-only page differs per visitor: never stored by the page cache or a proxy.
     if (page.isPrivate) reply.header('cache-control', 'private, no-store');
-    const offers = await paywallGate(request, reply, website.id, { kind: 'page', address: slug });
     const path = slug === '' ? '/' : `/${slug}`;
+    // Member areas and passwords first: a page they deny shows no paywall offer of its own.
+    // A denied page is the lock screen (page type 103), never counted as a page view.
+    const denial = await memberGateOf(request, reply, website.id, slug);
+    if (denial) {
+      const { lock, offers } = await memberLockOf(website.id, denial, path, passwordTry?.error);
+      return lockScreen(
+        request,
+        reply,
+        { site, website, title: page.title, path },
+        offers,
+        lock,
+        denial.kind === 'password' && passwordTry ? passwordTry.status : 200,
+      );
+    }
+    const offers = await paywallGate(request, reply, website.id, { kind: 'page', address: slug });
     if (offers)
       return lockScreen(request, reply, { site, website, title: page.title, path }, offers);
     const isPaywalled = reply.hasHeader('x-robots-tag');
@@ -301,6 +398,73 @@ export function registerStorefrontRoutes(
   }
 
   app.get('/', cacheable, (request, reply) => contentPage(request, reply, ''));
+
+  // A page password's form (issue 23): a plain form post, so it works without JavaScript.
+  // A right password adds the page to the browser-session unlock cookie and goes back to
+  // the page (303); a wrong one shows the lock screen again with the reason. Tries are
+  // limited per visitor address and page, before the (deliberately slow) hash is checked.
+  const unlockTries = createRateLimiter({ limit: unlockLimit, windowMs: UNLOCK_WINDOW_MS });
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post(PAGE_UNLOCK_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const { page: slug, password } = pageInput(unlockBody, request.body);
+      // Another site's form cannot post passwords in this visitor's name.
+      const origin = request.headers.origin;
+      if (origin && origin !== 'null' && new URL(origin).host !== request.headers.host) {
+        throw fail('CSRF_FAILED', cartMessages.sessionExpired);
+      }
+      const website = websiteOf
+        ? await websiteOf(request)
+        : await websites.resolveByHost(request.headers.host);
+      if (!website) throw fail('WEBSITE_NOT_FOUND', 'No website is published at this address');
+      const path = slug === '' ? '/' : `/${slug}`;
+      const verdict = memberGate ? await memberGate(request, website.id, slug) : undefined;
+      // Nothing to unlock (no password, already open, or an area to sign in to first).
+      if (!verdict?.isGuarded || verdict.denied?.kind !== 'password') {
+        return reply.redirect(path, 303);
+      }
+      if (!unlockTries.hit(`${website.id}|${request.ip}|${verdict.pageId}`)) {
+        return contentPage(request, reply, slug, {
+          error: memberAreaMessages.passwordTooManyTries,
+          status: 429,
+        });
+      }
+      if (!password) {
+        return contentPage(request, reply, slug, {
+          error: memberAreaMessages.passwordMissing,
+          status: 400,
+        });
+      }
+      const unlockKey = await services.memberAreas?.tryPassword(
+        website.id,
+        verdict.pageId,
+        password,
+      );
+      if (!unlockKey) {
+        return contentPage(request, reply, slug, {
+          error: memberAreaMessages.passwordWrong,
+          status: 403,
+        });
+      }
+      reply.setCookie(
+        PAGE_UNLOCK_COOKIE,
+        cookieWithUnlock({
+          cookie: request.cookies[PAGE_UNLOCK_COOKIE],
+          websiteId: website.id,
+          pageId: verdict.pageId,
+          unlockKey,
+        }),
+        // No maxAge: the unlock lasts as long as the browser session.
+        { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' },
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(path, 303);
+    });
+  });
 
   app.get('/cart', { schema: { hide: true } }, async (request, reply) => {
     const { website, site } = await siteFor(request);

@@ -19,6 +19,7 @@ import { formInboxPath, InboxScreen } from './forms/InboxScreen.tsx';
 import { GiftCardDetail } from './giftcards/GiftCardDetail.tsx';
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
+import { MemberAreasScreen } from './member-areas/MemberAreasScreen.tsx';
 import { MailingListsScreen, mailingListPath } from './newsletter/MailingListsScreen.tsx';
 import { MailLog } from './orders/MailLog.tsx';
 import { OrderDetail } from './orders/OrderDetail.tsx';
@@ -133,6 +134,7 @@ type Screen =
   | 'files'
   | 'settings'
   | 'webhooks'
+  | 'member-areas'
   | 'developer'
   | 'account';
 
@@ -157,6 +159,7 @@ const SCREEN_TITLES: Record<Screen, string> = {
   files: 'Files',
   settings: 'Settings',
   webhooks: 'Webhooks',
+  'member-areas': 'Member areas',
   developer: 'Developer',
   account: 'Your account',
 };
@@ -393,6 +396,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ...(canEditContent(member.role)
       ? [{ key: 'header-footer', label: 'Header & footer', icon: 'layout' } as const]
       : []),
+    // Who may see which pages is a content decision (issue 23).
+    ...(canEditContent(member.role)
+      ? [{ key: 'member-areas', label: 'Member areas', icon: 'lock' } as const]
+      : []),
     // Forms serve pages and products alike: editors and store managers build them (issue 20).
     ...(canEditContent(member.role) || canEditCatalog(member.role)
       ? [{ key: 'forms', label: 'Forms', icon: 'pages' } as const]
@@ -567,6 +574,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         </div>
       ) : screen === 'settings' ? (
         <SettingsScreen />
+      ) : screen === 'member-areas' ? (
+        <MemberAreasScreen />
       ) : screen === 'webhooks' ? (
         <WebhooksScreen />
       ) : screen === 'campaigns' ? (

@@ -15,6 +15,8 @@ export type NavigationPageRow = {
   publishAt: Date | null;
   isInNavigation: boolean;
   index: number;
+  /** The member area the page or folder is in (issue 23), or null. */
+  memberAreaId: string | null;
 };
 export type NavigationCollectionRow = {
   id: string;
@@ -51,13 +53,15 @@ export type NavigationPlan = {
   /** The navigation whose links are replaced by `links`. */
   linkNavigation: 'main' | '_hidden';
   links: { title: string; url: string; parentId: string | null; index: number }[];
+  /** Pages and folders entering (an area's id) or leaving (null) a member area. */
+  memberAreas: { pageId: string; memberAreaId: string | null }[];
 };
 
 /** Reads and writes of the site's navigations: pages, collections and external links. */
 export function createNavigationRepo(db: Kysely<DB>) {
   return {
     async load(websiteId: string) {
-      const [pages, collections, links] = await Promise.all([
+      const [pages, collections, links, areas] = await Promise.all([
         db
           .selectFrom('pages')
           .select([
@@ -72,6 +76,7 @@ export function createNavigationRepo(db: Kysely<DB>) {
             'publish_at as publishAt',
             'is_in_navigation as isInNavigation',
             'navigation_index as index',
+            'member_area_id as memberAreaId',
           ])
           .where('website_id', '=', websiteId)
           // The not-found page (type 100) is the site's, not a place in a menu.
@@ -108,11 +113,17 @@ export function createNavigationRepo(db: Kysely<DB>) {
           .where('website_id', '=', websiteId)
           .orderBy('navigation_index')
           .execute(),
+        db
+          .selectFrom('member_areas')
+          .select('member_area_id')
+          .where('website_id', '=', websiteId)
+          .execute(),
       ]);
       return {
         pages: pages as NavigationPageRow[],
         collections: collections as NavigationCollectionRow[],
         links: links as NavigationLinkRow[],
+        memberAreaIds: new Set(areas.map((a) => a.member_area_id)),
       };
     },
 
@@ -158,6 +169,14 @@ export function createNavigationRepo(db: Kysely<DB>) {
           .where('website_id', '=', websiteId)
           .where('navigation', '=', plan.linkNavigation)
           .execute();
+        for (const change of plan.memberAreas) {
+          await trx
+            .updateTable('pages')
+            .set({ member_area_id: change.memberAreaId })
+            .where('website_id', '=', websiteId)
+            .where('page_id', '=', change.pageId)
+            .execute();
+        }
         if (plan.links.length > 0) {
           await trx
             .insertInto('navigation_links')

@@ -8,7 +8,7 @@ import {
   type SiteLayout,
   type UpdateNavigation,
 } from '@atelier/contract';
-import { navigationMessages } from '@atelier/core';
+import { memberAreaMessages, navigationMessages } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
 import { pageAudience } from '../content/content.service.ts';
 import type {
@@ -30,6 +30,7 @@ type Stored = {
   pages: NavigationPageRow[];
   collections: NavigationCollectionRow[];
   links: NavigationLinkRow[];
+  memberAreaIds: ReadonlySet<string>;
 };
 
 const nameOf = (name: NavigationName): 'main' | '_hidden' =>
@@ -59,23 +60,51 @@ export function planNavigation(stored: Stored, input: UpdateNavigation): Navigat
   const pages = new Map(stored.pages.map((p) => [p.id, p]));
   const collections = new Map(stored.collections.map((c) => [c.id, c]));
   const seen = new Set<string>();
-  const plan: NavigationPlan = { pages: [], collections: [], linkNavigation: target, links: [] };
+  const plan: NavigationPlan = {
+    pages: [],
+    collections: [],
+    linkNavigation: target,
+    links: [],
+    memberAreas: [],
+  };
+  // Member areas (issue 23): an item with memberAreaId is the area's group, whose
+  // children (pages and folders) are its contents. They sit in the menu where the group
+  // is, at the top level; an area named here loses the pages no longer listed under it.
+  const namedAreas = new Set<string>();
+  const listedInArea = new Set<string>();
 
-  const place = (items: NavigationItemInput[], parent: NavigationPageRow | null) => {
-    items.forEach((item, index) => {
+  const place = (
+    items: NavigationItemInput[],
+    parent: NavigationPageRow | null,
+    area: string | null,
+    counter: { next: number },
+  ) => {
+    for (const item of items) {
       const targets = [item.collectionId, item.externalLink, item.memberAreaId].filter(
         (value) => value !== undefined,
       );
       if (targets.length !== 1) throw fail('NAVIGATION_INVALID', navigationMessages.oneTarget);
-      if (item.memberAreaId !== undefined)
-        throw fail('NAVIGATION_INVALID', navigationMessages.memberAreas);
+      if (item.memberAreaId !== undefined) {
+        if (parent || area) {
+          throw fail('NAVIGATION_INVALID', memberAreaMessages.navigationNested);
+        }
+        if (!stored.memberAreaIds.has(item.memberAreaId)) {
+          const message = memberAreaMessages.navigationUnknownArea(item.memberAreaId);
+          throw fail('NAVIGATION_INVALID', message, { memberAreaId: message });
+        }
+        namedAreas.add(item.memberAreaId);
+        place(item.children ?? [], null, item.memberAreaId, counter);
+        continue;
+      }
+      const index = counter.next++;
       const parentId = parent?.id ?? null;
       if (item.externalLink !== undefined) {
         const url = checkExternalLink(item.externalLink);
+        if (area) throw fail('NAVIGATION_INVALID', memberAreaMessages.navigationOnlyPages);
         if (item.children?.length)
           throw fail('NAVIGATION_INVALID', navigationMessages.onlyFoldersNest(url));
         plan.links.push({ title: item.title?.trim() || url, url, parentId, index });
-        return;
+        continue;
       }
       const id = item.collectionId as string;
       const page = pages.get(id);
@@ -85,6 +114,7 @@ export function planNavigation(stored: Stored, input: UpdateNavigation): Navigat
           collectionId: navigationMessages.unknownId(id),
         });
       }
+      if (area && !page) throw fail('NAVIGATION_INVALID', memberAreaMessages.navigationOnlyPages);
       const title = page?.title ?? collection?.title ?? id;
       if (seen.has(id)) throw fail('NAVIGATION_INVALID', navigationMessages.listedTwice(title));
       seen.add(id);
@@ -102,10 +132,19 @@ export function planNavigation(stored: Stored, input: UpdateNavigation): Navigat
         ...(item.title !== undefined && { navigationTitle: item.title.trim() }),
       };
       (page ? plan.pages : plan.collections).push(placement);
-      if (page && isFolder) place(item.children ?? [], page);
-    });
+      if (page && area) {
+        listedInArea.add(id);
+        if (page.memberAreaId !== area) plan.memberAreas.push({ pageId: id, memberAreaId: area });
+      }
+      if (page && isFolder) place(item.children ?? [], page, null, { next: 0 });
+    }
   };
-  place(input.navigation.items, null);
+  place(input.navigation.items, null, null, { next: 0 });
+  for (const row of stored.pages) {
+    if (row.memberAreaId && namedAreas.has(row.memberAreaId) && !listedInArea.has(row.id)) {
+      plan.memberAreas.push({ pageId: row.id, memberAreaId: null });
+    }
+  }
 
   // Whatever was in this navigation and is no longer listed goes to the end of the hidden
   // one: every page stays reachable by its URL, it just leaves the menu.
@@ -225,6 +264,7 @@ export function createNavigationService(deps: {
             ...(entry.row.folderBehavior && { folderBehavior: entry.row.folderBehavior }),
             status: entry.row.status,
             isHomePage: entry.row.urlSlug === '',
+            ...(entry.row.memberAreaId && { memberAreaId: entry.row.memberAreaId }),
             children: entry.row.kind === 'folder' ? childrenOf(entry.row.id).map(toLink) : [],
           };
       }

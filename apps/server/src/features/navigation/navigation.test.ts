@@ -1,4 +1,4 @@
-import { editorMessages, navigationMessages, Role } from '@atelier/core';
+import { editorMessages, memberAreaMessages, navigationMessages, Role } from '@atelier/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
@@ -213,7 +213,7 @@ describe(`navigation: UpdateNavigation and GetSiteLayout (${testDialect})`, () =
       ],
       [[{ externalLink: 'javascript:alert(1)' }], navigationMessages.linkFormat],
       [[{ title: 'Nothing' }], navigationMessages.oneTarget],
-      [[{ memberAreaId: 'members' }], navigationMessages.memberAreas],
+      [[{ memberAreaId: 'members' }], memberAreaMessages.navigationUnknownArea('members')],
     ];
     const before = await layout();
     for (const [items, message] of cases) {

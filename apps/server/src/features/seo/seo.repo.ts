@@ -28,6 +28,20 @@ export function createSeoRepo(db: Kysely<DB>) {
               ),
             ),
           )
+          // Member-area and password pages (issue 23) are not for the public: not listed.
+          .where('pages.member_area_id', 'is', null)
+          .where('pages.password_hash', 'is', null)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('pages as f')
+                  .select('f.page_id')
+                  .whereRef('f.website_id', '=', 'pages.website_id')
+                  .whereRef('f.page_id', '=', 'pages.parent_page_id')
+                  .where('f.member_area_id', 'is not', null),
+              ),
+            ),
+          )
           .orderBy('navigation_index')
           .execute(),
         db

@@ -9,6 +9,8 @@ import { editorMessages } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
 import { FileManager } from '../files/FileManager.tsx';
+import { memberAreasApi } from '../member-areas/member-areas-client.ts';
+import '../member-areas/member-areas.css';
 import { Button, Dialog, Select, Skeleton, TextArea, TextField } from '../ui/index.ts';
 import { FOLDER_BEHAVIOR_LABELS } from './navigation-tree.ts';
 
@@ -39,6 +41,10 @@ export function PageSettingsDialog({
   const [socialImage, setSocialImage] = useState<{ src: string; name: string } | null>(null);
   const [isPicking, setIsPicking] = useState(false);
   const [error, setError] = useState<{ text: string; fields: Record<string, string> } | null>(null);
+  // The page's password (issue 23): only whether one is set comes back, never the password.
+  const [hasPassword, setHasPassword] = useState(false);
+  const [newPassword, setNewPassword] = useState('');
+  const [isRemovingPassword, setIsRemovingPassword] = useState(false);
 
   useEffect(() => {
     api
@@ -57,6 +63,8 @@ export function PageSettingsDialog({
           setSocialImage({ src: '', name: 'The chosen image' });
         }
       })
+      .then(() => memberAreasApi.pageAccess(pageId))
+      .then((access) => setHasPassword(access.hasPassword))
       .catch(() => setError({ text: editorMessages.unableToLocateContent, fields: {} }));
   }, [pageId]);
 
@@ -76,6 +84,9 @@ export function PageSettingsDialog({
     };
     try {
       await api.updatePage(pageId, settings);
+      if (page.kind === 'page' && (newPassword || isRemovingPassword)) {
+        await memberAreasApi.setPageAccess(pageId, { password: newPassword || null });
+      }
       onClose(true);
     } catch (caught) {
       setError({
@@ -174,6 +185,56 @@ export function PageSettingsDialog({
             </div>
             {isPicking ? <FileManager onChoose={chose} chooseLabel="Choose File" /> : null}
           </fieldset>
+          {page.kind === 'page' ? (
+            <fieldset className="fieldset page-access">
+              <legend>Password</legend>
+              {hasPassword && isRemovingPassword ? (
+                <p className="field__hint" role="status">
+                  The password is removed when you save: everyone can see the page.{' '}
+                  <Button size="sm" variant="quiet" onClick={() => setIsRemovingPassword(false)}>
+                    Keep the password
+                  </Button>
+                </p>
+              ) : (
+                <>
+                  <TextField
+                    label={hasPassword ? 'New password' : 'Page password'}
+                    type="password"
+                    autoComplete="new-password"
+                    value={newPassword}
+                    maxLength={200}
+                    hint={
+                      hasPassword
+                        ? 'This page has a password. Type a new one to change it.'
+                        : 'Leave empty for no password. Visitors type it once per browser session.'
+                    }
+                    error={error?.fields.password || undefined}
+                    onChange={(e) => {
+                      setNewPassword(e.target.value);
+                      // A message about the old text would be wrong about the new one.
+                      setError((current) =>
+                        current?.fields.password
+                          ? { ...current, fields: { ...current.fields, password: '' } }
+                          : current,
+                      );
+                    }}
+                  />
+                  {hasPassword ? (
+                    <Button
+                      size="sm"
+                      variant="quiet"
+                      onClick={() => {
+                        setNewPassword('');
+                        setIsRemovingPassword(true);
+                      }}
+                    >
+                      Remove password
+                    </Button>
+                  ) : null}
+                </>
+              )}
+            </fieldset>
+          ) : null}
           <div className="ui-dialog__footer">
             <Button onClick={() => onClose(false)}>Cancel</Button>
             <Button type="submit" variant="primary">

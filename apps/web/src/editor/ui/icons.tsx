@@ -18,6 +18,7 @@ const PATHS = {
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM12 11v5M12 8h.01',
   file: 'M6 2h8l5 5v15H6ZM14 2v5h5',
   tag: 'M3 12V4h8l10 10-8 8ZM7.5 8.5h.01',
+  lock: 'M5 11h14v10H5zM8 11V7.5a4 4 0 0 1 8 0V11',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -31,7 +31,13 @@ export type AccountFormProps = {
   isEmailVerified?: boolean;
   /** sign-up: the site's language, kept as the account's. */
   language?: string;
+  /** sign-in, sign-up: the page to come back to (a member area's lock screen sent them). */
+  returnTo?: string;
 };
+
+/** A link between the sign-in and sign-up forms that keeps where to come back to. */
+const keepingReturn = (path: string, returnTo: string | undefined) =>
+  returnTo ? `${path}?return=${encodeURIComponent(returnTo)}` : path;
 
 export type FieldSpec = {
   name: string;
@@ -251,8 +257,14 @@ function afterSignIn(): string {
   return /^\/(?![/\\])/.test(target) ? target : '/account';
 }
 
-export default function AccountForm({ kind, token, isEmailVerified, language }: AccountFormProps) {
-  if (kind === 'sign-in') return <SignIn />;
+export default function AccountForm({
+  kind,
+  token,
+  isEmailVerified,
+  language,
+  returnTo,
+}: AccountFormProps) {
+  if (kind === 'sign-in') return <SignIn returnTo={returnTo} />;
   if (kind === 'sign-up') {
     return (
       <AccountFormView
@@ -272,7 +284,7 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
             onOk: () => ({ ok: true, message: result.ok ? result.value.message : '' }),
           };
         }}
-        footer={<a href="/account/sign-in">{text.signInLink}</a>}
+        footer={<a href={keepingReturn('/account/sign-in', returnTo)}>{text.signInLink}</a>}
       />
     );
   }
@@ -346,7 +358,7 @@ export default function AccountForm({ kind, token, isEmailVerified, language }: 
  * Email and password; with two-step verification on, the password's answer asks for the
  * code and the same place shows a second form (the session starts after it).
  */
-function SignIn() {
+function SignIn({ returnTo }: { returnTo: string | undefined }) {
   const [isAskingForCode, setIsAskingForCode] = useState(false);
   // Each step's form starts empty, and the code field takes the focus when it appears.
   useEffect(() => {
@@ -439,7 +451,7 @@ function SignIn() {
       footer={
         <>
           <a href="/account/forgot-password">{text.forgotLink}</a>
-          <a href="/account/sign-up">{text.signUpLink}</a>
+          <a href={keepingReturn('/account/sign-up', returnTo)}>{text.signUpLink}</a>
         </>
       }
     />

@@ -28,6 +28,7 @@ export function AccountFormPage(props: {
   kind: AccountFormKind;
   token?: string;
   language?: string;
+  returnTo?: string;
 }) {
   return (
     <div className="account-page account-page--narrow">
@@ -38,6 +39,7 @@ export function AccountFormPage(props: {
           kind: props.kind,
           ...(props.token !== undefined && { token: props.token }),
           ...(props.language !== undefined && { language: props.language }),
+          ...(props.returnTo !== undefined && { returnTo: props.returnTo }),
         }}
       />
     </div>

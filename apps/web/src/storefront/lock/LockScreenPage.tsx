@@ -1,5 +1,5 @@
-import type { PaywallOffer } from '@atelier/contract';
-import { editorMessages, paywallMessages } from '@atelier/core';
+import { type MemberLock, PAGE_UNLOCK_PATH, type PaywallOffer } from '@atelier/contract';
+import { editorMessages, memberAreaMessages, paywallMessages } from '@atelier/core';
 import { Island } from '../../islands/Island.tsx';
 import { Price } from '../../ui/Price.tsx';
 import BuyAccess from './BuyAccess.island.tsx';
@@ -9,13 +9,77 @@ type LockScreenPageProps = {
   title: string;
   offers: readonly PaywallOffer[];
   useCLDRMoneyFormat: boolean;
+  /** A member area or a page password keeps the visitor out (issue 23); none: a paywall. */
+  memberLock?: MemberLock | undefined;
 };
 
+const PASSWORD_ERROR_ID = 'page-password-error';
+
+/** Sign-in and sign-up for a member area; a password form for a password page. */
+function MemberLockPart({ lock }: { lock: MemberLock }) {
+  if (lock.kind === 'members') {
+    const intro = lock.isSignedIn
+      ? memberAreaMessages.signedInNoAccess
+      : lock.access === 'paid'
+        ? memberAreaMessages.membersOnlyPaid
+        : memberAreaMessages.membersOnly;
+    return (
+      <>
+        <p className="lock-screen__intro">{intro}</p>
+        {lock.isSignedIn ? null : (
+          <p className="lock-screen__actions">
+            <a className="button" href={lock.signInHref}>
+              {memberAreaMessages.signIn}
+            </a>
+            <a className="lock-screen__secondary" href={lock.signUpHref}>
+              {memberAreaMessages.signUp}
+            </a>
+          </p>
+        )}
+      </>
+    );
+  }
+  const slug = lock.pagePath.replace(/^\//, '');
+  return (
+    <form className="lock-screen__password" method="post" action={PAGE_UNLOCK_PATH}>
+      <p className="lock-screen__intro">{memberAreaMessages.passwordIntro}</p>
+      <input type="hidden" name="page" value={slug} />
+      <div className="form-field">
+        <label htmlFor="page-password">{memberAreaMessages.passwordLabel}</label>
+        <input
+          id="page-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={200}
+          aria-invalid={lock.error ? true : undefined}
+          aria-describedby={lock.error ? PASSWORD_ERROR_ID : undefined}
+        />
+        {lock.error ? (
+          <p id={PASSWORD_ERROR_ID} className="form-error" role="alert">
+            {lock.error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="button">
+        {memberAreaMessages.passwordSubmit}
+      </button>
+    </form>
+  );
+}
+
 /**
- * Page type 103: a page or collection a paywall guards, for a visitor without access.
- * Shows what unlocks it and how to buy; never the content.
+ * Page type 103: a page or collection a paywall, a member area or a password guards, for
+ * a visitor without access. Shows what unlocks it (offers to buy, sign-in, a password
+ * field); never the content.
  */
-export function LockScreenPage({ title, offers, useCLDRMoneyFormat }: LockScreenPageProps) {
+export function LockScreenPage({
+  title,
+  offers,
+  useCLDRMoneyFormat,
+  memberLock,
+}: LockScreenPageProps) {
   return (
     <div className="lock-screen">
       <svg
@@ -35,6 +99,7 @@ export function LockScreenPage({ title, offers, useCLDRMoneyFormat }: LockScreen
       </svg>
       <h1>{editorMessages.pageLocked}</h1>
       <p className="lock-screen__title">{title}</p>
+      {memberLock ? <MemberLockPart lock={memberLock} /> : null}
       {offers.length > 0 ? (
         <>
           <p>{paywallMessages.offerIntro}</p>
@@ -57,7 +122,14 @@ export function LockScreenPage({ title, offers, useCLDRMoneyFormat }: LockScreen
           </ul>
         </>
       ) : null}
-      <p className="lock-screen__purchased">{paywallMessages.alreadyPurchased}</p>
+      {memberLock ? (
+        // A member area opens for the account that bought, not for an access link.
+        memberLock.kind === 'members' && memberLock.access === 'paid' ? (
+          <p className="lock-screen__purchased">{memberAreaMessages.paidHint}</p>
+        ) : null
+      ) : (
+        <p className="lock-screen__purchased">{paywallMessages.alreadyPurchased}</p>
+      )}
     </div>
   );
 }

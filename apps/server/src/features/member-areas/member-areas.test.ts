@@ -1,0 +1,422 @@
+import { randomUUID } from 'node:crypto';
+import { PAGE_UNLOCK_COOKIE, SITE_USER_SESSION_COOKIE } from '@atelier/contract';
+import { memberAreaMessages, ProductType, Role } from '@atelier/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
+import { type EditorClient, memberClient, ownerClient } from '../auth/editor-client.ts';
+import {
+  approvedCard,
+  createShopper,
+  fillDetails,
+  injectSend,
+} from '../checkout/commerce-test-kit.ts';
+import { hashSiteUserPassword } from '../site-users/site-user-password.ts';
+
+// Member areas and page passwords (issue 23) through the owner's API and the shop, with
+// the page cache on: who gets past the lock screen (103), that a guarded page is never
+// stored or indexed for the public, and that password tries are limited.
+
+const ABOUT_TEXT = 'converted garage';
+const CONTACT_TEXT = '14 Mill Lane';
+const AREAS = '/api/config/member-areas';
+const CUSTOMER_PASSWORD = 'plum tart on sunday';
+
+describe(`member areas and page passwords (${testDialect})`, () => {
+  let t: TestApp;
+  let owner: EditorClient;
+  let websiteId: string;
+  let aboutId: string;
+  let contactId: string;
+  let addressCount = 0;
+
+  /** A browser: its own address and cookies, HTML by default. */
+  function browser(cookies: Record<string, string> = {}) {
+    addressCount += 1;
+    const ip = `10.77.${addressCount >> 8}.${addressCount & 255}`;
+    const jar = { ...cookies };
+    const cookieHeader = () =>
+      Object.entries(jar)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; ');
+    const keep = (response: Awaited<ReturnType<TestApp['app']['inject']>>) => {
+      for (const line of [response.headers['set-cookie'] ?? []].flat().map(String)) {
+        const [pair] = line.split(';');
+        const index = (pair ?? '').indexOf('=');
+        if (index > 0) jar[(pair ?? '').slice(0, index)] = (pair ?? '').slice(index + 1);
+      }
+      return response;
+    };
+    return {
+      jar,
+      get: async (url: string) =>
+        keep(
+          await t.app.inject({
+            url,
+            headers: { accept: 'text/html', cookie: cookieHeader(), 'x-forwarded-for': ip },
+          }),
+        ),
+      unlock: async (page: string, password: string, extra: Record<string, string> = {}) =>
+        keep(
+          await t.app.inject({
+            method: 'POST',
+            url: '/members/unlock',
+            payload: new URLSearchParams({ page, password }).toString(),
+            headers: {
+              accept: 'text/html',
+              'content-type': 'application/x-www-form-urlencoded',
+              cookie: cookieHeader(),
+              'x-forwarded-for': ip,
+              ...extra,
+            },
+          }),
+        ),
+    };
+  }
+
+  /** A customer account with a confirmed email, signed in: its browser. */
+  async function customer(email: string) {
+    await t.database.db
+      .insertInto('site_users')
+      .values({
+        website_id: websiteId,
+        email,
+        password_hash: await hashSiteUserPassword(CUSTOMER_PASSWORD, { ln: 4, r: 8, p: 1 }),
+        email_verified_at: new Date(),
+      })
+      .execute();
+    const shopper = createShopper(injectSend(t.app));
+    await shopper.visit();
+    const signedIn = await shopper.call('POST', '/api/site-users/account/session', {
+      email,
+      password: CUSTOMER_PASSWORD,
+      rememberMe: false,
+    });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const token = shopper.cookies[SITE_USER_SESSION_COOKIE];
+    if (!token) throw new Error('no session cookie');
+    return browser({ [SITE_USER_SESSION_COOKIE]: token });
+  }
+
+  const createArea = (body: object) => owner.call('POST', AREAS, body);
+
+  beforeAll(async () => {
+    t = await createTestApp({ pageCache: 'on', env: { TRUST_PROXY: 'loopback' } });
+    owner = await ownerClient(t);
+    websiteId = (await owner.call('GET', '/api/config/session')).json().websiteId;
+    const pages = (await owner.call('GET', AREAS)).json().pages as {
+      id: string;
+      urlSlug: string;
+    }[];
+    aboutId = pages.find((p) => p.urlSlug === 'about')?.id ?? '';
+    contactId = pages.find((p) => p.urlSlug === 'contact')?.id ?? '';
+  });
+  afterAll(() => t.close());
+
+  it('refuses areas it cannot save, with the reason beside the field', async () => {
+    const cases: [object, number, string, Record<string, string>?][] = [
+      [
+        { name: ' ', access: 'signed-in', productIds: [], pageIds: [] },
+        400,
+        memberAreaMessages.nameRequired,
+        { name: memberAreaMessages.nameRequired },
+      ],
+      [
+        { name: 'Paid', access: 'paid', productIds: [], pageIds: [] },
+        400,
+        memberAreaMessages.productRequired,
+      ],
+      [
+        { name: 'Ghost', access: 'signed-in', productIds: [], pageIds: [randomUUID()] },
+        400,
+        memberAreaMessages.unknownPage,
+      ],
+      [
+        { name: 'Wrong product', access: 'paid', productIds: [randomUUID()], pageIds: [] },
+        400,
+        memberAreaMessages.notPaywallProduct,
+      ],
+    ];
+    for (const [body, status, message, fields] of cases) {
+      const refused = await createArea(body);
+      expect(refused.statusCode, refused.body).toBe(status);
+      expect(refused.json()).toMatchObject({ code: 'MEMBER_AREA_INVALID', error: message });
+      if (fields) expect(refused.json().errors).toEqual(fields);
+    }
+    const first = await createArea({
+      name: 'Studio Club',
+      access: 'signed-in',
+      productIds: [],
+      pageIds: [],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const twin = await createArea({
+      name: 'studio club',
+      access: 'signed-in',
+      productIds: [],
+      pageIds: [],
+    });
+    expect(twin.statusCode).toBe(400);
+    expect(twin.json().error).toBe(memberAreaMessages.nameTaken('studio club'));
+    const missing = await owner.call('PUT', `${AREAS}/${randomUUID()}`, {
+      name: 'x',
+      access: 'signed-in',
+      productIds: [],
+      pageIds: [],
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('MEMBER_AREA_NOT_FOUND');
+    expect((await owner.call('DELETE', `${AREAS}/${first.json().id}`)).statusCode).toBe(204);
+    expect((await owner.call('DELETE', `${AREAS}/${first.json().id}`)).statusCode).toBe(404);
+    // Only a signed-in member who edits pages reaches these routes.
+    const anonymous = await t.app.inject({ url: AREAS });
+    expect(anonymous.statusCode).toBe(401);
+    const manager = await memberClient(t, owner, {
+      email: 'stock@example.com',
+      role: Role.storeManager,
+    });
+    expect((await manager.call('GET', AREAS)).statusCode).toBe(403);
+    const refused = await manager.call('PUT', `/api/config/pages/${contactId}/access`, {
+      password: 'sneaky pass',
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('shows a member-area page to signed-in customers only, never from the cache', async () => {
+    const guest = browser();
+    // Cached while open to everyone…
+    expect((await guest.get('/about')).body).toContain(ABOUT_TEXT);
+    expect((await guest.get('/about')).headers['x-page-cache']).toBe('hit');
+    // …then put in a member area: the stored copy is gone at once.
+    const area = await createArea({
+      name: 'Members',
+      access: 'signed-in',
+      productIds: [],
+      pageIds: [aboutId],
+    });
+    expect(area.statusCode, area.body).toBe(201);
+    expect(area.json()).toMatchObject({ name: 'Members', pageIds: [aboutId] });
+
+    for (let i = 0; i < 2; i++) {
+      const locked = await guest.get('/about');
+      expect(locked.statusCode).toBe(200);
+      expect(locked.headers['x-page-cache']).toBe('miss');
+      expect(locked.headers['cache-control']).toBe('private, no-store');
+      expect(locked.headers['x-robots-tag']).toBe('noindex');
+      expect(locked.body).toContain('This page is locked');
+      expect(locked.body).toContain(memberAreaMessages.membersOnly);
+      expect(locked.body).toContain('href="/account/sign-in?return=%2Fabout"');
+      expect(locked.body).toContain('href="/account/sign-up?return=%2Fabout"');
+      expect(locked.body).not.toContain(ABOUT_TEXT);
+    }
+    const json = await t.app.inject({ url: '/about?format=json' });
+    expect(json.json()).toMatchObject({ pageType: 103, page: { title: 'About' }, lock: 'members' });
+    expect(json.body).not.toContain(ABOUT_TEXT);
+
+    const member = await customer('mara@example.com');
+    const open = await member.get('/about');
+    expect(open.statusCode).toBe(200);
+    expect(open.body).toContain(ABOUT_TEXT);
+    expect(open.headers['cache-control']).toBe('private, no-store');
+    // What the member saw was not kept for the next guest.
+    const after = await guest.get('/about');
+    expect(after.body).not.toContain(ABOUT_TEXT);
+    expect(after.headers['x-page-cache']).toBe('miss');
+
+    const sitemap = await t.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.body).not.toContain('/about<');
+    expect(sitemap.body).toContain('/contact<');
+
+    // The sign-in page keeps where to come back to for its sign-up link.
+    const signIn = await guest.get('/account/sign-in?return=%2Fabout');
+    expect(signIn.body).toContain('/account/sign-up?return=%2Fabout');
+
+    // Leaving the area opens the page to everyone again.
+    const emptied = await owner.call('PUT', `${AREAS}/${area.json().id}`, {
+      name: 'Members',
+      access: 'signed-in',
+      productIds: [],
+      pageIds: [],
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    const reopened = await guest.get('/about');
+    expect(reopened.body).toContain(ABOUT_TEXT);
+    expect(reopened.headers['cache-control']).not.toContain('private');
+  });
+
+  it('puts a folder and its pages in an area through the navigation’s memberAreaId', async () => {
+    const area = (
+      await createArea({ name: 'Folder club', access: 'signed-in', productIds: [], pageIds: [] })
+    ).json();
+    const folder = await owner.call('POST', '/api/config/pages', {
+      title: 'Members corner',
+      kind: 'folder',
+    });
+    expect(folder.statusCode, folder.body).toBe(201);
+    const update = (items: unknown[]) =>
+      owner.call('POST', '/api/widget/UpdateNavigation', {
+        fieldName: '_hidden',
+        navigation: { items },
+      });
+    const placed = await update([
+      {
+        memberAreaId: area.id,
+        children: [{ collectionId: folder.json().id, children: [{ collectionId: contactId }] }],
+      },
+    ]);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const hidden = placed.json().layout[1].links;
+    expect(hidden[0]).toMatchObject({ collectionId: folder.json().id, memberAreaId: area.id });
+
+    const guest = browser();
+    const locked = await guest.get('/contact');
+    expect(locked.body).toContain('This page is locked');
+    expect(locked.body).not.toContain(CONTACT_TEXT);
+    expect(locked.headers['cache-control']).toBe('private, no-store');
+    const member = await customer('felix@example.com');
+    expect((await member.get('/contact')).body).toContain(CONTACT_TEXT);
+
+    // An area listed with nothing under it lets its pages go.
+    const nested = await update([
+      { collectionId: folder.json().id, children: [{ memberAreaId: area.id }] },
+    ]);
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().error).toBe(memberAreaMessages.navigationNested);
+    const released = await update([
+      { memberAreaId: area.id, children: [] },
+      { collectionId: folder.json().id, children: [{ collectionId: contactId }] },
+    ]);
+    expect(released.statusCode, released.body).toBe(200);
+    expect((await guest.get('/contact')).body).toContain(CONTACT_TEXT);
+  });
+
+  it('lets in only the customers who bought a paid area’s access', async () => {
+    const collectionId = (await t.app.services.catalog.getCollectionList(websiteId, 'shop'))
+      .collection.id;
+    const base = `/api/content-service/product/1.1/websites/${websiteId}`;
+    const pass = await owner.call('POST', `${base}/products`, {
+      collectionId,
+      productType: ProductType.paywall,
+      title: 'Studio Club Pass',
+      priceMoney: { value: '7' },
+    });
+    expect(pass.statusCode, pass.body).toBe(201);
+    const area = await createArea({
+      name: 'Paying members',
+      access: 'paid',
+      productIds: [pass.json().id],
+      pageIds: [aboutId],
+    });
+    expect(area.statusCode, area.body).toBe(201);
+
+    // fillDetails orders as ada@example.com.
+    const ada = await customer('ada@example.com');
+    const before = await ada.get('/about');
+    expect(before.body).toContain(memberAreaMessages.signedInNoAccess);
+    expect(before.body).toContain('Studio Club Pass');
+    expect(before.body).not.toContain(ABOUT_TEXT);
+    expect(before.body).not.toContain('/account/sign-in?return');
+
+    const shopper = createShopper(injectSend(t.app));
+    await shopper.visit();
+    await shopper.add({ itemId: pass.json().id, sku: pass.json().variants[0].sku });
+    const checkoutId = (await shopper.start()).body.checkout.id;
+    await fillDetails(shopper, checkoutId);
+    const placed = await shopper.place(checkoutId, randomUUID(), approvedCard);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+
+    expect((await ada.get('/about')).body).toContain(ABOUT_TEXT);
+    const other = await customer('otto@example.com');
+    expect((await other.get('/about')).body).not.toContain(ABOUT_TEXT);
+    const guest = await browser().get('/about');
+    expect(guest.body).toContain(memberAreaMessages.membersOnlyPaid);
+
+    expect((await owner.call('DELETE', `${AREAS}/${area.json().id}`)).statusCode).toBe(204);
+    expect((await browser().get('/about')).body).toContain(ABOUT_TEXT);
+  });
+
+  it('unlocks a password page for one browser session with the right password', async () => {
+    const access = `/api/config/pages/${contactId}/access`;
+    const short = await owner.call('PUT', access, { password: 'abc' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({
+      code: 'PAGE_PASSWORD_INVALID',
+      errors: { password: memberAreaMessages.passwordTooShort },
+    });
+    const set = await owner.call('PUT', access, { password: 'open sesame' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ memberAreaId: null, hasPassword: true });
+    const stored = await t.database.db
+      .selectFrom('pages')
+      .select('password_hash')
+      .where('page_id', '=', contactId)
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$scrypt\$/);
+    expect(stored.password_hash).not.toContain('open sesame');
+
+    const visitor = browser();
+    const locked = await visitor.get('/contact');
+    expect(locked.headers['cache-control']).toBe('private, no-store');
+    expect(locked.body).toContain(memberAreaMessages.passwordIntro);
+    expect(locked.body).toContain('action="/members/unlock"');
+    expect(locked.body).not.toContain(CONTACT_TEXT);
+
+    const wrong = await visitor.unlock('contact', 'open says me');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).toContain(memberAreaMessages.passwordWrong);
+    expect(wrong.body).toContain('aria-invalid="true"');
+    expect(wrong.body).not.toContain(CONTACT_TEXT);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+
+    const foreign = await visitor.unlock('contact', 'open sesame', {
+      origin: 'https://elsewhere.example',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['set-cookie']).toBeUndefined();
+
+    const right = await visitor.unlock('contact', 'open sesame');
+    expect(right.statusCode).toBe(303);
+    expect(right.headers.location).toBe('/contact');
+    const cookie = String([right.headers['set-cookie']].flat()[0]);
+    expect(cookie).toMatch(new RegExp(`^${PAGE_UNLOCK_COOKIE}=`));
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    // A browser-session cookie: no expiry.
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+    const open = await visitor.get('/contact');
+    expect(open.body).toContain(CONTACT_TEXT);
+    expect(open.headers['cache-control']).toBe('private, no-store');
+    // Another browser is still asked.
+    expect((await browser().get('/contact')).body).not.toContain(CONTACT_TEXT);
+
+    // A forged entry for the page opens nothing.
+    const forged = browser({ [PAGE_UNLOCK_COOKIE]: `${contactId}~${'A'.repeat(43)}` });
+    expect((await forged.get('/contact')).body).not.toContain(CONTACT_TEXT);
+
+    // A new password asks everyone again.
+    await owner.call('PUT', access, { password: 'new secret words' });
+    expect((await visitor.get('/contact')).body).not.toContain(CONTACT_TEXT);
+
+    // Removing the password opens the page to all, cacheable again.
+    const removed = await owner.call('PUT', access, { password: null });
+    expect(removed.json()).toEqual({ memberAreaId: null, hasPassword: false });
+    const plain = await browser().get('/contact');
+    expect(plain.body).toContain(CONTACT_TEXT);
+    expect(plain.headers['cache-control']).not.toContain('private');
+  });
+
+  it('limits password tries per address and page, even for the right password', async () => {
+    const access = `/api/config/pages/${contactId}/access`;
+    expect((await owner.call('PUT', access, { password: 'garden gate' })).statusCode).toBe(200);
+    const guesser = browser();
+    for (let i = 0; i < 10; i++) {
+      expect((await guesser.unlock('contact', `guess ${i}`)).statusCode).toBe(403);
+    }
+    const limited = await guesser.unlock('contact', 'garden gate');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).toContain(memberAreaMessages.passwordTooManyTries);
+    expect(limited.headers['set-cookie']).toBeUndefined();
+    // Another address still gets its tries.
+    expect((await browser().unlock('contact', 'garden gate')).statusCode).toBe(303);
+    await owner.call('PUT', access, { password: null });
+  });
+});
