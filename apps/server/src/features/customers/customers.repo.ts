@@ -1,6 +1,6 @@
 import type { CustomerListQuery, CustomerSort } from '@atelier/contract';
 import { type Kysely, sql } from 'kysely';
-import type { DB, OrderRow, ShippingAddress } from '../../db/db-types.ts';
+import type { DB, ShippingAddress } from '../../db/db-types.ts';
 import { type OrderListRow, openInstallments } from '../orders/order-admin.repo.ts';
 
 // Customers are the website's placed orders grouped by lower-cased email (index
