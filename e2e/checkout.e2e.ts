@@ -107,7 +107,15 @@ describe('buying in Chromium', () => {
       grandTotalCents: 11892,
       testMode: true,
       email: 'ada@example.com',
+      couponCode: 'WELCOME10',
     });
+    // Each line says what was chosen, the discount its code, the address its country.
+    const shirtLine = page.getByRole('row', { name: /Linen Work Shirt/ });
+    expect(await shirtLine.locator('.order-line__details').textContent()).toBe(
+      'Size: M · Colour: Sand',
+    );
+    await page.getByText('Discount (WELCOME10)').waitFor();
+    await page.locator('.order-address').getByText('United States').waitFor();
 
     await page.getByRole('link', { name: 'order status' }).click();
     await page.waitForURL(/\/commerce\/orders\//);

@@ -197,6 +197,14 @@ export const orderInstallmentSchema = z
   .meta({ id: 'OrderInstallment' });
 export type OrderInstallment = z.infer<typeof orderInstallmentSchema>;
 
+/** A line's chosen options and form answers, as shown under its name. */
+export const orderLineDetailsSchema = {
+  /** The variant's options when bought ("Size" → "M"). */
+  options: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** The answers to the product's additional-fields form. */
+  answers: z.array(z.object({ label: z.string(), value: z.string() })),
+};
+
 export const orderItemSchema = z
   .object({
     sku: z.string(),
@@ -204,6 +212,7 @@ export const orderItemSchema = z
     productType: z.number().int(),
     quantity: z.number().int(),
     unitPriceCents: z.number().int(),
+    ...orderLineDetailsSchema,
     /**
      * A digital line's file: a signed link that works until `expiresAt` (ms since the
      * epoch). Each reading of the order signs a fresh one, so the status page always has
@@ -242,6 +251,8 @@ export const orderSchema = z
     currency: currencyCodeSchema,
     shippingAddress: shippingAddressSchema.nullable(),
     shippingOptionName: z.string().nullable(),
+    /** The discount code the order used, if any. */
+    couponCode: z.string().nullable(),
     items: z.array(orderItemSchema),
     subtotalCents: z.number().int(),
     discountCents: z.number().int(),

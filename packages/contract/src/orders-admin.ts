@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { orderInstallmentSchema, shippingAddressSchema } from './checkout.ts';
+import {
+  orderInstallmentSchema,
+  orderLineDetailsSchema,
+  shippingAddressSchema,
+} from './checkout.ts';
 import { currencyCodeSchema, pagedResultShape, pagingQueryShape } from './common.ts';
 
 // The merchant's orders (issue 19): list, detail with its timeline, and the actions —
@@ -77,6 +81,7 @@ export const orderAdminLineSchema = z.object({
   unitPriceCents: z.number().int(),
   /** The shopper's answers to the product's additional-field form, as entered. */
   additionalFields: z.string().nullable(),
+  ...orderLineDetailsSchema,
   fulfilledQuantity: z.number().int(),
   refundedQuantity: z.number().int(),
   restockedQuantity: z.number().int(),

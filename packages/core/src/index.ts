@@ -32,6 +32,7 @@ export * from './forms/fields';
 export * from './forms/form-submission';
 export * from './forms/form-validation';
 export * from './forms/likert';
+export * from './forms/line-answers';
 export * from './forms/submission-text';
 export * from './gallery/gallery-options';
 export * from './installments/installments';

@@ -582,6 +582,8 @@ export interface OrderItemsTable {
   discount_cents: number;
   tax_cents: number;
   additional_fields: string | null;
+  /** 0042: the variant's options as they were when bought. */
+  option_values: JsonDefault<OptionValue[]>;
   /** The file a digital line delivers, as it was when bought (0015). */
   digital_media_id: Generated<string | null>;
   fulfilled_quantity: Generated<number>;

@@ -36,6 +36,7 @@ import * as memberAreas from './0038-member-areas.ts';
 import * as accountSections from './0039-account-sections.ts';
 import * as twoFactor from './0040-two-factor.ts';
 import * as campaignStalls from './0041-campaign-stalls.ts';
+import * as orderLineOptions from './0042-order-line-options.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -79,4 +80,5 @@ export const migrations: readonly Migration[] = [
   accountSections,
   twoFactor,
   campaignStalls,
+  orderLineOptions,
 ];

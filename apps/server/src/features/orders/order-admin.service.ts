@@ -33,7 +33,7 @@ import { cancelSubscriptionStartedBy } from '../subscriptions/subscriptions.serv
 import { emitOrderEvents } from '../webhooks/webhook-events.ts';
 import type { Website, WebsiteService } from '../websites/website.service.ts';
 import type { OrderListRow } from './order-admin.repo.ts';
-import { subscriptionOfOrder, toInstallment } from './order-view.ts';
+import { lineDetailsOf, subscriptionOfOrder, toInstallment } from './order-view.ts';
 import { orderStatusPath } from './place-order.service.ts';
 
 // The merchant's side of an order (issue 19). Each action runs in one transaction that
@@ -173,6 +173,7 @@ export function createOrderAdminService({
         quantity: i.quantity,
         unitPriceCents: i.unit_price_cents,
         additionalFields: i.additional_fields,
+        ...lineDetailsOf(i),
         fulfilledQuantity: i.fulfilled_quantity,
         refundedQuantity: i.refunded_quantity,
         restockedQuantity: i.restocked_quantity,

@@ -1,6 +1,11 @@
 import type { Order } from '@atelier/contract';
-import { ProductType } from '@atelier/core';
-import type { OrderInstallmentRow, OrderItemRow, OrderRow } from '../../db/db-types.ts';
+import { lineAnswers, ProductType } from '@atelier/core';
+import type {
+  OptionValue,
+  OrderInstallmentRow,
+  OrderItemRow,
+  OrderRow,
+} from '../../db/db-types.ts';
 import { accessPath, accessTokenOf } from '../paywall/paywall-tokens.ts';
 import { signDownload } from './downloads.ts';
 
@@ -34,9 +39,28 @@ type LineShown = Pick<
   Partial<
     Pick<
       OrderItemRow,
-      'download_link_hours' | 'download_limit' | 'download_count' | 'refunded_quantity'
+      | 'download_link_hours'
+      | 'download_limit'
+      | 'download_count'
+      | 'refunded_quantity'
+      | 'additional_fields'
     >
-  >;
+  > & {
+    /** As read (parsed), or as place-order is about to insert it (JSON text). */
+    option_values?: OptionValue[] | string;
+  };
+
+/** A line's options and form answers, as every view of it shows them under its name. */
+export function lineDetailsOf(line: Pick<LineShown, 'option_values' | 'additional_fields'>) {
+  const options =
+    typeof line.option_values === 'string'
+      ? (JSON.parse(line.option_values) as OptionValue[])
+      : (line.option_values ?? []);
+  return {
+    options: options.map((o) => ({ name: o.optionName, value: o.value })),
+    answers: lineAnswers(line.additional_fields ?? null),
+  };
+}
 
 /**
  * A digital line's fresh link and the downloads left; no link once none are, or once the
@@ -104,12 +128,14 @@ export function toOrder(
     currency: row.currency.trim(),
     shippingAddress: row.shipping_address,
     shippingOptionName: row.shipping_option_name,
+    couponCode: row.coupon_code,
     items: items.map((i) => ({
       sku: i.sku,
       productName: i.product_name,
       productType: i.product_type,
       quantity: i.quantity,
       unitPriceCents: i.unit_price_cents,
+      ...lineDetailsOf(i),
       download: i.digital_media_id ? downloadOf(row, i, now) : null,
       access: accessOf(row, i),
     })),

@@ -269,6 +269,7 @@ export function createPlaceOrderService({
             discount_cents: totals.lines[i]?.discountCents ?? 0,
             tax_cents: totals.lines[i]?.taxCents ?? 0,
             additional_fields: e.additional_fields,
+            option_values: JSON.stringify(e.option_values),
             digital_media_id: digitalFiles.get(e.product_id)?.mediaId ?? null,
             // The terms it is bought under stay with the line.
             download_link_hours: digitalFiles.get(e.product_id)?.linkHours ?? 72,

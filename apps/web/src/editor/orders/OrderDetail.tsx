@@ -12,21 +12,6 @@ import './orders.css';
 import { PostalAddress } from './PostalAddress.tsx';
 
 /** Additional-field answers are stored as the form's JSON; shown as "Name: answer" lines. */
-function answersOf(text: string | null): [string, string][] {
-  if (!text) return [];
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      return Object.entries(value).map(([k, v]) => [
-        k,
-        typeof v === 'string' ? v : JSON.stringify(v),
-      ]);
-    }
-  } catch {
-    // Not JSON: shown as written.
-  }
-  return [['Answers', text]];
-}
 
 /** One order (issue 19): what was bought, where it goes, the money, and its timeline. */
 export function OrderDetail({
@@ -137,9 +122,14 @@ export function OrderDetail({
                   <div className="order-line__main">
                     <strong>{line.productName}</strong>
                     <code>{line.sku}</code>
-                    {answersOf(line.additionalFields).map(([name, value]) => (
-                      <span key={name} className="order-line__answer">
-                        {name}: {value}
+                    {line.options.length > 0 ? (
+                      <span className="order-line__answer">
+                        {line.options.map((o) => `${o.name}: ${o.value}`).join(' · ')}
+                      </span>
+                    ) : null}
+                    {line.answers.map((answer) => (
+                      <span key={answer.label} className="order-line__answer">
+                        {answer.label}: {answer.value}
                       </span>
                     ))}
                     <span className="order-line__counts">

@@ -7,6 +7,7 @@ import {
   subscriptionMessages,
   subscriptionPriceText,
 } from '@atelier/core';
+import { countryName } from '../checkout/countries.ts';
 import { InstallmentSchedule } from './InstallmentSchedule.tsx';
 
 type OrderPageProps = {
@@ -142,6 +143,14 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
             <tr key={item.sku}>
               <td>
                 {item.productName}
+                {item.options.length > 0 || item.answers.length > 0 ? (
+                  <span className="order-line__details">
+                    {[
+                      ...item.options.map((o) => `${o.name}: ${o.value}`),
+                      ...item.answers.map((a) => `${a.label}: ${a.value}`),
+                    ].join(' · ')}
+                  </span>
+                ) : null}
                 {item.download?.url ? (
                   <>
                     <br />
@@ -187,7 +196,7 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
         <dd>{money(order.subtotalCents)}</dd>
         {order.discountCents > 0 ? (
           <>
-            <dt>Discount</dt>
+            <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
             <dd>−{money(order.discountCents)}</dd>
           </>
         ) : null}
@@ -254,7 +263,7 @@ export function OrderPage({ order, kind, statusUrl, useCLDRMoneyFormat }: OrderP
             ]
               .filter(Boolean)
               .join(' '),
-            order.shippingAddress.country,
+            countryName(order.shippingAddress.country, 'en-US'),
           ]
             .filter(Boolean)
             .map((line) => (
