@@ -32,6 +32,7 @@ import * as subscriptions from './0033-subscriptions.ts';
 import * as paywall from './0034-paywall.ts';
 import * as orderInstallments from './0035-order-installments.ts';
 import * as siteUsers from './0036-site-users.ts';
+import * as memberInvitations from './0037-member-invitations.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -71,4 +72,5 @@ export const migrations: readonly Migration[] = [
   paywall,
   orderInstallments,
   siteUsers,
+  memberInvitations,
 ];

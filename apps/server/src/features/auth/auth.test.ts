@@ -234,7 +234,7 @@ describe(`editor sign-in (${testDialect})`, () => {
     ]);
     const removeSelf = await admin.call('DELETE', `/api/config/members/${ownerId}`);
     expect(removeSelf.statusCode).toBe(409);
-    expect(removeSelf.json().error).toBe(editorApiMessages.lastAdmin);
+    expect(removeSelf.json().error).toBe(editorApiMessages.lastAdminRemove);
   });
 
   it('lets a store manager sign in for products and files, never pages (403 on the server)', async () => {
