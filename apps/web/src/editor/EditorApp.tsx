@@ -302,14 +302,16 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   const [openListId, setOpenListId] = useState<string | null>(
     () => mailingListRouteInLocation()?.listId ?? null,
   );
-  // The address's screen when the member may open it, else their first one (a store
-  // manager has no pages: products).
+  // The address's screen when the member may open it, else Pages, else Products (a store
+  // manager has no pages), else their first screen.
   const [screen, setScreen] = useState<Screen | null>(() => {
     const wanted =
       detailInLocation()?.screen ??
       (mailingListRouteInLocation() ? 'mailing-lists' : undefined) ??
       (formIdInLocation() ? 'forms' : productRouteInLocation() ? 'products' : undefined);
-    return wanted && isOpenable(wanted) ? wanted : (items[0]?.key ?? null);
+    if (wanted && isOpenable(wanted)) return wanted;
+    const home = (['pages', 'products'] as const).find(isOpenable);
+    return home ?? items[0]?.key ?? null;
   });
   const confirmLeave = useLeaveConfirm();
   const hasUnsavedChanges = useHasUnsavedChanges();

@@ -13,7 +13,7 @@ export function NoScreensNotice({
   role: number;
   capabilities: readonly Capability[];
 }) {
-  const planned = capabilities.filter((c) => c !== 'site.private');
+  const planned = capabilities.filter((c) => c !== 'site.private' && c !== 'account.self');
   const name = ROLE_LABELS[role as Role] ?? 'Member';
   return (
     <div className="screen screen--narrow">

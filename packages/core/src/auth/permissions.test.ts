@@ -15,7 +15,10 @@ import {
 } from './permissions';
 
 const roles = Object.values(Role);
-const writes = ALL_CAPABILITIES.filter((c) => !c.endsWith('.read') && c !== 'site.private');
+/** Changes to the site (one's own sign-in is not one). */
+const writes = ALL_CAPABILITIES.filter(
+  (c) => !c.endsWith('.read') && c !== 'site.private' && c !== 'account.self',
+);
 
 describe('the permission matrix', () => {
   it('has a row, a name and a summary for every SPEC §3 role, and offers each once', () => {
@@ -35,9 +38,10 @@ describe('the permission matrix', () => {
     }
   });
 
-  it('gives the administrator everything and "none" nothing', () => {
+  it('gives the administrator everything and "none" nothing but its own sign-in', () => {
     expect(capabilitiesOf(Role.admin)).toEqual(ALL_CAPABILITIES);
-    expect(capabilitiesOf(Role.none)).toEqual([]);
+    expect(capabilitiesOf(Role.none)).toEqual(['account.self']);
+    for (const role of roles) expect(can(role, 'account.self')).toBe(true);
   });
 
   it('keeps members, credentials, code and billing from the website manager only', () => {
@@ -68,7 +72,11 @@ describe('the permission matrix', () => {
   });
 
   it('gives reporting analytics only and billing orders and payments', () => {
-    expect(capabilitiesOf(Role.reporting)).toEqual(['site.private', 'analytics.read']);
+    expect(capabilitiesOf(Role.reporting)).toEqual([
+      'account.self',
+      'site.private',
+      'analytics.read',
+    ]);
     expect(can(Role.billing, 'orders.refund')).toBe(true);
     expect(can(Role.billing, 'orders.fulfill')).toBe(false);
     expect(can(Role.billing, 'products.write')).toBe(false);

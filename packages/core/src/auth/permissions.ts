@@ -11,6 +11,11 @@ import { Role } from '../enums/roles';
  * a rule rather than a guess.
  */
 export const CAPABILITIES = {
+  'account.self': {
+    label: 'Your own sign-in: password and second factor',
+    area: 'Account',
+    isPlanned: true,
+  },
   'site.private': { label: 'See private pages on the site', area: 'Site' },
   'pages.read': { label: 'See pages, navigation and the header & footer', area: 'Content' },
   'pages.edit': { label: 'Add pages and edit drafts that are not live', area: 'Content' },
@@ -130,23 +135,58 @@ const STORE: readonly Capability[] = [
   'files.manage',
 ];
 
-/** The matrix: each SPEC §3 role and what it may do. Reasons in docs/PERMISSIONS.md. */
+/**
+ * The matrix: each SPEC §3 role and what it may do. Reasons in docs/PERMISSIONS.md.
+ * Every role, "none" included, looks after its own sign-in (account.self).
+ */
 export const ROLE_CAPABILITIES: Readonly<Record<Role, readonly Capability[]>> = {
   [Role.admin]: ALL_CAPABILITIES,
   [Role.websiteManager]: ALL_CAPABILITIES.filter((c) => !ADMIN_ONLY.includes(c)),
-  [Role.billing]: ['site.private', 'orders.read', 'orders.refund', 'billing.manage'],
-  [Role.reporting]: ['site.private', 'analytics.read'],
-  [Role.editor]: ['site.private', ...CONTENT, 'comments.write', 'comments.moderate'],
-  [Role.draftEditor]: ['site.private', 'pages.read', 'pages.edit', 'files.read', 'files.upload'],
-  [Role.moderator]: ['site.private', 'comments.write', 'comments.moderate'],
-  [Role.commenter]: ['site.private', 'comments.write'],
-  [Role.storeManager]: ['site.private', ...STORE],
-  [Role.scheduling]: ['site.private', 'scheduling.read', 'scheduling.write', 'scheduling.settings'],
-  [Role.schedulingEditor]: ['site.private', 'scheduling.read', 'scheduling.write'],
-  [Role.schedulingViewer]: ['site.private', 'scheduling.read'],
-  [Role.viewer]: ['site.private', 'pages.read', 'files.read'],
-  [Role.campaignsEditor]: ['site.private', 'campaigns.manage'],
-  [Role.none]: [],
+  [Role.billing]: [
+    'account.self',
+    'site.private',
+    'orders.read',
+    'orders.refund',
+    'billing.manage',
+  ],
+  [Role.reporting]: ['account.self', 'site.private', 'analytics.read'],
+  [Role.editor]: [
+    'account.self',
+    'site.private',
+    ...CONTENT,
+    'comments.write',
+    'comments.moderate',
+  ],
+  [Role.draftEditor]: [
+    'account.self',
+    'site.private',
+    'pages.read',
+    'pages.edit',
+    'files.read',
+    'files.upload',
+  ],
+  [Role.moderator]: ['account.self', 'site.private', 'comments.write', 'comments.moderate'],
+  [Role.commenter]: ['account.self', 'site.private', 'comments.write'],
+  [Role.storeManager]: ['account.self', 'site.private', ...STORE],
+  [Role.scheduling]: [
+    'account.self',
+    'site.private',
+    'scheduling.read',
+    'scheduling.write',
+    'scheduling.settings',
+  ],
+  [Role.schedulingEditor]: ['account.self', 'site.private', 'scheduling.read', 'scheduling.write'],
+  [Role.schedulingViewer]: ['account.self', 'site.private', 'scheduling.read'],
+  [Role.viewer]: ['account.self', 'site.private', 'pages.read', 'files.read'],
+  // Campaign emails carry pictures: the file library's, as for pages.
+  [Role.campaignsEditor]: [
+    'account.self',
+    'site.private',
+    'campaigns.manage',
+    'files.read',
+    'files.upload',
+  ],
+  [Role.none]: ['account.self'],
 };
 
 const matrix = new Map<number, ReadonlySet<Capability>>(
@@ -189,7 +229,7 @@ export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
   [Role.storeManager]: 'Products, stock, orders, customers, discounts, campaigns and files',
   [Role.billing]: 'Orders and payments: refunds, subscriptions, gift cards',
   [Role.reporting]: 'Analytics only',
-  [Role.campaignsEditor]: 'Email campaigns only',
+  [Role.campaignsEditor]: 'Email campaigns, and uploading their pictures',
   [Role.moderator]: 'Comments: replies and moderation',
   [Role.commenter]: 'Replies to comments as the site',
   [Role.viewer]: 'Sees pages and files; changes nothing',
