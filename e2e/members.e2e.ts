@@ -25,10 +25,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-/** The navigation's items, as a screen reader lists them. */
+/** The navigation's screens, in order (its list, without View site and Sign out). */
 const navItems = (page: Page) =>
   page
     .getByRole('navigation', { name: 'Admin' })
+    .getByRole('list')
     .getByRole('button')
     .evaluateAll((buttons) => buttons.map((b) => b.textContent?.trim() ?? ''));
 

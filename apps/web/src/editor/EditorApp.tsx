@@ -289,7 +289,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     ({ isFor: _isFor, ...item }) => item,
   );
   const isOpenable = (key: Screen) => items.some((item) => item.key === key);
-  const [openPageId, setOpenPageId] = useState<string | null>(pageIdInLocation);
+  // A page opens in its editor only for those who may edit it (a viewer reads the list).
+  const [openPageId, setOpenPageId] = useState<string | null>(() =>
+    can('pages.edit') ? pageIdInLocation() : null,
+  );
   // Bumped after a page changes so the list shows its new title and status.
   const [listVersion, setListVersion] = useState(0);
   const [productRoute, setProductRoute] = useState<ProductRoute | null>(productRouteInLocation);

@@ -16,7 +16,7 @@ describe(`members and invitations (${testDialect})`, () => {
   let websiteId: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ seedDemo: false });
+    t = await createTestApp();
     owner = await ownerClient(t);
     const session = (await owner.call('GET', '/api/config/session')).json();
     ownerId = session.member.id;

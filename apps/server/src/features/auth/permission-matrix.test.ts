@@ -63,7 +63,7 @@ describe(`every admin route × every role (${testDialect})`, () => {
   const members = new Map<Role, EditorClient>();
 
   beforeAll(async () => {
-    t = await createTestApp({ seedDemo: false });
+    t = await createTestApp();
     const owner = await ownerClient(t);
     websiteId = (await owner.call('GET', '/api/config/session')).json().websiteId;
     members.set(Role.admin, owner);
@@ -206,7 +206,7 @@ describe(`a draft editor's line (${testDialect})`, () => {
   let editor: EditorClient;
 
   beforeAll(async () => {
-    t = await createTestApp({ seedDemo: false });
+    t = await createTestApp();
     owner = await ownerClient(t);
     draftEditor = await memberClient(t, owner, {
       email: 'drafts@example.com',
