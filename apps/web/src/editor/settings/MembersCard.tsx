@@ -26,6 +26,10 @@ export const roleName = (role: number): string => ROLE_LABELS[role as Role] ?? `
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
+const RoleBadge = ({ role }: { role: number }) => (
+  <Badge tone={role === 1 ? 'accent' : 'neutral'}>{roleName(role)}</Badge>
+);
+
 /** The role picker of the invite and change-role dialogs: every SPEC role with its gist. */
 function RoleSelect({ value, onChange }: { value: number; onChange: (role: number) => void }) {
   return (
@@ -94,16 +98,19 @@ export function MembersCard({ currentMemberId }: { currentMemberId: string }) {
               <Badge tone="success">You</Badge>
             </>
           ) : null}
+          {/* On a phone the role sits under the email, its column folded away. */}
+          <span className="members-card__role-inline">
+            <RoleBadge role={member.role} />
+          </span>
         </>
       ),
     },
     {
       key: 'role',
       header: 'Role',
+      className: 'members-card__role-col',
       sortValue: (member) => roleName(member.role),
-      cell: (member) => (
-        <Badge tone={member.role === 1 ? 'accent' : 'neutral'}>{roleName(member.role)}</Badge>
-      ),
+      cell: (member) => <RoleBadge role={member.role} />,
     },
     {
       key: 'actions',
@@ -138,6 +145,7 @@ export function MembersCard({ currentMemberId }: { currentMemberId: string }) {
     {
       key: 'expires',
       header: 'Link works until',
+      className: 'members-card__role-col',
       sortValue: (invitation) => invitation.expiresAt,
       cell: (invitation) => (
         <time dateTime={invitation.expiresAt}>
