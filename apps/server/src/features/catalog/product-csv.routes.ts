@@ -107,7 +107,9 @@ export function registerProductCsvRoutes(
     api.post(
       `${PREFIX}/products/import`,
       {
-        preValidation: writeGuard,
+        // onRequest: the body (up to 20 MB) is read into the CSV reader while it is
+        // parsed, so the caller is checked before a byte of it is.
+        onRequest: writeGuard,
         schema: {
           tags,
           summary: 'Import products from CSV: preview what would change, or apply it',
