@@ -25,6 +25,9 @@ import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { type AuthOptions, createAuthService } from './features/auth/auth.service.ts';
 import { createMemberGuard } from './features/auth/member-guard.ts';
+import { createMembersRepo } from './features/auth/members.repo.ts';
+import { registerMembersRoutes } from './features/auth/members.routes.ts';
+import { createMembersService } from './features/auth/members.service.ts';
 import { createCampaignStore } from './features/campaigns/campaigns.repo.ts';
 import { registerCampaignRoutes } from './features/campaigns/campaigns.routes.ts';
 import {
@@ -167,6 +170,7 @@ import { createApiKeyGuard } from './http/auth.ts';
 import { trustProxyOption } from './http/client-address.ts';
 import { isPageRequest, registerErrorHandler } from './http/errors.ts';
 import { createOpenApiTransformObject, withMultipartBodies } from './http/openapi.ts';
+import { capabilityOfRoute, type RouteCapability } from './http/route-capability.ts';
 import { withSafeText } from './http/safe-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createWebsiteResolver } from './http/website-resolver.ts';
@@ -203,6 +207,8 @@ export type App = FastifyInstance & {
   services: Services;
   /** Every path a route was registered for; the URL space's test holds them to its list. */
   routeUrls: readonly string[];
+  /** Every route with the capability its guard checks (undefined when it has none). */
+  routeCapabilities: readonly RouteCapability[];
 };
 
 /** Where `vite build` writes the storefront's browser assets, found from this file. */
@@ -417,14 +423,22 @@ function createServices(
     formsOf: formSubmissions.definitionsOf,
     log: app.log,
   });
+  const authRepo = createAuthRepo(db);
   // Two-step verification runs on the clock sign-ins do, so tests can move both.
   const auth = createAuthService({
-    authRepo: createAuthRepo(db),
+    authRepo,
     twoFactor: createTwoFactorService({
       repo: createTwoFactorRepo(db, 'member'),
       now: options.auth?.now ?? (() => new Date()),
     }),
     options: { signInLock: options.config.signInLock, ...options.auth },
+  });
+  const members = createMembersService({
+    membersRepo: createMembersRepo(db),
+    authRepo,
+    auth,
+    websites,
+    ...(options.auth?.now && { now: options.auth.now }),
   });
   const siteUsers = createSiteUsersService({
     repo: createSiteUsersRepo(db),
@@ -485,6 +499,7 @@ function createServices(
     content,
     contentRepo,
     auth,
+    members,
     siteUsers,
     accountSections,
     editorPages,
@@ -571,8 +586,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   // Registered before any route, so plugins' routes (static files) are seen too.
   const routeUrls: string[] = [];
+  // Every route and the capability its guard checks (none: a public route), for the
+  // permission matrix test; capabilityOfRoute refuses a guard placed after validation.
+  const routeCapabilities: RouteCapability[] = [];
   app.addHook('onRoute', (route) => {
     routeUrls.push(route.url);
+    const capability = capabilityOfRoute(route);
+    for (const method of [route.method].flat()) {
+      routeCapabilities.push({ method, url: route.url, capability });
+    }
   });
   registerErrorHandler(app, {
     renderPageError: () => storefrontPages?.renderError,
@@ -762,7 +784,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
   const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });
-  registerAuthRoutes(app, { auth: services.auth, guard: memberGuard, websiteOf });
+  registerAuthRoutes(app, { auth: services.auth, websiteOf });
+  registerMembersRoutes(app, {
+    members: services.members,
+    auth: services.auth,
+    requireMember: memberGuard.requireMember,
+    websiteOf,
+  });
   registerSiteUserRoutes(app, {
     siteUsers: services.siteUsers,
     websiteOf,
@@ -770,7 +798,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       addressLimit: options.siteUsers.addressLimit,
     }),
   });
-  registerMemberTwoFactorRoutes(app, { auth: services.auth, websiteOf });
+  registerMemberTwoFactorRoutes(app, {
+    auth: services.auth,
+    websiteOf,
+    requireMember: memberGuard.requireMember,
+  });
   registerSiteUserTwoFactorRoutes(app, {
     siteUsers: services.siteUsers,
     websiteOf,
@@ -880,7 +912,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Before the database closes: a send under way finishes and is marked.
     app.addHook('preClose', () => mailSender.stop());
   }
-  return Object.assign(app, { services, routeUrls }) as unknown as App;
+  return Object.assign(app, { services, routeUrls, routeCapabilities }) as unknown as App;
 }
 
 const announcedChangeSchema = z.object({

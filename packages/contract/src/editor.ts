@@ -1,3 +1,4 @@
+import { ALL_CAPABILITIES, type Capability, isRole } from '@atelier/core';
 import { z } from 'zod';
 import { editorBlockSchema } from './blocks/index.ts';
 import { imageSchema, productSchema } from './catalog.ts';
@@ -29,6 +30,9 @@ export const memberSchema = z
   .meta({ id: 'EditorMember' });
 export type Member = z.infer<typeof memberSchema>;
 
+/** A capability of core's permission matrix (docs/PERMISSIONS.md). */
+export const capabilitySchema = z.enum(ALL_CAPABILITIES as [Capability, ...Capability[]]);
+
 export const sessionStateSchema = z
   .object({
     /**
@@ -38,6 +42,11 @@ export const sessionStateSchema = z
      */
     state: z.enum(['needs-owner', 'signed-out', 'signed-in', 'second-factor']),
     member: memberSchema.nullable(),
+    /**
+     * What the signed-in member's role may do (core's permission matrix; empty when signed
+     * out): the editor shows only these screens and buttons, the server refuses the rest.
+     */
+    capabilities: z.array(capabilitySchema),
     /** Echo in the x-csrf-token header on every write (the `crumb` cookie's value). */
     xsrfToken: z.string(),
     /** The website the Host picks: the staff API's addresses name it (…/websites/:id/…). */
@@ -46,19 +55,63 @@ export const sessionStateSchema = z
   .meta({ id: 'EditorSession' });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
+/** A SPEC §3 role number (5 is none). What each may do: docs/PERMISSIONS.md. */
+export const roleSchema = z
+  .number()
+  .int()
+  .refine((value) => isRole(value), 'Choose one of the roles');
+
 export const memberCreateSchema = z
   .object({
     email: emailSchema,
     password: z.string().max(1024),
-    /**
-     * Admin (1), editor (4: pages and files) or store manager (8: products and files); the
-     * other SPEC roles come with their features.
-     */
-    role: z.union([z.literal(1), z.literal(4), z.literal(8)]),
+    role: roleSchema,
   })
   .meta({ id: 'EditorMemberCreate' });
-export const memberListSchema = z.object({ members: z.array(memberSchema) });
+
+/** An invitation not yet accepted (members screen). */
+export const invitationSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    role: z.number().int(),
+    expiresAt: z.string(),
+    /** The admin who sent it, while still a member. */
+    invitedBy: z.string().nullable(),
+  })
+  .meta({ id: 'EditorInvitation' });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const memberListSchema = z
+  .object({ members: z.array(memberSchema), invitations: z.array(invitationSchema) })
+  .meta({ id: 'EditorMemberList' });
+export type MemberList = z.infer<typeof memberListSchema>;
 export const memberParamsSchema = z.object({ memberId: z.string().uuid() });
+export const invitationParamsSchema = z.object({ invitationId: z.string().uuid() });
+
+export const invitationCreateSchema = z
+  .object({ email: emailSchema, role: roleSchema })
+  .meta({ id: 'EditorInvitationCreate' });
+export const memberRoleSchema = z.object({ role: roleSchema }).meta({ id: 'EditorMemberRole' });
+
+/** The invitation's secret, from the link the email carries. */
+const invitationTokenSchema = z.string().min(16).max(128);
+export const invitationLookupSchema = z
+  .object({ token: invitationTokenSchema })
+  .meta({ id: 'EditorInvitationLookup' });
+/** What the accept page shows before anyone acts. */
+export const invitationPreviewSchema = z
+  .object({
+    email: z.string(),
+    role: z.number().int(),
+    siteTitle: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'EditorInvitationPreview' });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+export const invitationAcceptSchema = z
+  .object({ token: invitationTokenSchema, password: z.string().max(1024) })
+  .meta({ id: 'EditorInvitationAccept' });
 
 export const PAGE_STATUSES = [
   'published',
@@ -181,12 +234,3 @@ export const siteSettingsUpdateSchema = z
     description: z.string().trim().max(500).optional(),
   })
   .meta({ id: 'EditorSiteSettingsUpdate' });
-
-/** Settings and members are the administrator's; the editor shows the screen only to them. */
-export const canOpenSettings = (role: number): boolean => role === 1;
-
-/** Pages, navigation and the header & footer: administrators and editors (SPEC §3 1, 4). */
-export const canEditContent = (role: number): boolean => role === 1 || role === 4;
-
-/** The catalog: administrators and store managers, never editors (SPEC §3 1, 8; issue 18). */
-export const canEditCatalog = (role: number): boolean => role === 1 || role === 8;

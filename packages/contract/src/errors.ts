@@ -56,6 +56,11 @@ export const errorCatalogue = {
   MEMBER_EXISTS: { status: 409, summary: 'That email already belongs to a member.' },
   MEMBER_NOT_FOUND: { status: 404, summary: 'No member has this id.' },
   LAST_ADMIN: { status: 409, summary: 'A website keeps at least one administrator.' },
+  INVITATION_NOT_FOUND: { status: 404, summary: 'No pending invitation has this id.' },
+  INVITATION_INVALID: {
+    status: 410,
+    summary: 'The invitation link expired, was used, or was replaced by a newer one.',
+  },
   API_KEY_NOT_FOUND: { status: 404, summary: 'No API key of this website has this id.' },
 
   // Catalog

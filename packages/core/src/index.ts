@@ -8,6 +8,7 @@ export * from './analytics/cookies';
 export * from './analytics/performance';
 export * from './analytics/visitor-cookie';
 export * from './auth/account-rules';
+export * from './auth/permissions';
 export * from './auth/sha1';
 export * from './auth/sign-in-lock';
 export * from './auth/totp';

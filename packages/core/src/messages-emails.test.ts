@@ -94,3 +94,20 @@ describe('member area sentences', () => {
     );
   });
 });
+
+describe('member invitation email', () => {
+  it('names the site, the inviter, the role, the link and how long it lasts', async () => {
+    const { invitationMessages } = await import('./messages');
+    const body = invitationMessages.body({
+      site: 'Fern & Flax',
+      inviter: 'owner@example.com',
+      role: 'Draft editor',
+      link: 'https://shop.example/config/invitation#t=abc',
+      days: 7,
+    });
+    expect(body).toContain('owner@example.com invited you to Fern & Flax as Draft editor.');
+    expect(body).toContain('https://shop.example/config/invitation#t=abc');
+    expect(body).toContain('for 7 days');
+    expect(invitationMessages.subject('Fern & Flax').startsWith('Fern & Flax: ')).toBe(true);
+  });
+});

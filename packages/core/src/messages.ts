@@ -300,10 +300,20 @@ export const editorApiMessages = {
   homePageSlug: 'The home page always lives at /.',
   homePageDelete: 'The home page cannot be deleted.',
   publishFirst: 'Publish the page first.',
+  publishForbidden:
+    'Your role edits drafts but does not publish. Set the page to Needs Review and ask an editor to publish it.',
   scheduleInPast: 'Choose a time in the future to schedule publishing.',
   scheduleLivePage: 'This page is already live: publish the changes now instead of scheduling.',
   memberExists: 'That email already belongs to a member of this website.',
   lastAdmin: 'A website keeps at least one administrator.',
+  lastAdminRemove:
+    'This is the only administrator. Make another member an administrator before removing this one.',
+  lastAdminDemote:
+    'This is the only administrator. Make another member an administrator before changing this role.',
+  memberNotFound: 'That member is no longer on this website.',
+  invitationNotFound: 'That invitation was already accepted or withdrawn.',
+  invitationInvalid:
+    'This invitation link has expired or was already used. Ask an administrator to invite you again.',
   notAFolder: 'Only a folder has a folder behaviour.',
   socialImageMissing: 'That image is no longer in the file manager. Choose another.',
   sectionImageMissing:
@@ -591,6 +601,14 @@ export const memberAreaMessages = {
  * voice. Sign-up, password reset and sign-in answer with one sentence whether or not the
  * email has an account, so the words never tell who shops here.
  */
+/** The members screen's invitation email (issue 23). */
+export const invitationMessages = {
+  subject: (site: string) => `${site}: you are invited to help run the site`,
+  body: (input: { site: string; inviter: string; role: string; link: string; days: number }) =>
+    `${input.inviter} invited you to ${input.site} as ${input.role}.\n\nAccept the invitation and choose your password:\n\n${input.link}\n\nThe link works once, for ${input.days} days. If you did not expect this, you can ignore this email.`,
+  accepted: 'Welcome! You are signed in.',
+} as const;
+
 export const accountMessages = {
   signInFailed: 'That email and password do not match an account.',
   signUpSent:

@@ -112,6 +112,17 @@ export interface WebsiteMembersTable {
   created_at: Timestamp;
 }
 
+export interface MemberInvitationsTable {
+  website_id: string;
+  invitation_id: Generated<string>;
+  email: string;
+  role: number;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: Timestamp;
+}
+
 export interface MemberSessionsTable {
   website_id: string;
   token_hash: string;
@@ -1095,6 +1106,7 @@ export interface DB {
   jobs: JobsTable;
   website_members: WebsiteMembersTable;
   member_sessions: MemberSessionsTable;
+  member_invitations: MemberInvitationsTable;
   site_users: SiteUsersTable;
   site_user_sessions: SiteUserSessionsTable;
   site_user_tokens: SiteUserTokensTable;

@@ -1,11 +1,12 @@
 import type { ApiKeyArea, ApiKeyScopes, Member } from '@atelier/contract';
-import { Role } from '@atelier/core';
+import { type Capability, can } from '@atelier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyCaller, ApiKeyService } from '../features/api-keys/api-keys.service.ts';
 import { SESSION_COOKIE } from '../features/auth/member-guard.ts';
 import type { Website } from '../features/websites/website.service.ts';
 import { requireCrumb } from './csrf.ts';
 import { fail } from './errors.ts';
+import { markGuard } from './route-capability.ts';
 import type { WebsiteResolver } from './website-resolver.ts';
 
 // Staff calls (the catalog, media, preferences, keys) take either an API key sent as
@@ -14,19 +15,11 @@ import type { WebsiteResolver } from './website-resolver.ts';
 // it is looked up only among the keys of the website the Host picks, so it can never act
 // on another; a session is looked up the same way. A browser sends the session cookie by
 // itself, so a write made with it must also carry the CSRF crumb; a key is never sent by
-// a browser on its own, so a keyed call needs none.
+// a browser on its own, so a keyed call needs none. Both are checked against the route's
+// capability in the permission matrix: a key's role means what a member's does.
 
 export const SIGN_IN_MESSAGE = 'Sign in or send an API key to do that.';
 export const ROLE_FORBIDDEN_MESSAGE = 'Your role does not allow that.';
-
-/** SPEC §3 roles that may change the catalog: never editors (issue 18). */
-export const CATALOG_WRITERS: readonly Role[] = [Role.admin, Role.storeManager];
-
-/** Roles that may see and act on orders (issue 19): never editors. */
-export const ORDER_MANAGERS: readonly Role[] = [Role.admin, Role.storeManager];
-
-/** Roles that may upload to the media library: pages need images as much as products do. */
-export const MEDIA_WRITERS: readonly Role[] = [Role.admin, Role.editor, Role.storeManager];
 
 /** Who made a staff call: a key, or a signed-in member. */
 export type Caller = { website: Website; key: ApiKeyCaller | null; member: Member | null };
@@ -38,7 +31,8 @@ export type Caller = { website: Website; key: ApiKeyCaller | null; member: Membe
 export type RouteScope = { area: ApiKeyArea; write?: boolean };
 
 export type RequireApiKey = (options: {
-  roles: readonly Role[];
+  /** What the route does, in the permission matrix (core's permissions.ts). */
+  can: Capability;
   /**
    * Without one, the route is closed to every key limited by scopes: only a full-access
    * key (or a member) may call it, so a scoped key can never reach key or member management.
@@ -89,8 +83,8 @@ export function createApiKeyGuard(deps: {
   };
 }): RequireApiKey {
   const { apiKeys, websiteOf, members } = deps;
-  return ({ roles, scope }) =>
-    async (request, reply) => {
+  return ({ can: capability, scope }) =>
+    markGuard(async (request: FastifyRequest, reply: FastifyReply) => {
       const website = await websiteOf(request);
       // A path naming another website than the Host's is a path that does not exist here.
       const params = request.params as Record<string, unknown> | undefined;
@@ -102,7 +96,7 @@ export function createApiKeyGuard(deps: {
         const member = await members.memberOf(website.id, request.cookies[SESSION_COOKIE]);
         if (member) {
           if (!SAFE_METHODS.has(request.method)) await requireCrumb(request);
-          if (!roles.some((role) => role === member.role)) {
+          if (!can(member.role, capability)) {
             throw fail('ROLE_FORBIDDEN', ROLE_FORBIDDEN_MESSAGE);
           }
           callers.set(request, { website, key: null, member });
@@ -114,9 +108,9 @@ export function createApiKeyGuard(deps: {
         reply.header('www-authenticate', 'Bearer');
         throw fail('SIGN_IN_REQUIRED', SIGN_IN_MESSAGE);
       }
-      if (!roles.includes(key.role)) throw fail('ROLE_FORBIDDEN', ROLE_FORBIDDEN_MESSAGE);
+      if (!can(key.role, capability)) throw fail('ROLE_FORBIDDEN', ROLE_FORBIDDEN_MESSAGE);
       const refusal = scopeRefusal(key.scopes, scope, request.method);
       if (refusal) throw fail('SCOPE_FORBIDDEN', refusal);
       callers.set(request, { website, key, member: null });
-    };
+    }, capability);
 }

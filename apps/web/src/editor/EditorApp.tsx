@@ -1,14 +1,17 @@
+import type { SessionState } from '@atelier/contract';
 import {
-  canEditCatalog,
-  canEditContent,
-  canOpenSettings,
-  type SessionState,
-} from '@atelier/contract';
-import { editorMessages, isProductType, ProductType, Role } from '@atelier/core';
+  type Capability,
+  editorMessages,
+  isProductType,
+  ProductType,
+  ROLE_LABELS,
+  type Role,
+} from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { AccountScreen } from './account/AccountScreen.tsx';
 import { ApiError, api } from './api/client.ts';
 import { CampaignsScreen } from './campaigns/CampaignsScreen.tsx';
+import { CapabilitiesProvider } from './capabilities.tsx';
 import { CustomerDetail } from './customers/CustomerDetail.tsx';
 import { CustomersScreen } from './customers/CustomersScreen.tsx';
 import { type DetailRoute, detailPath, detailRouteOf } from './detail-routes.ts';
@@ -19,7 +22,9 @@ import { formInboxPath, InboxScreen } from './forms/InboxScreen.tsx';
 import { GiftCardDetail } from './giftcards/GiftCardDetail.tsx';
 import { GiftCardsScreen } from './giftcards/GiftCardsScreen.tsx';
 import { HeaderFooterEditor } from './HeaderFooterEditor.tsx';
+import { AcceptInvitationScreen, isInvitationLocation } from './InvitationScreen.tsx';
 import { MemberAreasScreen } from './member-areas/MemberAreasScreen.tsx';
+import { NoScreensNotice } from './NoScreensNotice.tsx';
 import { MailingListsScreen, mailingListPath } from './newsletter/MailingListsScreen.tsx';
 import { MailLog } from './orders/MailLog.tsx';
 import { OrderDetail } from './orders/OrderDetail.tsx';
@@ -73,7 +78,17 @@ export function EditorApp() {
   useEffect(load, [load]);
 
   let screen: React.ReactNode;
-  if (loadError) {
+  if (isInvitationLocation()) {
+    // The link of an invitation email: choose a password, then the editor opens.
+    screen = (
+      <AcceptInvitationScreen
+        onAccepted={(state) => {
+          window.history.replaceState(null, '', '/config');
+          setSession(state);
+        }}
+      />
+    );
+  } else if (loadError) {
     screen = (
       <div className="sign-in-page">
         <main className="sign-in ui-card">
@@ -103,11 +118,13 @@ export function EditorApp() {
   } else {
     // Toasts belong to the signed-in session: signing out clears them.
     screen = (
-      <ToastProvider>
-        <UnsavedChangesProvider>
-          <Workspace session={session} onSignedOut={load} />
-        </UnsavedChangesProvider>
-      </ToastProvider>
+      <CapabilitiesProvider capabilities={session.capabilities}>
+        <ToastProvider>
+          <UnsavedChangesProvider>
+            <Workspace session={session} onSignedOut={load} />
+          </UnsavedChangesProvider>
+        </ToastProvider>
+      </CapabilitiesProvider>
     );
   }
   return screen;
@@ -164,6 +181,86 @@ const SCREEN_TITLES: Record<Screen, string> = {
   account: 'Your account',
 };
 
+/**
+ * The navigation, each screen with the capability that opens it (core's permission
+ * matrix): a member sees only the screens their role may use, and the server refuses the
+ * rest whatever the screens show. Settings opens for any of its cards.
+ */
+const NAV: readonly (ShellNavItem<Screen> & {
+  isFor: (can: (c: Capability) => boolean) => boolean;
+})[] = [
+  { key: 'pages', label: 'Pages', icon: 'pages', isFor: (can) => can('pages.read') },
+  { key: 'orders', label: 'Orders', icon: 'file', isFor: (can) => can('orders.read') },
+  {
+    key: 'subscriptions',
+    label: 'Subscriptions',
+    icon: 'file',
+    isFor: (can) => can('orders.read'),
+  },
+  { key: 'customers', label: 'Customers', icon: 'pages', isFor: (can) => can('orders.read') },
+  { key: 'mail', label: 'Mail', icon: 'info', isFor: (can) => can('orders.read') },
+  { key: 'products', label: 'Products', icon: 'tag', isFor: (can) => can('products.read') },
+  {
+    key: 'inventory',
+    label: 'Inventory',
+    icon: 'layout',
+    isFor: (can) => can('inventory.manage') && can('products.read'),
+  },
+  {
+    key: 'restock',
+    label: 'Restock requests',
+    icon: 'info',
+    isFor: (can) => can('inventory.manage'),
+  },
+  { key: 'tags', label: 'Tags', icon: 'tag', isFor: (can) => can('products.write') },
+  { key: 'categories', label: 'Categories', icon: 'layout', isFor: (can) => can('products.write') },
+  { key: 'store', label: 'Store', icon: 'settings', isFor: (can) => can('store.manage') },
+  { key: 'discounts', label: 'Discounts', icon: 'tag', isFor: (can) => can('discounts.manage') },
+  { key: 'gift-cards', label: 'Gift cards', icon: 'tag', isFor: (can) => can('orders.read') },
+  {
+    key: 'mailing-lists',
+    label: 'Mailing lists',
+    icon: 'pages',
+    isFor: (can) => can('mailing-lists.manage'),
+  },
+  {
+    key: 'header-footer',
+    label: 'Header & footer',
+    icon: 'layout',
+    isFor: (can) => can('design.edit'),
+  },
+  // Forms serve pages and products alike: editors and store managers build them (issue 20).
+  { key: 'forms', label: 'Forms', icon: 'pages', isFor: (can) => can('forms.read') },
+  {
+    key: 'campaigns',
+    label: 'Campaigns',
+    icon: 'external',
+    isFor: (can) => can('campaigns.manage'),
+  },
+  { key: 'files', label: 'Files', icon: 'file', isFor: (can) => can('files.read') },
+  {
+    key: 'settings',
+    label: 'Settings',
+    icon: 'settings',
+    isFor: (can) =>
+      can('settings.manage') ||
+      can('members.manage') ||
+      can('api-keys.manage') ||
+      can('demo-content.remove'),
+  },
+  // Who may see which live pages is a publishing decision (issue 23).
+  {
+    key: 'member-areas',
+    label: 'Member areas',
+    icon: 'lock',
+    isFor: (can) => can('pages.publish'),
+  },
+  { key: 'webhooks', label: 'Webhooks', icon: 'external', isFor: (can) => can('webhooks.manage') },
+  { key: 'developer', label: 'Developer', icon: 'code', isFor: (can) => can('templates.edit') },
+  // Every member's own sign-in security (two-step verification), whatever their role.
+  { key: 'account', label: 'Your account', icon: 'settings', isFor: (can) => can('account.self') },
+];
+
 /** `/config/orders/<id>` (customers, gift cards) opens that detail: see detail-routes.ts. */
 const detailInLocation = () => detailRouteOf(window.location.pathname);
 
@@ -201,32 +298,39 @@ function productRouteInLocation(): ProductRoute | null {
 }
 
 function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOut: () => void }) {
-  const [openPageId, setOpenPageId] = useState<string | null>(pageIdInLocation);
+  const allowed = new Set(session.capabilities);
+  const can = (capability: Capability) => allowed.has(capability);
+  const items: ShellNavItem<Screen>[] = NAV.filter((item) => item.isFor(can)).map(
+    ({ isFor: _isFor, ...item }) => item,
+  );
+  const isOpenable = (key: Screen) => items.some((item) => item.key === key);
+  // A page opens in its editor only for those who may edit it (a viewer reads the list).
+  const [openPageId, setOpenPageId] = useState<string | null>(() =>
+    can('pages.edit') ? pageIdInLocation() : null,
+  );
   // Bumped after a page changes so the list shows its new title and status.
   const [listVersion, setListVersion] = useState(0);
   const [productRoute, setProductRoute] = useState<ProductRoute | null>(productRouteInLocation);
   const [detail, setDetail] = useState<DetailRoute | null>(detailInLocation);
   // Submissions are visitors' personal data: the inbox is for those who see orders.
   const [inboxFormId, setInboxFormId] = useState<string | null>(() =>
-    canEditCatalog(session.member?.role ?? 0) ? inboxFormIdInLocation() : null,
+    can('submissions.manage') ? inboxFormIdInLocation() : null,
   );
   const [openFormId, setOpenFormId] = useState<string | null>(formIdInLocation);
   const [openListId, setOpenListId] = useState<string | null>(
     () => mailingListRouteInLocation()?.listId ?? null,
   );
-  // A store manager has no pages: their first screen is the products.
-  const [screen, setScreen] = useState<Screen>(
-    () =>
+  // The address's screen when the member may open it, else Pages, else Products (a store
+  // manager has no pages), else their first screen.
+  const [screen, setScreen] = useState<Screen | null>(() => {
+    const wanted =
       detailInLocation()?.screen ??
-      (mailingListRouteInLocation() && canEditCatalog(session.member?.role ?? 0)
-        ? 'mailing-lists'
-        : undefined) ??
-      (formIdInLocation()
-        ? 'forms'
-        : productRouteInLocation() || !canEditContent(session.member?.role ?? 0)
-          ? 'products'
-          : 'pages'),
-  );
+      (mailingListRouteInLocation() ? 'mailing-lists' : undefined) ??
+      (formIdInLocation() ? 'forms' : productRouteInLocation() ? 'products' : undefined);
+    if (wanted && isOpenable(wanted)) return wanted;
+    const home = (['pages', 'products'] as const).find(isOpenable);
+    return home ?? items[0]?.key ?? null;
+  });
   const confirmLeave = useLeaveConfirm();
   const hasUnsavedChanges = useHasUnsavedChanges();
   // The address shown, so Back/Forward away from unsaved changes can put it back.
@@ -238,12 +342,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   // visit to the other screens.
   const [hasOpenedDeveloperMode, setHasOpenedDeveloperMode] = useState(false);
   const member = session.member!;
-  const roleName =
-    member.role === Role.admin
-      ? 'Administrator'
-      : member.role === Role.storeManager
-        ? 'Store manager'
-        : 'Editor';
+  const roleName = ROLE_LABELS[member.role as Role] ?? 'Member';
 
   useEffect(() => {
     const apply = () => {
@@ -370,60 +469,6 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     onSignedOut();
   }
 
-  // Each member sees the screens of their role (the server refuses the others too): pages
-  // are the editors', the catalog the store managers', both the administrators'.
-  const items: ShellNavItem<Screen>[] = [
-    ...(canEditContent(member.role)
-      ? [{ key: 'pages', label: 'Pages', icon: 'pages' } as const]
-      : []),
-    ...(canEditCatalog(member.role)
-      ? ([
-          { key: 'orders', label: 'Orders', icon: 'file' },
-          { key: 'subscriptions', label: 'Subscriptions', icon: 'file' },
-          { key: 'customers', label: 'Customers', icon: 'pages' },
-          { key: 'mail', label: 'Mail', icon: 'info' },
-          { key: 'products', label: 'Products', icon: 'tag' },
-          { key: 'inventory', label: 'Inventory', icon: 'layout' },
-          { key: 'restock', label: 'Restock requests', icon: 'info' },
-          { key: 'tags', label: 'Tags', icon: 'tag' },
-          { key: 'categories', label: 'Categories', icon: 'layout' },
-          { key: 'store', label: 'Store', icon: 'settings' },
-          { key: 'discounts', label: 'Discounts', icon: 'tag' },
-          { key: 'gift-cards', label: 'Gift cards', icon: 'tag' },
-          { key: 'mailing-lists', label: 'Mailing lists', icon: 'pages' },
-        ] as const)
-      : []),
-    ...(canEditContent(member.role)
-      ? [{ key: 'header-footer', label: 'Header & footer', icon: 'layout' } as const]
-      : []),
-    // Who may see which pages is a content decision (issue 23).
-    ...(canEditContent(member.role)
-      ? [{ key: 'member-areas', label: 'Member areas', icon: 'lock' } as const]
-      : []),
-    // Forms serve pages and products alike: editors and store managers build them (issue 20).
-    ...(canEditContent(member.role) || canEditCatalog(member.role)
-      ? [{ key: 'forms', label: 'Forms', icon: 'pages' } as const]
-      : []),
-    // Campaigns email the store's subscribers: admins and store managers (issue 21).
-    ...(canEditCatalog(member.role)
-      ? [{ key: 'campaigns', label: 'Campaigns', icon: 'external' } as const]
-      : []),
-    { key: 'files', label: 'Files', icon: 'file' },
-    ...(canOpenSettings(member.role)
-      ? [{ key: 'settings', label: 'Settings', icon: 'settings' } as const]
-      : []),
-    // Webhooks carry store data out: the admin's alone (the server refuses anyone else too).
-    ...(member.role === Role.admin
-      ? [{ key: 'webhooks', label: 'Webhooks', icon: 'external' } as const]
-      : []),
-    // Developer mode is the admin's alone (the server refuses anyone else too).
-    ...(member.role === Role.admin
-      ? [{ key: 'developer', label: 'Developer', icon: 'code' } as const]
-      : []),
-    // Every member's own sign-in security (two-step verification), whatever their role.
-    { key: 'account', label: 'Your account', icon: 'settings' },
-  ];
-
   // Editing a page takes the whole screen, as in the site builders owners know.
   if (openPageId) {
     return (
@@ -458,7 +503,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           setScreen(key);
         })
       }
-      title={inboxFormId ? 'Form submissions' : SCREEN_TITLES[screen]}
+      title={inboxFormId ? 'Form submissions' : screen ? SCREEN_TITLES[screen] : 'Welcome'}
       navFooter={
         <>
           <ShellLink href="/" icon="external" isExternal>
@@ -560,7 +605,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
             window.history.replaceState(state, '', `/config/forms/${formId}`);
             setOpenFormId(formId);
           }}
-          onOpenInbox={canEditCatalog(member.role) ? openInbox : undefined}
+          onOpenInbox={can('submissions.manage') ? openInbox : undefined}
         />
       ) : screen === 'mailing-lists' ? (
         <MailingListsScreen openListId={openListId} onOpenList={openList} onCloseList={closeList} />
@@ -573,7 +618,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
           <FileManager isScreen accept="any" />
         </div>
       ) : screen === 'settings' ? (
-        <SettingsScreen />
+        <SettingsScreen currentMemberId={member.id} />
       ) : screen === 'member-areas' ? (
         <MemberAreasScreen />
       ) : screen === 'webhooks' ? (
@@ -582,6 +627,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <CampaignsScreen />
       ) : screen === 'account' ? (
         <AccountScreen member={member} />
+      ) : screen === null ? (
+        <NoScreensNotice role={member.role} capabilities={session.capabilities} />
       ) : null}
       {hasOpenedDeveloperMode ? (
         <div hidden={screen !== 'developer'}>

@@ -7,13 +7,14 @@ import {
   type PageSettings,
   type SiteFrame as SiteFrameData,
 } from '@atelier/contract';
-import { formWidgetButtonText, formWidgetReducer } from '@atelier/core';
+import { formWidgetButtonText, formWidgetReducer, isLivePageStatus } from '@atelier/core';
 import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { SiteFrame } from '../storefront/layout/SiteFrame.tsx';
 import { ApiError, api, errorText } from './api/client.ts';
 import { type Device, DeviceSwitch } from './canvas/CanvasFrame.tsx';
 import { LayoutCanvas } from './canvas/LayoutCanvas.tsx';
 import { UndoRedo } from './canvas/UndoRedo.tsx';
+import { useCan } from './capabilities.tsx';
 import { blocksOf, draftReducer, emptyDraft } from './page-draft.ts';
 
 type Message = { text: string; isError: boolean };
@@ -55,6 +56,8 @@ export function PageEditor({
   const saving = useRef<Promise<EditorPage | null> | null>(null);
   /** The newest draft revision: a save queued behind another must build on its result. */
   const revision = useRef(0);
+  // A draft editor saves drafts; publishing and a live page's settings are an editor's.
+  const canPublish = useCan()('pages.publish');
 
   useEffect(() => {
     api
@@ -226,9 +229,11 @@ export function PageEditor({
           onRetry={() => void save()}
         />
         <div className="editor-topbar__actions">
-          <button type="button" className="button" onClick={() => setIsSettingsOpen(true)}>
-            Page settings
-          </button>
+          {canPublish || !isLivePageStatus(page.status) ? (
+            <button type="button" className="button" onClick={() => setIsSettingsOpen(true)}>
+              Page settings
+            </button>
+          ) : null}
           <button
             type="button"
             className="button"
@@ -237,15 +242,22 @@ export function PageEditor({
           >
             {formWidgetButtonText(saveStatus, 'Save draft')}
           </button>
-          {isLive ? null : <ScheduleForm onSchedule={(at) => void publish(at)} />}
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={saveStatus === 'saving'}
-            onClick={() => void publish()}
-          >
-            Publish
-          </button>
+          {canPublish && !isLive ? <ScheduleForm onSchedule={(at) => void publish(at)} /> : null}
+          {canPublish ? (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={saveStatus === 'saving'}
+              onClick={() => void publish()}
+            >
+              Publish
+            </button>
+          ) : (
+            <p className="editor-topbar__note">
+              Your role saves drafts. Set the page to Needs Review when it is ready; an editor
+              publishes it.
+            </p>
+          )}
         </div>
       </header>
       <p className={message?.isError ? 'notice notice--error' : 'notice'} role="status">
@@ -254,6 +266,7 @@ export function PageEditor({
       {isSettingsOpen ? (
         <PageSettingsDialog
           page={page}
+          canPublish={canPublish}
           onClose={() => setIsSettingsOpen(false)}
           onSaved={(updated) => {
             accept(updated, 'Page settings saved.');
@@ -355,10 +368,12 @@ function ScheduleForm({ onSchedule }: { onSchedule: (at: string) => void }) {
 /** The page's title, address, description and status, in a modal dialog over the canvas. */
 function PageSettingsDialog({
   page,
+  canPublish,
   onSaved,
   onClose,
 }: {
   page: EditorPage;
+  canPublish: boolean;
   onSaved: (page: EditorPage) => void;
   onClose: () => void;
 }) {
@@ -392,17 +407,19 @@ function PageSettingsDialog({
           {error}
         </p>
       ) : null}
-      <PageSettingsForm page={page} onSaved={onSaved} onError={setError} />
+      <PageSettingsForm page={page} canPublish={canPublish} onSaved={onSaved} onError={setError} />
     </dialog>
   );
 }
 
 function PageSettingsForm({
   page,
+  canPublish,
   onSaved,
   onError,
 }: {
   page: EditorPage;
+  canPublish: boolean;
   onSaved: (page: EditorPage) => void;
   onError: (text: string) => void;
 }) {
@@ -473,10 +490,10 @@ function PageSettingsForm({
           onChange={(e) => setStatus(e.target.value as typeof status)}
         >
           {page.status === 'scheduled' ? <option value="">Scheduled</option> : null}
-          <option value="published">{PAGE_STATUS_LABELS.published}</option>
+          {canPublish ? <option value="published">{PAGE_STATUS_LABELS.published}</option> : null}
           <option value="draft">{PAGE_STATUS_LABELS.draft}</option>
           <option value="needs-review">{PAGE_STATUS_LABELS['needs-review']}</option>
-          <option value="private">{PAGE_STATUS_LABELS.private}</option>
+          {canPublish ? <option value="private">{PAGE_STATUS_LABELS.private}</option> : null}
         </select>
       </div>
       <button type="submit" className="button button--primary">

@@ -6,7 +6,7 @@ import {
   type PageStatus,
   type SiteLayout,
 } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
+import { editorMessages, isLivePageStatus } from '@atelier/core';
 import {
   closestCenter,
   DndContext,
@@ -25,6 +25,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { api, errorText } from './api/client.ts';
+import { useCan } from './capabilities.tsx';
 import {
   FOLDER_BEHAVIOR_LABELS,
   foldersFor,
@@ -85,6 +86,10 @@ export function PagesPanel({
   const [isDeleting, setIsDeleting] = useState(false);
   const saving = useRef(Promise.resolve());
   const toast = useToast();
+  // What this member may do here (a viewer reads; a draft editor adds and edits drafts).
+  const can = useCan();
+  const canEdit = can('pages.edit');
+  const canArrange = can('navigation.edit');
 
   const show = useCallback((layout: SiteLayout) => {
     if (!findMainNavigation(layout.layout)) {
@@ -154,17 +159,23 @@ export function PagesPanel({
         <div>
           <h1 id={`${id}-heading`}>Pages</h1>
           <p className="screen-header__lead">
-            Open a page to edit it, arrange the site menu, or add a new page.
+            {canArrange
+              ? 'Open a page to edit it, arrange the site menu, or add a new page.'
+              : canEdit
+                ? 'Open a page to edit its draft, or add a new page. Publishing is for editors.'
+                : 'The site’s pages and menu. Your role can see them but not change them.'}
           </p>
         </div>
-        <AddPageForm
-          onAdded={(pageId, title) => {
-            setMessage({ text: `Added ${title}.`, isError: false });
-            setReload((v) => v + 1);
-            onOpen(pageId);
-          }}
-          onError={(text) => setMessage({ text, isError: true })}
-        />
+        {canEdit ? (
+          <AddPageForm
+            onAdded={(pageId, title) => {
+              setMessage({ text: `Added ${title}.`, isError: false });
+              setReload((v) => v + 1);
+              onOpen(pageId);
+            }}
+            onError={(text) => setMessage({ text, isError: true })}
+          />
+        ) : null}
       </div>
       <p className={message?.isError ? 'notice notice--error' : 'notice'} role="status">
         {message?.text ?? ''}
@@ -189,10 +200,16 @@ export function PagesPanel({
                         list={list}
                         tree={tree}
                         openPageId={openPageId}
-                        onOpen={onOpen}
-                        onChange={change}
-                        onSettings={setSettingsFor}
+                        onOpen={canEdit ? onOpen : null}
+                        onChange={canArrange ? change : null}
+                        onSettings={canEdit ? setSettingsFor : null}
                         onRemove={remove}
+                        canChange={(node) =>
+                          node.link.kind === 'page'
+                            ? can('pages.publish') ||
+                              (canEdit && !isLivePageStatus(node.link.status ?? 'published'))
+                            : canArrange
+                        }
                       />
                     ))
                   ),
@@ -215,20 +232,25 @@ export function PagesPanel({
             ]}
           />
         </Card>
-        <div className="screen__stack">
-          <AddFolderForm
-            onAdded={(title) => {
-              setMessage({ text: `Added ${title}.`, isError: false });
-              setReload((v) => v + 1);
-            }}
-            onError={(text) => setMessage({ text, isError: true })}
-          />
-          <AddLinkForm
-            onAdd={(title, url) =>
-              change({ type: 'addLink', key: `link:${url}`, title, url }, `Added ${title || url}.`)
-            }
-          />
-        </div>
+        {canArrange ? (
+          <div className="screen__stack">
+            <AddFolderForm
+              onAdded={(title) => {
+                setMessage({ text: `Added ${title}.`, isError: false });
+                setReload((v) => v + 1);
+              }}
+              onError={(text) => setMessage({ text, isError: true })}
+            />
+            <AddLinkForm
+              onAdd={(title, url) =>
+                change(
+                  { type: 'addLink', key: `link:${url}`, title, url },
+                  `Added ${title || url}.`,
+                )
+              }
+            />
+          </div>
+        ) : null}
       </div>
       {settingsFor ? (
         <PageSettingsDialog
@@ -261,13 +283,19 @@ export function PagesPanel({
   );
 }
 
+/**
+ * A handler left null is a change the member's role may not make: its control is left out.
+ * `canChange`: whether this row's settings and deletion are the member's (a draft editor's
+ * are only for pages nobody sees yet).
+ */
 type RowHandlers = {
   tree: NavTree;
   openPageId: string | null;
-  onOpen: (id: string) => void;
-  onChange: (action: NavAction, done: string) => void;
-  onSettings: (pageId: string) => void;
+  onOpen: ((id: string) => void) | null;
+  onChange: ((action: NavAction, done: string) => void) | null;
+  onSettings: ((pageId: string) => void) | null;
   onRemove: (node: NavNode) => void;
+  canChange: (node: NavNode) => boolean;
 };
 
 function NavigationList({ list, ...handlers }: RowHandlers & { list: ListName }) {
@@ -302,7 +330,7 @@ function SortableList({
     const { active, over } = event;
     if (!over || active.id === over.id) return;
     const node = nodes.find((n) => n.key === active.id);
-    handlers.onChange(
+    handlers.onChange?.(
       { type: 'reorder', key: String(active.id), overKey: String(over.id) },
       `Moved ${node?.link.title ?? 'the page'}.`,
     );
@@ -332,7 +360,7 @@ function NavigationRow({
   isLast,
   ...handlers
 }: RowHandlers & { node: NavNode; isFirst: boolean; isLast: boolean }) {
-  const { tree, openPageId, onOpen, onChange, onSettings, onRemove } = handlers;
+  const { tree, openPageId, onOpen, onChange, onSettings, onRemove, canChange } = handlers;
   const selectId = useId();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: node.key,
@@ -377,16 +405,18 @@ function NavigationRow({
       style={{ transform: CSS.Transform.toString(transform), transition }}
     >
       <div className="nav-row__line">
-        <button
-          type="button"
-          className="nav-row__handle"
-          aria-label={`Drag ${title}`}
-          {...attributes}
-          {...listeners}
-        >
-          <span aria-hidden="true">⠿</span>
-        </button>
-        {pageId ? (
+        {onChange ? (
+          <button
+            type="button"
+            className="nav-row__handle"
+            aria-label={`Drag ${title}`}
+            {...attributes}
+            {...listeners}
+          >
+            <span aria-hidden="true">⠿</span>
+          </button>
+        ) : null}
+        {pageId && onOpen ? (
           <button
             type="button"
             className="pages-panel__open"
@@ -399,64 +429,21 @@ function NavigationRow({
           <span className="nav-row__static">{summary}</span>
         )}
         <div className="nav-row__actions">
-          <IconButton
-            size="sm"
-            label={`Move ${title} up`}
-            icon={<Icon name="sortUp" />}
-            disabled={isFirst}
-            onClick={() => onChange({ type: 'move', key: node.key, by: -1 }, `Moved ${title} up.`)}
-          />
-          <IconButton
-            size="sm"
-            label={`Move ${title} down`}
-            icon={<Icon name="sortDown" />}
-            disabled={isLast}
-            onClick={() => onChange({ type: 'move', key: node.key, by: 1 }, `Moved ${title} down.`)}
-          />
-          {folders.length > 0 || isNested ? (
-            <span className="nav-row__folder">
-              <label htmlFor={selectId} className="visually-hidden">
-                {`Move ${title} into folder`}
-              </label>
-              <select
-                id={selectId}
-                className="ui-input"
-                value={parentKey ?? ''}
-                onChange={(event) => {
-                  const folderKey = event.target.value || null;
-                  const folder = folders.find((f) => f.key === folderKey);
-                  onChange(
-                    { type: 'moveIntoFolder', key: node.key, folderKey },
-                    folder ? `Moved ${title} into ${folder.link.title}.` : `Moved ${title} out.`,
-                  );
-                }}
-              >
-                <option value="">Not in a folder</option>
-                {folders.map((folder) => (
-                  <option key={folder.key} value={folder.key}>
-                    {`In ${folder.link.title}`}
-                  </option>
-                ))}
-              </select>
-            </span>
+          {onChange ? (
+            <ArrangeControls
+              node={node}
+              title={title}
+              isFirst={isFirst}
+              isLast={isLast}
+              folders={folders}
+              isNested={isNested}
+              parentKey={parentKey}
+              location={location}
+              selectId={selectId}
+              onChange={onChange}
+            />
           ) : null}
-          {link.isHomePage && location === 'main' ? null : (
-            <Button
-              size="sm"
-              variant="quiet"
-              onClick={() => {
-                const to = location === 'main' ? 'hidden' : 'main';
-                onChange(
-                  { type: 'moveToList', key: node.key, list: to },
-                  `Moved ${title} to ${LIST_TITLES[to]}.`,
-                );
-              }}
-            >
-              {location === 'main' ? 'Unlink' : 'Link'}
-              <span className="visually-hidden">{` ${title}`}</span>
-            </Button>
-          )}
-          {pageId ? (
+          {pageId && onSettings && canChange(node) ? (
             <Button
               size="sm"
               variant="quiet"
@@ -466,7 +453,7 @@ function NavigationRow({
               Settings
             </Button>
           ) : null}
-          {link.isHomePage || link.kind === 'collection' ? null : (
+          {link.isHomePage || link.kind === 'collection' || !canChange(node) ? null : (
             <Button
               size="sm"
               variant="quiet"
@@ -483,6 +470,93 @@ function NavigationRow({
         <SortableList nodes={node.children} label={`Pages in ${title}`} {...handlers} />
       ) : null}
     </li>
+  );
+}
+
+/** Move up/down, into a folder, Link/Unlink: for members who may change the navigation. */
+function ArrangeControls({
+  node,
+  title,
+  isFirst,
+  isLast,
+  folders,
+  isNested,
+  parentKey,
+  location,
+  selectId,
+  onChange,
+}: {
+  node: NavNode;
+  title: string;
+  isFirst: boolean;
+  isLast: boolean;
+  folders: NavNode[];
+  isNested: boolean;
+  parentKey: string | undefined;
+  location: ListName;
+  selectId: string;
+  onChange: (action: NavAction, done: string) => void;
+}) {
+  return (
+    <>
+      <IconButton
+        size="sm"
+        label={`Move ${title} up`}
+        icon={<Icon name="sortUp" />}
+        disabled={isFirst}
+        onClick={() => onChange({ type: 'move', key: node.key, by: -1 }, `Moved ${title} up.`)}
+      />
+      <IconButton
+        size="sm"
+        label={`Move ${title} down`}
+        icon={<Icon name="sortDown" />}
+        disabled={isLast}
+        onClick={() => onChange({ type: 'move', key: node.key, by: 1 }, `Moved ${title} down.`)}
+      />
+      {folders.length > 0 || isNested ? (
+        <span className="nav-row__folder">
+          <label htmlFor={selectId} className="visually-hidden">
+            {`Move ${title} into folder`}
+          </label>
+          <select
+            id={selectId}
+            className="ui-input"
+            value={parentKey ?? ''}
+            onChange={(event) => {
+              const folderKey = event.target.value || null;
+              const folder = folders.find((f) => f.key === folderKey);
+              onChange(
+                { type: 'moveIntoFolder', key: node.key, folderKey },
+                folder ? `Moved ${title} into ${folder.link.title}.` : `Moved ${title} out.`,
+              );
+            }}
+          >
+            <option value="">Not in a folder</option>
+            {folders.map((folder) => (
+              <option key={folder.key} value={folder.key}>
+                {`In ${folder.link.title}`}
+              </option>
+            ))}
+          </select>
+        </span>
+      ) : null}
+      {node.link.isHomePage && location === 'main' ? null : (
+        <Button
+          size="sm"
+          variant="quiet"
+          onClick={() => {
+            const to = location === 'main' ? 'hidden' : 'main';
+            onChange(
+              { type: 'moveToList', key: node.key, list: to },
+              `Moved ${title} to ${LIST_TITLES[to]}.`,
+            );
+          }}
+        >
+          {location === 'main' ? 'Unlink' : 'Link'}
+          <span className="visually-hidden">{` ${title}`}</span>
+        </Button>
+      )}
+    </>
   );
 }
 

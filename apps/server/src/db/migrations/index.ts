@@ -32,6 +32,7 @@ import * as subscriptions from './0033-subscriptions.ts';
 import * as paywall from './0034-paywall.ts';
 import * as orderInstallments from './0035-order-installments.ts';
 import * as siteUsers from './0036-site-users.ts';
+import * as memberInvitations from './0037-member-invitations.ts';
 import * as memberAreas from './0038-member-areas.ts';
 import * as accountSections from './0039-account-sections.ts';
 import * as twoFactor from './0040-two-factor.ts';
@@ -76,6 +77,7 @@ export const migrations: readonly Migration[] = [
   paywall,
   orderInstallments,
   siteUsers,
+  memberInvitations,
   memberAreas,
   accountSections,
   twoFactor,

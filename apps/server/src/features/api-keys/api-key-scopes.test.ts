@@ -51,10 +51,7 @@ describe(`API key scopes (${testDialect})`, () => {
     });
     orders = Fastify();
     registerErrorHandler(orders);
-    const guard = requireApiKey({
-      roles: [Role.admin, Role.storeManager],
-      scope: { area: 'orders' },
-    });
+    const guard = requireApiKey({ can: 'orders.read', scope: { area: 'orders' } });
     orders.get('/orders', { preHandler: guard }, async () => ({ orders: [] }));
     orders.post('/orders/:orderId/refund', { preHandler: guard }, async () => ({ ok: true }));
     await orders.ready();

@@ -7,7 +7,6 @@ import {
   sessionWriteCodes,
   signedInCodes,
 } from '@atelier/contract';
-import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +24,7 @@ export function registerApiKeyRoutes(
   const { apiKeys, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before validation, as the catalog's: a caller who may not use a route learns nothing of it.
-  const adminOnly = requireApiKey({ roles: [Role.admin] });
+  const adminOnly = requireApiKey({ can: 'api-keys.manage' });
 
   api.get(
     '/api/api-keys',

@@ -185,7 +185,7 @@ export function createAuthRepo(db: Kysely<DB>) {
  * Membership changes of one website queue on its row, so two first visits cannot both
  * create an owner and two removals cannot both remove the last admin.
  */
-async function lockWebsite(trx: Kysely<DB>, websiteId: string): Promise<void> {
+export async function lockWebsite(trx: Kysely<DB>, websiteId: string): Promise<void> {
   await trx
     .selectFrom('websites')
     .select('website_id')

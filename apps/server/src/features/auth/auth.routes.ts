@@ -3,16 +3,11 @@ import {
   errorResponses,
   MEMBER_CHALLENGE_COOKIE,
   MEMBER_CHALLENGE_PATH,
-  memberCreateSchema,
-  memberListSchema,
-  memberParamsSchema,
-  memberSchema,
   ownerCreateSchema,
   sessionStateSchema,
   sessionWriteCodes,
-  signedInCodes,
 } from '@atelier/contract';
-import { cartMessages, Role } from '@atelier/core';
+import { capabilitiesOf, cartMessages } from '@atelier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,10 +16,22 @@ import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import { setChallengeCookie } from '../two-factor/challenge-cookie.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
-import { editorCallerOf, type MemberGuard, SESSION_COOKIE } from './member-guard.ts';
+import { SESSION_COOKIE } from './member-guard.ts';
 
-const adminCodes = [...signedInCodes, ...sessionWriteCodes] as const;
+/** A signed-in session's answer; its capabilities come from core's permission matrix. */
+export const signedInState = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { session: SignedIn; websiteId: string },
+) => ({
+  state: 'signed-in' as const,
+  member: input.session.member,
+  capabilities: capabilitiesOf(input.session.member.role),
+  xsrfToken: ensureCrumb(request, reply),
+  websiteId: input.websiteId,
+});
 
+/** The session cookie of a sign-in (an accepted invitation signs in too). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: SignedIn) {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
@@ -36,12 +43,12 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
   });
 }
 
-/** Sign-in to the editor (/api/config/session) and, for admins, its members. */
+/** Sign-in to the editor (/api/config/session); members are members.routes.ts. */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; guard: MemberGuard; websiteOf: WebsiteResolver },
+  deps: { auth: AuthService; websiteOf: WebsiteResolver },
 ) {
-  const { auth, guard, websiteOf } = deps;
+  const { auth, websiteOf } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Guessing passwords: the service locks each account whatever the address (SIGN_IN_LOCK_*);
   // this looser cap per address makes trying many emails from one place slow too.
@@ -51,7 +58,6 @@ export function registerAuthRoutes(
     message: cartMessages.tooManyRequests,
     websiteOf,
   });
-  const adminOnly = guard.requireMember({ roles: [Role.admin] });
 
   api.get(
     '/api/config/session',
@@ -89,12 +95,9 @@ export function registerAuthRoutes(
       const website = await websiteOf(request);
       const session = await auth.createOwner(website.id, request.body);
       setSessionCookie(request, reply, session);
-      return reply.status(201).send({
-        state: 'signed-in' as const,
-        member: session.member,
-        xsrfToken: ensureCrumb(request, reply),
-        websiteId: website.id,
-      });
+      return reply
+        .status(201)
+        .send(signedInState(request, reply, { session, websiteId: website.id }));
     },
   );
 
@@ -126,17 +129,13 @@ export function registerAuthRoutes(
         return {
           state: 'second-factor' as const,
           member: null,
+          capabilities: [],
           xsrfToken: ensureCrumb(request, reply),
           websiteId: website.id,
         };
       }
       setSessionCookie(request, reply, session);
-      return {
-        state: 'signed-in' as const,
-        member: session.member,
-        xsrfToken: ensureCrumb(request, reply),
-        websiteId: website.id,
-      };
+      return signedInState(request, reply, { session, websiteId: website.id });
     },
   );
 
@@ -154,59 +153,6 @@ export function registerAuthRoutes(
       const website = await websiteOf(request);
       await auth.signOut(website.id, request.cookies[SESSION_COOKIE]);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return reply.status(204).send(null);
-    },
-  );
-
-  api.get(
-    '/api/config/members',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags: ['editor'],
-        summary: "The website's members (admins only)",
-        response: { 200: memberListSchema, ...errorResponses(signedInCodes) },
-      },
-    },
-    async (request) => ({ members: await auth.listMembers(editorCallerOf(request).website.id) }),
-  );
-
-  api.post(
-    '/api/config/members',
-    {
-      preHandler: [requireCrumb, adminOnly],
-      schema: {
-        tags: ['editor'],
-        summary: 'Add a member with a first password (admins only)',
-        body: memberCreateSchema,
-        response: {
-          201: memberSchema,
-          ...errorResponses(adminCodes, ['MEMBER_EXISTS', 'MEMBER_INVALID']),
-        },
-      },
-    },
-    async (request, reply) => {
-      const member = await auth.addMember(editorCallerOf(request).website.id, request.body);
-      return reply.status(201).send(member);
-    },
-  );
-
-  api.delete(
-    '/api/config/members/:memberId',
-    {
-      preHandler: [requireCrumb, adminOnly],
-      schema: {
-        tags: ['editor'],
-        summary: 'Remove a member; the last admin stays (admins only)',
-        params: memberParamsSchema,
-        response: {
-          204: z.null(),
-          ...errorResponses(adminCodes, ['MEMBER_NOT_FOUND', 'LAST_ADMIN']),
-        },
-      },
-    },
-    async (request, reply) => {
-      await auth.removeMember(editorCallerOf(request).website.id, request.params.memberId);
       return reply.status(204).send(null);
     },
   );

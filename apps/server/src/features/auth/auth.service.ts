@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Member, PASSWORD_MIN_LENGTH, type SessionState } from '@atelier/contract';
 import {
+  capabilitiesOf,
   DEFAULT_SIGN_IN_LOCK,
   editorApiMessages,
   editorMessages,
@@ -57,7 +58,7 @@ const toMember = (row: WebsiteMemberRow): Member => ({
 /** Emails compare without case or surrounding spaces: one person, one member. */
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-function checkNewCredentials(email: string, password: string): void {
+export function checkNewCredentials(email: string, password: string): void {
   const fields: Record<string, string> = {};
   if (!isValidAccountEmail(email)) fields.email = editorMessages.enterValidEmail;
   if (password.length < PASSWORD_MIN_LENGTH) fields.password = editorApiMessages.passwordTooShort;
@@ -121,15 +122,23 @@ export function createAuthService(deps: {
   return {
     /** The member a session token belongs to, if it is current. */
     memberOf,
+    /** A new session for a member (an accepted invitation signs its member in). */
+    startSession,
 
     async sessionState(
       websiteId: string,
       token: string | undefined,
     ): Promise<Omit<SessionState, 'xsrfToken' | 'websiteId'>> {
       const member = await memberOf(websiteId, token);
-      if (member) return { state: 'signed-in', member };
+      if (member) {
+        return { state: 'signed-in', member, capabilities: capabilitiesOf(member.role) };
+      }
       const count = await authRepo.countMembers(websiteId);
-      return { state: count === 0 ? 'needs-owner' : 'signed-out', member: null };
+      return {
+        state: count === 0 ? 'needs-owner' : 'signed-out',
+        member: null,
+        capabilities: [],
+      };
     },
 
     /** The first visit of a website without members makes its owner, an admin. Once. */

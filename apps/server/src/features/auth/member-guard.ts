@@ -1,15 +1,16 @@
 import type { Member } from '@atelier/contract';
-import type { Role } from '@atelier/core';
-import { editorApiMessages } from '@atelier/core';
+import { type Capability, can, editorApiMessages } from '@atelier/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '../../http/errors.ts';
+import { markGuard } from '../../http/route-capability.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import type { Website } from '../websites/website.service.ts';
 import type { AuthService } from './auth.service.ts';
 
-// The editor's guard: a route names the roles that may call it and the guard answers
-// 401 without a current session and 403 for any other role, so the server enforces what
-// the editor's screens only reflect.
+// The editor's guard: a route names the capability it needs (core's permission matrix)
+// and the guard answers 401 without a current session and 403 when the member's role
+// lacks it, so the server enforces what the editor's screens only reflect. Routes put it
+// in preValidation: the role is checked before the body.
 
 /** httpOnly: page scripts never see it; SameSite=Lax: other sites' forms do not send it. */
 export const SESSION_COOKIE = 'atelier_session';
@@ -17,7 +18,7 @@ export const SESSION_COOKIE = 'atelier_session';
 export type EditorCaller = { website: Website; member: Member };
 
 export type RequireMember = (options: {
-  roles: readonly Role[];
+  can: Capability;
 }) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 // Beside the request rather than decorated onto it, like the API-key caller (auth.ts).
@@ -32,24 +33,27 @@ export function editorCallerOf(request: FastifyRequest): EditorCaller {
 
 export function createMemberGuard(deps: { auth: AuthService; websiteOf: WebsiteResolver }) {
   const { auth, websiteOf } = deps;
-  const requireMember: RequireMember =
-    ({ roles }) =>
-    async (request) => {
+  const requireMember: RequireMember = ({ can: capability }) =>
+    markGuard(async (request: FastifyRequest) => {
       const website = await websiteOf(request);
       const member = await auth.memberOf(website.id, request.cookies[SESSION_COOKIE]);
       if (!member) throw fail('SIGN_IN_REQUIRED', editorApiMessages.signInRequired);
-      if (!roles.some((role) => role === member.role)) {
+      if (!can(member.role, capability)) {
         throw fail('ROLE_FORBIDDEN', editorApiMessages.adminOnly);
       }
       callers.set(request, { website, member });
-    };
+    }, capability);
 
   return {
     requireMember,
-    /** Whether the request comes from a signed-in member of the website (private pages). */
+    /**
+     * Whether the request comes from a member who may see private pages (site.private):
+     * every role but "none".
+     */
     async isMember(request: FastifyRequest, websiteId: string): Promise<boolean> {
       const token = request.cookies[SESSION_COOKIE];
-      return token ? (await auth.memberOf(websiteId, token)) !== undefined : false;
+      const member = token ? await auth.memberOf(websiteId, token) : undefined;
+      return member !== undefined && can(member.role, 'site.private');
     },
   };
 }

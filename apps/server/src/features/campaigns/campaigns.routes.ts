@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 // Email campaigns (issue 21) under /api/campaigns/1.0: the /config Campaigns screen and
@@ -38,7 +38,7 @@ export function registerCampaignRoutes(
 ) {
   const { campaigns, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const guard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'forms' } });
+  const guard = requireApiKey({ can: 'campaigns.manage', scope: { area: 'forms' } });
   const websiteIdOf = (request: FastifyRequest) => callerOf(request).website.id;
   const BASE = `${CAMPAIGNS_PREFIX}/campaigns`;
   const ONE = `${BASE}/:campaignId`;

@@ -37,7 +37,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { CatalogAdminService } from './catalog-admin.service.ts';
 import type { ProductCategories } from './product-categories.ts';
 import type { ProductTags } from './product-tags.ts';
@@ -88,15 +88,16 @@ export function registerCatalogAdminRoutes(
   const { catalogAdmin, productTags, productCategories, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before validation: a caller who may not use a route learns nothing of its schema.
-  const guard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'products' } });
+  const readGuard = requireApiKey({ can: 'products.read', scope: { area: 'products' } });
+  const guard = requireApiKey({ can: 'products.write', scope: { area: 'products' } });
   // Stock is its own area, so a warehouse sync can set stock without rewriting products.
-  const stockGuard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'inventory' } });
-  const formsGuard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'forms' } });
+  const stockGuard = requireApiKey({ can: 'inventory.manage', scope: { area: 'inventory' } });
+  const formsGuard = requireApiKey({ can: 'products.read', scope: { area: 'forms' } });
 
   api.get(
     `${PREFIX}/products`,
     {
-      preValidation: guard,
+      preValidation: readGuard,
       schema: {
         tags,
         summary: 'The product list: search by title or SKU, filter, sort and page',
@@ -131,7 +132,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/products/:productId`,
     {
-      preValidation: guard,
+      preValidation: readGuard,
       schema: {
         tags,
         summary: 'One product as the catalog admin sees it, hidden or not',
@@ -271,7 +272,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/collections`,
     {
-      preValidation: guard,
+      preValidation: readGuard,
       schema: {
         tags,
         summary: "The website's product collections (store pages), with their product counts",
@@ -341,7 +342,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/products/:collectionId/categories`,
     {
-      preValidation: guard,
+      preValidation: readGuard,
       schema: {
         tags,
         summary: "A product collection's categories: parents first, each with its product count",
@@ -445,7 +446,7 @@ export function registerCatalogAdminRoutes(
   api.get(
     `${PREFIX}/tags`,
     {
-      preValidation: guard,
+      preValidation: readGuard,
       schema: {
         tags,
         summary: "The website's product tags, each with how many products have it",

@@ -12,7 +12,7 @@ import { type CsvRecord, createCsvReader, productCsvMessages } from '@atelier/co
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import { fail } from '../../http/errors.ts';
 import type { ProductCsv } from './product-csv.ts';
 
@@ -67,7 +67,8 @@ export function registerProductCsvRoutes(
 ) {
   const { productCsv, requireApiKey } = deps;
   // Before validation: a caller who may not use a route learns nothing of its schema.
-  const guard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'products' } });
+  const readGuard = requireApiKey({ can: 'products.read', scope: { area: 'products' } });
+  const writeGuard = requireApiKey({ can: 'products.write', scope: { area: 'products' } });
 
   // Its own scope, so the CSV body reader serves these routes only.
   app.register(async (scope) => {
@@ -77,7 +78,7 @@ export function registerProductCsvRoutes(
     api.get(
       `${PREFIX}/products/export.csv`,
       {
-        preValidation: guard,
+        preValidation: readGuard,
         schema: {
           tags,
           summary: 'Every product with its variants as CSV, one row per variant',
@@ -106,7 +107,9 @@ export function registerProductCsvRoutes(
     api.post(
       `${PREFIX}/products/import`,
       {
-        preValidation: guard,
+        // onRequest: the body (up to 20 MB) is read into the CSV reader while it is
+        // parsed, so the caller is checked before a byte of it is.
+        onRequest: writeGuard,
         schema: {
           tags,
           summary: 'Import products from CSV: preview what would change, or apply it',

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import { sendCsvDownload } from '../../http/csv-download.ts';
 import type { CustomersService } from './customers.service.ts';
 
@@ -36,7 +36,8 @@ export function registerCustomerRoutes(
   const { customers, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before validation: a caller who may not use a route learns nothing of its schema.
-  const guard = requireApiKey({ roles: ORDER_MANAGERS, scope: { area: 'orders' } });
+  const guard = requireApiKey({ can: 'orders.read', scope: { area: 'orders' } });
+  const noteGuard = requireApiKey({ can: 'orders.fulfill', scope: { area: 'orders' } });
 
   api.get(
     `${PREFIX}/customers`,
@@ -98,7 +99,7 @@ export function registerCustomerRoutes(
   api.put(
     `${PREFIX}/customers/:email/note`,
     {
-      preValidation: guard,
+      preValidation: noteGuard,
       schema: {
         tags,
         summary: "Replace the merchant's note on a customer; an empty note removes it",

@@ -5,7 +5,6 @@ import {
   sessionWriteCodes,
   signedInCodes,
 } from '@atelier/contract';
-import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf, type RequireApiKey } from '../../http/auth.ts';
@@ -22,7 +21,7 @@ export function registerDemoContentRoutes(
 ) {
   const { demoContent, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = requireApiKey({ roles: [Role.admin] });
+  const adminOnly = requireApiKey({ can: 'demo-content.remove' });
 
   api.get(
     '/api/demo-content',

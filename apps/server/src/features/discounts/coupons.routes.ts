@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { Coupons } from './coupons.ts';
 
 // Discounts admin (issue 19), beside the catalog admin's routes and guarded the same way:
@@ -28,7 +28,7 @@ export function registerCouponRoutes(
 ) {
   const { coupons, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const guard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'products' } });
+  const guard = requireApiKey({ can: 'discounts.manage', scope: { area: 'products' } });
 
   api.get(
     `${PREFIX}/coupons`,

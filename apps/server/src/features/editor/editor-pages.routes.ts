@@ -10,7 +10,7 @@ import {
   sessionWriteCodes,
   signedInCodes,
 } from '@atelier/contract';
-import { Role } from '@atelier/core';
+import { can } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +18,6 @@ import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import type { EditorPagesService } from './editor-pages.service.ts';
 
-/** Roles that edit content; settings and members are the admin's alone (auth.routes.ts). */
 const writeCodes = [...signedInCodes, ...sessionWriteCodes] as const;
 const pageSettingsCodes = [
   'PAGE_NOT_FOUND',
@@ -39,24 +38,26 @@ const publishCodes = [
   'SCHEDULE_LIVE_PAGE',
 ] as const;
 
-export const CONTENT_EDITORS: readonly Role[] = [Role.admin, Role.editor];
-
 export function registerEditorPagesRoutes(
   app: FastifyInstance,
   deps: { pages: EditorPagesService; requireMember: RequireMember },
 ) {
   const { pages, requireMember } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const editors = requireMember({ roles: CONTENT_EDITORS });
-  // Reads need a session; writes need the CSRF crumb first, then a session.
-  const write = [requireCrumb, editors];
+  const readers = requireMember({ can: 'pages.read' });
+  // Writes need the CSRF crumb first, then the capability; publishing its own.
+  const write = [requireCrumb, requireMember({ can: 'pages.edit' })];
+  const publish = [requireCrumb, requireMember({ can: 'pages.publish' })];
   const siteOf = (request: Parameters<typeof editorCallerOf>[0]) =>
     editorCallerOf(request).website.id;
+  // A draft editor's line inside pages.edit (core's pageChangeNeedsPublish).
+  const canPublish = (request: Parameters<typeof editorCallerOf>[0]) =>
+    can(editorCallerOf(request).member.role, 'pages.publish');
 
   api.get(
     '/api/config/pages',
     {
-      preHandler: editors,
+      preValidation: readers,
       schema: {
         tags: ['editor'],
         summary: 'Pages in main-navigation order, with their status',
@@ -72,7 +73,7 @@ export function registerEditorPagesRoutes(
   api.post(
     '/api/config/pages',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: 'Add a page: a draft at the end of the navigation, not public until published',
@@ -89,13 +90,17 @@ export function registerEditorPagesRoutes(
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await pages.create(siteOf(request), request.body)),
+      reply
+        .status(201)
+        .send(
+          await pages.create(siteOf(request), request.body, { canPublish: canPublish(request) }),
+        ),
   );
 
   api.get(
     '/api/config/pages/:pageId',
     {
-      preHandler: editors,
+      preValidation: readers,
       schema: {
         tags: ['editor'],
         summary: "A page's draft, settings, and the images and products its blocks show",
@@ -112,7 +117,7 @@ export function registerEditorPagesRoutes(
   api.patch(
     '/api/config/pages/:pageId',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: 'Page settings: title, URL slug, SEO description, status',
@@ -121,13 +126,16 @@ export function registerEditorPagesRoutes(
         response: { 200: editorPageSchema, ...errorResponses(writeCodes, pageSettingsCodes) },
       },
     },
-    async (request) => pages.updateSettings(siteOf(request), request.params.pageId, request.body),
+    async (request) =>
+      pages.updateSettings(siteOf(request), request.params.pageId, request.body, {
+        canPublish: canPublish(request),
+      }),
   );
 
   api.put(
     '/api/config/pages/:pageId/draft',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: "Save the page's draft blocks (at most 60); the public page does not change",
@@ -152,7 +160,7 @@ export function registerEditorPagesRoutes(
   api.post(
     '/api/config/pages/:pageId/publish',
     {
-      preHandler: write,
+      preValidation: publish,
       schema: {
         tags: ['editor'],
         summary: 'Make the saved draft live now, or at a time (Scheduled)',
@@ -167,7 +175,7 @@ export function registerEditorPagesRoutes(
   api.delete(
     '/api/config/pages/:pageId',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: 'Delete a page (not the home page)',
@@ -179,7 +187,9 @@ export function registerEditorPagesRoutes(
       },
     },
     async (request, reply) => {
-      await pages.remove(siteOf(request), request.params.pageId);
+      await pages.remove(siteOf(request), request.params.pageId, {
+        canPublish: canPublish(request),
+      });
       return reply.status(204).send(null);
     },
   );

@@ -5,7 +5,12 @@ import {
   type PageSettings,
   type PageSummary,
 } from '@atelier/contract';
-import { editorApiMessages, editorMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
+import {
+  editorApiMessages,
+  editorMessages,
+  MAX_BLOCKS_PER_LAYOUT,
+  pageChangeNeedsPublish,
+} from '@atelier/core';
 import type { FolderBehavior, PageKind, PageRow } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';
 import type { ContentService } from '../content/content.service.ts';
@@ -19,6 +24,19 @@ import { sanitizeBlocks } from './rich-text-sanitize.ts';
 // draft over; page settings (title, URL, description, status) apply at once.
 
 export type EditorPagesService = ReturnType<typeof createEditorPagesService>;
+
+/** Whether the caller's role may publish (pages.publish); a draft editor's may not. */
+export type PublishRight = { canPublish: boolean };
+
+/** The draft editor's line: what a visitor would notice needs pages.publish. */
+function checkPublishRight(
+  right: PublishRight,
+  change: Parameters<typeof pageChangeNeedsPublish>[0],
+) {
+  if (!right.canPublish && pageChangeNeedsPublish(change)) {
+    throw fail('ROLE_FORBIDDEN', editorApiMessages.publishForbidden);
+  }
+}
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -95,7 +113,9 @@ export function createEditorPagesService(deps: {
         kind?: PageKind | undefined;
         folderBehavior?: FolderBehavior | undefined;
       },
+      right: PublishRight,
     ) {
+      checkPublishRight(right, { kind: input.kind ?? 'page' });
       let urlSlug = input.urlSlug?.trim();
       if (urlSlug) {
         await urlSpace.check({ websiteId, segment: urlSlug, field: 'urlSlug' });
@@ -121,8 +141,10 @@ export function createEditorPagesService(deps: {
       websiteId: string,
       pageId: string,
       settings: PageSettings,
+      right: PublishRight,
     ): Promise<EditorPage> {
       const current = await requirePage(websiteId, pageId);
+      checkPublishRight(right, { currentStatus: current.status, newStatus: settings.status });
       const urlSlug = settings.urlSlug;
       if (urlSlug !== undefined && urlSlug !== current.url_slug) {
         if (current.url_slug === '') throw fail('HOME_PAGE_FIXED', editorApiMessages.homePageSlug);
@@ -240,8 +262,9 @@ export function createEditorPagesService(deps: {
       return toEditorPage(websiteId, row);
     },
 
-    async remove(websiteId: string, pageId: string): Promise<void> {
+    async remove(websiteId: string, pageId: string, right: PublishRight): Promise<void> {
       const current = await requirePage(websiteId, pageId);
+      checkPublishRight(right, { currentStatus: current.status });
       if (current.url_slug === '') throw fail('HOME_PAGE_FIXED', editorApiMessages.homePageDelete);
       await repo.deletePage(websiteId, pageId);
       changed(websiteId);

@@ -13,7 +13,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../http/errors.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
-import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 
 /** Each block type's data as JSON Schema, made once: the definitions never change at run time. */
 const templateSchemas = new Map<string, TemplateSchemaResponse>(
@@ -70,7 +69,7 @@ export function registerFormBlockRoutes(
   api.get(
     '/api/config/form-choices',
     {
-      preHandler: deps.requireMember({ roles: CONTENT_EDITORS }),
+      preValidation: deps.requireMember({ can: 'pages.edit' }),
       schema: {
         tags: ['editor'],
         summary: "The website's forms, to pick one for a form or newsletter block",

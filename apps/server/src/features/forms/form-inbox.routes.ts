@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import { fileNamePart, sendCsvDownload } from '../../http/csv-download.ts';
 import type { FormInboxService } from './form-inbox.service.ts';
 
@@ -38,7 +38,7 @@ export function registerFormInboxRoutes(
   const { formInbox, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before validation: a caller who may not use a route learns nothing of its schema.
-  const guard = requireApiKey({ roles: ORDER_MANAGERS, scope: { area: 'forms' } });
+  const guard = requireApiKey({ can: 'submissions.manage', scope: { area: 'forms' } });
 
   api.get(
     PREFIX,

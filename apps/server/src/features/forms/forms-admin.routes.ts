@@ -7,7 +7,6 @@ import {
   sessionWriteCodes,
   signedInCodes,
 } from '@atelier/contract';
-import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,9 +21,6 @@ const keyCodes = [...signedInCodes, 'ROUTE_NOT_FOUND'] as const;
 const writeCodes = [...keyCodes, ...sessionWriteCodes] as const;
 const tags = ['forms'];
 
-/** Roles that may build forms. */
-export const FORM_BUILDERS: readonly Role[] = [Role.admin, Role.editor, Role.storeManager];
-
 const websiteParams = formAdminParamsSchema.pick({ websiteId: true });
 
 export function registerFormsAdminRoutes(
@@ -33,13 +29,14 @@ export function registerFormsAdminRoutes(
 ) {
   const { formsAdmin, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const guard = requireApiKey({ roles: FORM_BUILDERS, scope: { area: 'forms' } });
+  const readGuard = requireApiKey({ can: 'forms.read', scope: { area: 'forms' } });
+  const guard = requireApiKey({ can: 'forms.edit', scope: { area: 'forms' } });
   const websiteOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).website.id;
 
   api.get(
     PREFIX,
     {
-      preValidation: guard,
+      preValidation: readGuard,
       schema: {
         tags,
         summary: "The website's forms with their submission and unread counts",
@@ -53,7 +50,7 @@ export function registerFormsAdminRoutes(
   api.get(
     `${PREFIX}/:formId`,
     {
-      preValidation: guard,
+      preValidation: readGuard,
       schema: {
         tags,
         summary: 'One form with its fields and settings',

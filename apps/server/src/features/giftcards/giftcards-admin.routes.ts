@@ -13,7 +13,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { GiftCardActor } from './giftcards.repo.ts';
 import type { GiftCardsAdminService } from './giftcards-admin.service.ts';
 
@@ -42,7 +42,9 @@ export function registerGiftCardAdminRoutes(
   const { giftCards, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before validation: a caller who may not use a route learns nothing of its schema.
-  const guard = requireApiKey({ roles: ORDER_MANAGERS, scope: { area: 'orders' } });
+  const guard = requireApiKey({ can: 'orders.read', scope: { area: 'orders' } });
+  // Issuing or voiding a card moves money.
+  const moneyGuard = requireApiKey({ can: 'orders.refund', scope: { area: 'orders' } });
 
   api.get(
     PREFIX,
@@ -84,7 +86,7 @@ export function registerGiftCardAdminRoutes(
   api.post(
     PREFIX,
     {
-      preValidation: guard,
+      preValidation: moneyGuard,
       schema: {
         tags,
         summary: 'Issue a gift card by hand, optionally emailing it to the recipient',
@@ -110,7 +112,7 @@ export function registerGiftCardAdminRoutes(
   api.post(
     `${PREFIX}/:giftCardId/void`,
     {
-      preValidation: guard,
+      preValidation: moneyGuard,
       schema: {
         tags,
         summary: 'Void a gift card: its balance goes to 0 and checkout refuses it',

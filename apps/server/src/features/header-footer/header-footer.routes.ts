@@ -10,12 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
-import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 import type { NavigationService } from '../navigation/navigation.service.ts';
 import type { PreferencesService } from '../preferences/preferences.service.ts';
 import type { HeaderFooterService } from './header-footer.service.ts';
 
-/** The site header and footer blocks (issue 7): content, so admins and editors. */
+/** The site header and footer blocks (issue 7): read with pages, changed with design.edit. */
 export function registerHeaderFooterRoutes(
   app: FastifyInstance,
   deps: {
@@ -26,12 +25,13 @@ export function registerHeaderFooterRoutes(
   },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const editors = deps.requireMember({ roles: CONTENT_EDITORS });
+  const readers = deps.requireMember({ can: 'pages.read' });
+  const designers = deps.requireMember({ can: 'design.edit' });
 
   api.get(
     '/api/site-header-footer',
     {
-      preHandler: editors,
+      preValidation: readers,
       schema: {
         tags: ['editor'],
         summary: "The site's header and footer blocks, shown on every public page",
@@ -48,7 +48,7 @@ export function registerHeaderFooterRoutes(
     '/api/site-header-footer',
     {
       // The CSRF crumb first, then a session with an editing role.
-      preHandler: [requireCrumb, editors],
+      preValidation: [requireCrumb, designers],
       schema: {
         tags: ['editor'],
         summary: 'Save the header and footer blocks (at most 60 each); live at once',
@@ -71,7 +71,7 @@ export function registerHeaderFooterRoutes(
   api.get(
     '/api/config/site-frame',
     {
-      preHandler: editors,
+      preValidation: readers,
       schema: {
         tags: ['editor'],
         summary: "What frames a page on the editor's canvas: title, menu, header and footer",

@@ -1,5 +1,4 @@
 import { errorResponses, signedInCodes } from '@atelier/contract';
-import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +33,7 @@ export function registerMailRoutes(
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/mail/outbox',
     {
-      preHandler: deps.requireApiKey({ roles: [Role.admin] }),
+      preValidation: deps.requireApiKey({ can: 'mail-log.read' }),
       schema: {
         tags: ['mail'],
         summary: 'Recent outbox mail (sent or waiting), newest first',

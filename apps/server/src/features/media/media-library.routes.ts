@@ -14,7 +14,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MEDIA_WRITERS } from '../../http/auth.ts';
 import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import { DEFAULT_MAX_IMAGE_BYTES, readUpload, uploadCodes } from './media.routes.ts';
@@ -48,9 +47,11 @@ export function registerMediaLibraryRoutes(
   };
   // The stream stops at the largest limit; the kind's own limit is checked once sniffed.
   const maxUploadBytes = Math.max(...Object.values(maxBytes));
-  // Pages and products both need images: editors and store managers alike.
-  const editors = requireMember({ roles: MEDIA_WRITERS });
-  const write = [requireCrumb, editors];
+  // Pages and products both need images: editors and store managers alike; a draft editor
+  // uploads, and only those who may change live pages rename or delete (files.manage).
+  const editors = requireMember({ can: 'files.read' });
+  const upload = [requireCrumb, requireMember({ can: 'files.upload' })];
+  const write = [requireCrumb, requireMember({ can: 'files.manage' })];
   const siteOf = (request: Parameters<typeof editorCallerOf>[0]) =>
     editorCallerOf(request).website.id;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +59,7 @@ export function registerMediaLibraryRoutes(
   api.get(
     '/api/config/media',
     {
-      preHandler: editors,
+      preValidation: editors,
       schema: {
         tags: ['editor'],
         summary:
@@ -76,7 +77,7 @@ export function registerMediaLibraryRoutes(
   api.patch(
     '/api/config/media/:mediaId',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary:
@@ -95,7 +96,7 @@ export function registerMediaLibraryRoutes(
   api.delete(
     '/api/config/media/:mediaId',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: 'Delete a file and its renditions; blocks that showed it show nothing',
@@ -117,7 +118,7 @@ export function registerMediaLibraryRoutes(
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/config/media',
       {
-        preHandler: write,
+        preValidation: upload,
         schema: {
           tags: ['editor'],
           summary: 'Upload File: an image, document or audio file from the file manager',

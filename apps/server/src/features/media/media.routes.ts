@@ -11,7 +11,7 @@ import { editorMessages, formatMegabytes, megabytesToBytes } from '@atelier/core
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { callerOf, MEDIA_WRITERS, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import { AppError, fail } from '../../http/errors.ts';
 import type { MediaService } from './media.service.ts';
 
@@ -38,7 +38,7 @@ export function registerMediaRoutes(
       '/api/media/images',
       {
         // Media is scoped with products: an integration uploads images for its products.
-        preHandler: requireApiKey({ roles: MEDIA_WRITERS, scope: { area: 'products' } }),
+        preValidation: requireApiKey({ can: 'files.upload', scope: { area: 'products' } }),
         schema: {
           tags: ['media'],
           summary: 'Upload an image; renditions from 100w up to its width are made at once',

@@ -15,11 +15,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
-import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 import type { MemberAreasService } from './member-areas.service.ts';
 
 // /config → Member areas and a page's access settings (issue 23). Who sees a page is a
-// content decision: the roles that edit pages set it.
+// publishing decision: the roles that may publish set it (docs/PERMISSIONS.md).
 
 const writeCodes = [...signedInCodes, ...sessionWriteCodes] as const;
 
@@ -29,15 +28,16 @@ export function registerMemberAreaRoutes(
 ) {
   const { memberAreas } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const editors = deps.requireMember({ roles: CONTENT_EDITORS });
-  const write = [requireCrumb, editors];
+  // Reading is the page readers'; who may see a live page is a publishing decision.
+  const readers = deps.requireMember({ can: 'pages.read' });
+  const write = [requireCrumb, deps.requireMember({ can: 'pages.publish' })];
   const siteOf = (request: Parameters<typeof editorCallerOf>[0]) =>
     editorCallerOf(request).website.id;
 
   api.get(
     '/api/config/member-areas',
     {
-      preHandler: editors,
+      preValidation: readers,
       schema: {
         tags: ['editor'],
         summary: 'Member areas, with the pages and paywall products they may hold',
@@ -53,7 +53,7 @@ export function registerMemberAreaRoutes(
   api.post(
     '/api/config/member-areas',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: 'Add a member area: its name, who gets in, and its pages and folders',
@@ -71,7 +71,7 @@ export function registerMemberAreaRoutes(
   api.put(
     '/api/config/member-areas/:memberAreaId',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: 'Change a member area; pages no longer listed leave it',
@@ -90,7 +90,7 @@ export function registerMemberAreaRoutes(
   api.delete(
     '/api/config/member-areas/:memberAreaId',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: 'Delete a member area; its pages become open to everyone',
@@ -107,7 +107,7 @@ export function registerMemberAreaRoutes(
   api.get(
     '/api/config/pages/:pageId/access',
     {
-      preHandler: editors,
+      preValidation: readers,
       schema: {
         tags: ['editor'],
         summary: "A page's member area and whether it has a password",
@@ -124,7 +124,7 @@ export function registerMemberAreaRoutes(
   api.put(
     '/api/config/pages/:pageId/access',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: "Set or remove a page's password (stored hashed) and its member area",

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
-import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 import type { NavigationService } from './navigation.service.ts';
 
 /** SPEC §4's navigation calls, for members who edit content. */
@@ -19,12 +18,13 @@ export function registerNavigationRoutes(
 ) {
   const { navigation, requireMember } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const editors = requireMember({ roles: CONTENT_EDITORS });
+  const readers = requireMember({ can: 'pages.read' });
+  const editors = requireMember({ can: 'navigation.edit' });
 
   api.get(
     '/api/commondata/GetSiteLayout',
     {
-      preHandler: editors,
+      preValidation: readers,
       schema: {
         tags: ['editor'],
         summary: "The site's navigations: mainNavigation first, then _hidden (not in the menu)",
@@ -40,7 +40,7 @@ export function registerNavigationRoutes(
   api.post(
     '/api/widget/UpdateNavigation',
     {
-      preHandler: [requireCrumb, editors],
+      preValidation: [requireCrumb, editors],
       schema: {
         tags: ['editor'],
         summary: 'Replace one navigation: order, nesting in folders, and what is in the menu',

@@ -20,10 +20,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import { fileNamePart, sendCsvDownload } from '../../http/csv-download.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
-import { CONTENT_EDITORS } from '../editor/editor-pages.routes.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
 // Mailing lists and their subscribers (issue 21) under /api/newsletter/1.0. Subscribers
@@ -47,7 +46,7 @@ export function registerNewsletterRoutes(
 ) {
   const { newsletter, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const guard = requireApiKey({ roles: ORDER_MANAGERS, scope: { area: 'forms' } });
+  const guard = requireApiKey({ can: 'mailing-lists.manage', scope: { area: 'forms' } });
   const site = (request: FastifyRequest) => callerOf(request).website.id;
   const lists = `${NEWSLETTER_PREFIX}/lists`;
   const one = `${lists}/:listId`;
@@ -57,7 +56,7 @@ export function registerNewsletterRoutes(
   api.get(
     '/api/config/mailing-list-choices',
     {
-      preHandler: deps.requireMember({ roles: CONTENT_EDITORS }),
+      preValidation: deps.requireMember({ can: 'pages.edit' }),
       schema: {
         tags: ['editor'],
         summary: "The website's mailing lists, to pick one for a newsletter block",

@@ -13,10 +13,11 @@ import {
   signedInCodes,
   websiteParamsSchema,
 } from '@atelier/contract';
+import { mailBodyFor } from '@atelier/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { MailQueries } from '../mail/mail.repo.ts';
 import type { OrderAdminService } from './order-admin.service.ts';
 
@@ -59,7 +60,9 @@ export function registerOrderAdminRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before validation: a caller who may not use a route learns nothing of its schema.
   // Orders and the mail log: an API key needs the orders area (GET reads, POST writes).
-  const guard = requireApiKey({ roles: ORDER_MANAGERS, scope: { area: 'orders' } });
+  const guard = requireApiKey({ can: 'orders.read', scope: { area: 'orders' } });
+  const fulfillGuard = requireApiKey({ can: 'orders.fulfill', scope: { area: 'orders' } });
+  const refundGuard = requireApiKey({ can: 'orders.refund', scope: { area: 'orders' } });
 
   // ---- Reads ----
   api.get(
@@ -111,14 +114,17 @@ export function registerOrderAdminRoutes(
       },
     },
     async (request) => {
-      const rows = await deps.outbox.listOutbox(callerOf(request).website.id, { limit: 100 });
+      const caller = callerOf(request);
+      const role = caller.member?.role ?? caller.key?.role ?? 0;
+      const rows = await deps.outbox.listOutbox(caller.website.id, { limit: 100 });
       return {
         messages: rows.map((row) => ({
           id: row.message_id,
           kind: row.kind,
           to: row.to_email,
           subject: row.subject,
-          bodyText: row.body_text,
+          // An invitation or a reset link is a way in: only administrators read it here.
+          bodyText: mailBodyFor({ kind: row.kind, bodyText: row.body_text, role }),
           status: row.sent_at
             ? ('sent' as const)
             : row.last_error
@@ -145,7 +151,7 @@ export function registerOrderAdminRoutes(
   api.post(
     `${PREFIX}/orders/:orderId/fulfillments`,
     {
-      preValidation: guard,
+      preValidation: fulfillGuard,
       schema: {
         tags,
         summary:
@@ -172,7 +178,7 @@ export function registerOrderAdminRoutes(
   api.post(
     `${PREFIX}/orders/:orderId/cancel`,
     {
-      preValidation: guard,
+      preValidation: refundGuard,
       schema: {
         tags,
         summary: 'Cancel an unfulfilled order: refund what was paid, optionally restock',
@@ -198,7 +204,7 @@ export function registerOrderAdminRoutes(
   api.post(
     `${PREFIX}/orders/:orderId/refunds`,
     {
-      preValidation: guard,
+      preValidation: refundGuard,
       schema: {
         tags,
         summary: 'Refund items or an amount through the payment provider; optionally restock',

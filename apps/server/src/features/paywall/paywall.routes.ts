@@ -9,7 +9,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import type { PaywallService } from './paywall.service.ts';
 import { ACCESS_COOKIE, ACCESS_COOKIE_MAX_AGE_S, cookieWithToken } from './paywall-tokens.ts';
@@ -34,12 +34,13 @@ export function registerPaywallRoutes(
 ) {
   const { paywall, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const guard = requireApiKey({ roles: CATALOG_WRITERS, scope: { area: 'products' } });
+  const readGuard = requireApiKey({ can: 'products.read', scope: { area: 'products' } });
+  const guard = requireApiKey({ can: 'products.write', scope: { area: 'products' } });
 
   api.get(
     `${PREFIX}/products/:productId/paywall`,
     {
-      preValidation: guard,
+      preValidation: readGuard,
       schema: {
         tags,
         summary: 'What a paywall product unlocks, and the pages and collections it could',

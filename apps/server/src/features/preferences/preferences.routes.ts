@@ -5,15 +5,11 @@ import {
   sessionWriteCodes,
   signedInCodes,
 } from '@atelier/contract';
-import { Role } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { PreferencesService } from './preferences.service.ts';
-
-/** Store settings are the owner's and the store manager's to change. */
-const PREFERENCE_ROLES = [Role.admin, Role.storeManager];
 
 export function registerPreferencesRoutes(
   app: FastifyInstance,
@@ -26,7 +22,7 @@ export function registerPreferencesRoutes(
   api.get(
     '/api/v1/commerce-preferences/:namespace',
     {
-      preValidation: requireApiKey({ roles: PREFERENCE_ROLES }),
+      preValidation: requireApiKey({ can: 'store.manage' }),
       schema: {
         tags: ['preferences'],
         summary: 'Commerce preferences of one namespace (e.g. checkout)',
@@ -45,7 +41,7 @@ export function registerPreferencesRoutes(
     '/api/v1/commerce-preferences/:namespace',
     {
       // A bearer key is not a cookie a browser sends by itself, so no CSRF crumb here.
-      preValidation: requireApiKey({ roles: PREFERENCE_ROLES }),
+      preValidation: requireApiKey({ can: 'store.manage' }),
       schema: {
         tags: ['preferences'],
         summary: 'Replace the commerce preferences of one namespace',

@@ -16,7 +16,7 @@ import {
 import { formMessages } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import type { RestockService } from './restock.service.ts';
@@ -82,7 +82,7 @@ export function registerRestockRoutes(
     },
   );
 
-  const guard = requireApiKey({ roles: ORDER_MANAGERS, scope: { area: 'inventory' } });
+  const guard = requireApiKey({ can: 'inventory.manage', scope: { area: 'inventory' } });
 
   api.get(
     `${PREFIX}/groups`,

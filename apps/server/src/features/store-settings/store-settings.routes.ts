@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_WRITERS, callerOf, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import type { StoreSettingsService } from './store-settings.ts';
 
 // Issue 19: store settings, shipping options and tax rules. Same prefix and guard as the
@@ -39,7 +39,7 @@ export function registerStoreSettingsRoutes(
 ) {
   const { storeSettings, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const guard = requireApiKey({ roles: CATALOG_WRITERS });
+  const guard = requireApiKey({ can: 'store.manage' });
   const websiteIdOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).website.id;
 
   api.get(

@@ -18,7 +18,7 @@ import {
 import { cartMessages } from '@atelier/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { callerOf, ORDER_MANAGERS, type RequireApiKey } from '../../http/auth.ts';
+import { callerOf, type RequireApiKey } from '../../http/auth.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
@@ -51,7 +51,9 @@ export function registerSubscriptionRoutes(
 ) {
   const { subscriptions, requireApiKey, websiteOf } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const guard = requireApiKey({ roles: ORDER_MANAGERS, scope: { area: 'orders' } });
+  const guard = requireApiKey({ can: 'orders.read', scope: { area: 'orders' } });
+  // Pausing, cancelling or moving a billing date changes what a customer pays.
+  const changeGuard = requireApiKey({ can: 'orders.refund', scope: { area: 'orders' } });
 
   api.get(
     `${PREFIX}/subscriptions`,
@@ -104,7 +106,7 @@ export function registerSubscriptionRoutes(
     api.post(
       `${PREFIX}/subscriptions/:subscriptionId/${path}`,
       {
-        preValidation: guard,
+        preValidation: changeGuard,
         schema: {
           tags,
           summary,
@@ -142,7 +144,7 @@ export function registerSubscriptionRoutes(
   api.put(
     `${PREFIX}/subscriptions/:subscriptionId/next-billing-date`,
     {
-      preValidation: guard,
+      preValidation: changeGuard,
       schema: {
         tags,
         summary: "Move the next renewal to a day (the store's time zone); later ones follow",

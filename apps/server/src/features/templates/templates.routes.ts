@@ -9,7 +9,7 @@ import {
   templateSaveSchema,
   templateSchema,
 } from '@atelier/contract';
-import { Role, templateMessages } from '@atelier/core';
+import { templateMessages } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';
@@ -22,7 +22,6 @@ const writeCodes = [...signedInCodes, ...sessionWriteCodes] as const;
  * Developer mode is the admin's alone: a template's HTML goes onto every public page
  * unfiltered, which is more power than an editor's blocks have.
  */
-const DEVELOPERS = [Role.admin] as const;
 
 export function registerTemplatesRoutes(
   app: FastifyInstance,
@@ -30,14 +29,14 @@ export function registerTemplatesRoutes(
 ) {
   const { templates, requireMember } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admins = requireMember({ roles: DEVELOPERS });
+  const admins = requireMember({ can: 'templates.edit' });
   // Writes need the CSRF crumb first, then an admin's session.
   const write = [requireCrumb, admins];
 
   api.get(
     '/api/config/templates',
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         tags: ['editor'],
         summary: 'Developer mode: every template slot, custom or default',
@@ -53,7 +52,7 @@ export function registerTemplatesRoutes(
   api.get(
     '/api/config/templates/:slot',
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         tags: ['editor'],
         summary: "One slot's template (isCustom false: the default rendering is used)",
@@ -71,7 +70,7 @@ export function registerTemplatesRoutes(
   api.put(
     '/api/config/templates/:slot',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary:
@@ -107,7 +106,7 @@ export function registerTemplatesRoutes(
   api.delete(
     '/api/config/templates/:slot',
     {
-      preHandler: write,
+      preValidation: write,
       schema: {
         tags: ['editor'],
         summary: 'Remove the custom template: the slot returns to the default rendering',

@@ -19,9 +19,9 @@ import { ensureCrumb, requireCrumb } from '../../http/csrf.ts';
 import { fail } from '../../http/errors.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
-import { setSessionCookie } from '../auth/auth.routes.ts';
+import { setSessionCookie, signedInState } from '../auth/auth.routes.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { SESSION_COOKIE } from '../auth/member-guard.ts';
+import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
 import { clearChallengeCookie } from './challenge-cookie.ts';
 
 // A member's own two-step verification (/api/config/account/two-factor: every role has
@@ -33,9 +33,11 @@ const passwordCodes = ['SIGN_IN_FAILED', 'SIGN_IN_LOCKED'] as const;
 
 export function registerMemberTwoFactorRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; websiteOf: WebsiteResolver },
+  deps: { auth: AuthService; websiteOf: WebsiteResolver; requireMember: RequireMember },
 ) {
   const { auth, websiteOf } = deps;
+  // One's own sign-in, whatever the role (docs/PERMISSIONS.md: account.self).
+  const own = deps.requireMember({ can: 'account.self' });
   const api = app.withTypeProvider<ZodTypeProvider>();
   // The same looser cap per address as the password step; each account has its lock.
   const addressLimit = rateLimit({
@@ -43,14 +45,6 @@ export function registerMemberTwoFactorRoutes(
     message: cartMessages.tooManyRequests,
     websiteOf,
   });
-
-  /** The signed-in member, whatever their role: this is about their own sign-in. */
-  async function signedIn(request: FastifyRequest) {
-    const website = await websiteOf(request);
-    const member = await auth.memberOf(website.id, request.cookies[SESSION_COOKIE]);
-    if (!member) throw fail('SIGN_IN_REQUIRED', editorApiMessages.signInRequired);
-    return { website, member };
-  }
 
   api.post(
     MEMBER_CHALLENGE_PATH,
@@ -81,19 +75,15 @@ export function registerMemberTwoFactorRoutes(
       });
       clearChallengeCookie(reply, challengeCookie);
       setSessionCookie(request, reply, session);
-      return {
-        state: 'signed-in' as const,
-        member: session.member,
-        // The crumb stays as the password step left it, as that step does without a code.
-        xsrfToken: ensureCrumb(request, reply),
-        websiteId: website.id,
-      };
+      // The crumb stays as the password step left it, as that step does without a code.
+      return signedInState(request, reply, { session, websiteId: website.id });
     },
   );
 
   api.get(
     '/api/config/account/two-factor',
     {
+      preValidation: own,
       schema: {
         tags: ['editor'],
         summary: 'Whether two-step verification is on for the signed-in member',
@@ -101,7 +91,7 @@ export function registerMemberTwoFactorRoutes(
       },
     },
     async (request, reply) => {
-      const { website, member } = await signedIn(request);
+      const { website, member } = editorCallerOf(request);
       reply.header('cache-control', 'no-store');
       return auth.twoFactorStatus(website.id, member);
     },
@@ -110,6 +100,7 @@ export function registerMemberTwoFactorRoutes(
   api.post(
     '/api/config/account/two-factor',
     {
+      preValidation: own,
       onRequest: addressLimit,
       preHandler: requireCrumb,
       schema: {
@@ -124,7 +115,7 @@ export function registerMemberTwoFactorRoutes(
       },
     },
     async (request, reply) => {
-      const { website, member } = await signedIn(request);
+      const { website, member } = editorCallerOf(request);
       reply.header('cache-control', 'no-store');
       return auth.beginTwoFactor(website.id, member, {
         password: request.body.password,
@@ -136,6 +127,7 @@ export function registerMemberTwoFactorRoutes(
   api.post(
     '/api/config/account/two-factor/confirmation',
     {
+      preValidation: own,
       onRequest: addressLimit,
       preHandler: requireCrumb,
       schema: {
@@ -149,7 +141,7 @@ export function registerMemberTwoFactorRoutes(
       },
     },
     async (request, reply) => {
-      const { website, member } = await signedIn(request);
+      const { website, member } = editorCallerOf(request);
       reply.header('cache-control', 'no-store');
       return auth.confirmTwoFactor(website.id, member, request.body.code);
     },
@@ -158,6 +150,7 @@ export function registerMemberTwoFactorRoutes(
   api.delete(
     '/api/config/account/two-factor',
     {
+      preValidation: own,
       onRequest: addressLimit,
       preHandler: requireCrumb,
       schema: {
@@ -171,7 +164,7 @@ export function registerMemberTwoFactorRoutes(
       },
     },
     async (request, reply) => {
-      const { website, member } = await signedIn(request);
+      const { website, member } = editorCallerOf(request);
       await auth.turnOffTwoFactor(website.id, member, request.body);
       return reply.status(204).send(null);
     },

@@ -16,7 +16,6 @@ import {
   webhookSubscriptionParamsSchema,
   webhookSubscriptionSchema,
 } from '@atelier/contract';
-import { Role } from '@atelier/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,7 +48,7 @@ export function registerWebhookRoutes(
 ) {
   const { webhooks, requireApiKey } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const guard = requireApiKey({ roles: [Role.admin], scope: { area: 'webhooks' } });
+  const guard = requireApiKey({ can: 'webhooks.manage', scope: { area: 'webhooks' } });
   const websiteIdOf = (request: FastifyRequest) => callerOf(request).website.id;
 
   /** A key may only send out data it could read itself. */

@@ -5,7 +5,7 @@ import {
   siteSettingsSchema,
   siteSettingsUpdateSchema,
 } from '@atelier/contract';
-import { editorMessages, Role } from '@atelier/core';
+import { editorMessages } from '@atelier/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';
@@ -19,13 +19,13 @@ export function registerSiteSettingsRoutes(
   deps: { websites: WebsiteService; requireMember: RequireMember },
 ) {
   const { websites, requireMember } = deps;
-  const admins = requireMember({ roles: [Role.admin] });
+  const admins = requireMember({ can: 'settings.manage' });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/api/config/settings',
     {
-      preHandler: admins,
+      preValidation: admins,
       schema: {
         tags: ['editor'],
         summary: "The site's settings (admins only)",
@@ -42,7 +42,7 @@ export function registerSiteSettingsRoutes(
   api.patch(
     '/api/config/settings',
     {
-      preHandler: [requireCrumb, admins],
+      preValidation: [requireCrumb, admins],
       schema: {
         tags: ['editor'],
         summary: "Change the site's title or description (admins only)",

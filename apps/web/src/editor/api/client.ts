@@ -23,6 +23,8 @@ import {
   type FolderBehavior,
   type InventoryPreferences,
   inventoryPreferencesSchema,
+  invitationPreviewSchema,
+  invitationSchema,
   MEMBER_CHALLENGE_PATH,
   type MediaKind,
   mailingListChoicesSchema,
@@ -185,8 +187,19 @@ export const api = {
     remember(await request('POST', MEMBER_CHALLENGE_PATH, sessionStateSchema, { code })),
   signOut: () => request('DELETE', '/api/config/session', noContent),
   members: () => request('GET', '/api/config/members', memberListSchema),
-  addMember: (input: { email: string; password: string; role: 1 | 4 | 8 }) =>
-    request('POST', '/api/config/members', memberSchema, input),
+  inviteMember: (input: { email: string; role: number }) =>
+    request('POST', '/api/config/members/invitations', invitationSchema, input),
+  withdrawInvitation: (id: string) =>
+    request('DELETE', `/api/config/members/invitations/${encodeURIComponent(id)}`, noContent),
+  changeMemberRole: (id: string, role: number) =>
+    request('PATCH', `/api/config/members/${encodeURIComponent(id)}`, memberSchema, { role }),
+  removeMember: (id: string) =>
+    request('DELETE', `/api/config/members/${encodeURIComponent(id)}`, noContent),
+  /** The accept page: what the link offers, then accepting it (which signs in). */
+  invitation: (token: string) =>
+    request('POST', '/api/config/invitation', invitationPreviewSchema, { token }),
+  acceptInvitation: async (input: { token: string; password: string }) =>
+    remember(await request('POST', '/api/config/invitation/accept', sessionStateSchema, input)),
   pages: () => request('GET', '/api/config/pages', pageListSchema),
   /** The website's site forms, for the form and newsletter blocks to pick one. */
   formChoices: () => request('GET', '/api/config/form-choices', productFormChoicesSchema),

@@ -3,6 +3,7 @@ import { customerMessages, editorMessages } from '@atelier/core';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { customersApi } from '../api/customers-client.ts';
+import { useCan } from '../capabilities.tsx';
 import {
   dateTimeFormat,
   FULFILLMENT_LABELS,
@@ -27,6 +28,8 @@ export function CustomerDetail({
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  // Notes are part of working orders (orders.fulfill): billing reads them only.
+  const canWriteNote = useCan()('orders.fulfill');
   const [noteError, setNoteError] = useState<string | undefined>(undefined);
   const [isSaving, setIsSaving] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -189,6 +192,7 @@ export function CustomerDetail({
                 hint={`Only staff see it. ${note.length.toLocaleString()} of ${CUSTOMER_NOTE_MAX.toLocaleString()} characters.`}
                 rows={5}
                 value={note}
+                readOnly={!canWriteNote}
                 error={noteError}
                 onChange={(event) => {
                   setNote(event.target.value);
@@ -201,9 +205,11 @@ export function CustomerDetail({
                   {customer.noteUpdatedBy ? ` by ${customer.noteUpdatedBy}` : ''}.
                 </p>
               ) : null}
-              <Button type="submit" variant="primary" disabled={!isChanged || isSaving}>
-                {isSaving ? 'Saving…' : 'Save note'}
-              </Button>
+              {canWriteNote ? (
+                <Button type="submit" variant="primary" disabled={!isChanged || isSaving}>
+                  {isSaving ? 'Saving…' : 'Save note'}
+                </Button>
+              ) : null}
             </form>
           </Card>
           <Card title="Contact">

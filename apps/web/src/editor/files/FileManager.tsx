@@ -2,6 +2,7 @@ import type { MediaFile } from '@atelier/contract';
 import { editorMessages, formatMegabytes, humanizeFileSize } from '@atelier/core';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
+import { useCan } from '../capabilities.tsx';
 import { Button, ConfirmDialog, EmptyState, Skeleton, Tabs, TextField } from '../ui/index.ts';
 import {
   acceptAttribute,
@@ -35,6 +36,7 @@ export function FileManager({
   isScreen?: boolean;
 }) {
   const id = useId();
+  const can = useCan();
   const [tab, setTab] = useState<'existing' | 'manage'>('existing');
   const [files, setFiles] = useState<MediaFile[]>([]);
   const [nextOffset, setNextOffset] = useState<number | null>(0);
@@ -101,6 +103,8 @@ export function FileManager({
   }
 
   const Title = isScreen ? 'h1' : 'h2';
+  // Upload is files.upload (a draft editor has it); rename and delete files.manage.
+  const canUpload = can('files.upload');
   const existing = (
     <div className="file-manager__existing">
       {files.length === 0 && isLoading ? <Skeleton lines={2} label="Loading files…" /> : null}
@@ -178,31 +182,35 @@ export function FileManager({
         onValueChange={setTab}
         items={[
           { value: 'existing', label: 'Existing Files', content: existing },
-          {
-            value: 'manage',
-            label: 'Manage',
-            content: (
-              <div className="file-manager__manage">
-                <div className="field">
-                  <label htmlFor={`${id}-upload`}>Upload File</label>
-                  <input
-                    id={`${id}-upload`}
-                    type="file"
-                    accept={acceptAttribute(accept)}
-                    aria-describedby={`${id}-upload-hint`}
-                    onChange={(event) => {
-                      const file = event.target.files?.[0];
-                      event.target.value = '';
-                      if (file) void upload(file);
-                    }}
-                  />
-                  <p className="field__hint" id={`${id}-upload-hint`}>
-                    {uploadHint(accept)}
-                  </p>
-                </div>
-              </div>
-            ),
-          },
+          ...(canUpload
+            ? [
+                {
+                  value: 'manage' as const,
+                  label: 'Manage',
+                  content: (
+                    <div className="file-manager__manage">
+                      <div className="field">
+                        <label htmlFor={`${id}-upload`}>Upload File</label>
+                        <input
+                          id={`${id}-upload`}
+                          type="file"
+                          accept={acceptAttribute(accept)}
+                          aria-describedby={`${id}-upload-hint`}
+                          onChange={(event) => {
+                            const file = event.target.files?.[0];
+                            event.target.value = '';
+                            if (file) void upload(file);
+                          }}
+                        />
+                        <p className="field__hint" id={`${id}-upload-hint`}>
+                          {uploadHint(accept)}
+                        </p>
+                      </div>
+                    </div>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </section>
@@ -276,6 +284,7 @@ function FileDetail({
   const id = useId();
   const [name, setName] = useState(file.filename);
   const [nameError, setNameError] = useState('');
+  const canManage = useCan()('files.manage');
   const [isBusy, setIsBusy] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
 
@@ -354,31 +363,35 @@ function FileDetail({
       ) : null}
       {/* Not a <form>: the file manager is often shown inside another form (page settings),
           and forms cannot nest. Enter in the name field renames, as a form would. */}
-      <div className="file-detail__rename">
-        <TextField
-          label="File name"
-          value={name}
-          maxLength={200}
-          error={nameError || undefined}
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            void rename();
-          }}
-        />
-        <Button disabled={isBusy} onClick={rename}>
-          Rename
-        </Button>
-      </div>
-      <Button
-        variant="quiet"
-        className="file-detail__delete"
-        disabled={isBusy}
-        onClick={() => setIsConfirming(true)}
-      >
-        Delete
-      </Button>
+      {canManage ? (
+        <>
+          <div className="file-detail__rename">
+            <TextField
+              label="File name"
+              value={name}
+              maxLength={200}
+              error={nameError || undefined}
+              onChange={(e) => setName(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                void rename();
+              }}
+            />
+            <Button disabled={isBusy} onClick={rename}>
+              Rename
+            </Button>
+          </div>
+          <Button
+            variant="quiet"
+            className="file-detail__delete"
+            disabled={isBusy}
+            onClick={() => setIsConfirming(true)}
+          >
+            Delete
+          </Button>
+        </>
+      ) : null}
       <ConfirmDialog
         open={isConfirming}
         onOpenChange={setIsConfirming}

@@ -1,8 +1,18 @@
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AudioFields } from '../blocks/audio.fields.tsx';
+import { CapabilitiesProvider } from '../capabilities.tsx';
 import { FileManager, FileTile } from './FileManager.tsx';
 import { acceptAttribute, kindOfUpload, listKindOf, uploadHint } from './file-kinds.ts';
+
+/** Rendered as an editor who may upload, rename and delete. */
+const asEditor = (node: ReactNode) =>
+  renderToStaticMarkup(
+    <CapabilitiesProvider capabilities={['files.read', 'files.upload', 'files.manage']}>
+      {node}
+    </CapabilitiesProvider>,
+  );
 
 describe("the file manager's accept filter", () => {
   it('takes only the kind a picker can use, by type or by name', () => {
@@ -32,17 +42,27 @@ describe("the file manager's accept filter", () => {
   });
 
   it('puts the filter on the Upload File input and its hint', () => {
-    const audio = renderToStaticMarkup(<FileManager accept="audio" />);
+    const audio = asEditor(<FileManager accept="audio" />);
     expect(audio).toContain('accept="audio/mpeg,');
     expect(audio).not.toContain('image/jpeg');
     expect(audio).toContain('Audio: MP3, AAC, M4A, Ogg or WAV, up to 50 MB.');
-    const images = renderToStaticMarkup(<FileManager />);
+    const images = asEditor(<FileManager />);
     expect(images).toContain('accept="image/jpeg,');
     expect(images).not.toContain('application/pdf');
   });
 
-  it('opens the audio picker for a new audio block and keeps the typed address field', () => {
+  it('leaves Upload File out for a member who may only look (a viewer)', () => {
     const markup = renderToStaticMarkup(
+      <CapabilitiesProvider capabilities={['files.read']}>
+        <FileManager isScreen accept="any" />
+      </CapabilitiesProvider>,
+    );
+    expect(markup).toContain('Existing Files');
+    expect(markup).not.toContain('Upload File');
+  });
+
+  it('opens the audio picker for a new audio block and keeps the typed address field', () => {
+    const markup = asEditor(
       <AudioFields block={{ type: 'audio', version: 1, title: '', src: '' }} onChange={() => {}} />,
     );
     expect(markup).toContain('aria-expanded="true"');

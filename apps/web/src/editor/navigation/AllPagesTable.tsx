@@ -1,7 +1,8 @@
 import { PAGE_STATUS_LABELS, type PageStatus, type PageSummary } from '@atelier/contract';
-import { editorMessages } from '@atelier/core';
+import { editorMessages, isLivePageStatus } from '@atelier/core';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../api/client.ts';
+import { useCan } from '../capabilities.tsx';
 import {
   Badge,
   Button,
@@ -29,18 +30,22 @@ const updatedFormat = new Intl.DateTimeFormat(undefined, {
   timeStyle: 'short',
 });
 
-const columns = (onOpen: (id: string) => void): DataColumn<PageSummary>[] => [
+const columns = (onOpen: ((id: string) => void) | null): DataColumn<PageSummary>[] => [
   {
     key: 'title',
     header: 'Title',
     isRowHeader: true,
     sortValue: (page) => page.title,
-    cell: (page) => (
-      <button type="button" className="all-pages__open" onClick={() => onOpen(page.id)}>
-        {page.title}
-        <span className="visually-hidden">, edit</span>
-      </button>
-    ),
+    // A member who cannot edit (a viewer) reads the list; nothing opens an editor.
+    cell: (page) =>
+      onOpen ? (
+        <button type="button" className="all-pages__open" onClick={() => onOpen(page.id)}>
+          {page.title}
+          <span className="visually-hidden">, edit</span>
+        </button>
+      ) : (
+        page.title
+      ),
   },
   {
     key: 'url',
@@ -86,6 +91,9 @@ export function AllPagesTable({
 }) {
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const can = useCan();
+  const canEdit = can('pages.edit');
+  const canPublish = can('pages.publish');
   const [isConfirming, setIsConfirming] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const toast = useToast();
@@ -147,28 +155,34 @@ export function AllPagesTable({
             ))}
           </dl>
         </Popover>
-        <Button
-          size="sm"
-          variant="danger"
-          disabled={chosen.length === 0}
-          onClick={() => setIsConfirming(true)}
-        >
-          Delete selected
-        </Button>
+        {canEdit ? (
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={chosen.length === 0}
+            onClick={() => setIsConfirming(true)}
+          >
+            Delete selected
+          </Button>
+        ) : null}
       </div>
       <DataTable
         caption="All pages"
         isCaptionHidden
         rows={pages}
-        columns={columns(onOpen)}
+        columns={columns(canEdit ? onOpen : null)}
         rowKey={(page) => page.id}
         rowLabel={(page) => page.title}
         defaultSort={{ key: 'updated', direction: 'descending' }}
-        selection={{
-          selected,
-          onChange: setSelected,
-          isSelectable: (page) => page.urlSlug !== '',
-        }}
+        {...(canEdit && {
+          selection: {
+            selected,
+            onChange: setSelected,
+            // A draft editor deletes only pages nobody sees yet (pages.publish for the rest).
+            isSelectable: (page: PageSummary) =>
+              page.urlSlug !== '' && (canPublish || !isLivePageStatus(page.status)),
+          },
+        })}
         emptyText="No pages yet. Add one above."
       />
       <ConfirmDialog

@@ -3,6 +3,7 @@ import { editorMessages } from '@atelier/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import { ordersApi } from '../api/orders-client.ts';
+import { useCan } from '../capabilities.tsx';
 import { detailPath } from '../detail-routes.ts';
 import { AppLink, Badge, Button, Card, Skeleton } from '../ui/index.ts';
 import { CancelDialog, FulfillDialog, RefundDialog } from './OrderActionDialogs.tsx';
@@ -26,6 +27,7 @@ export function OrderDetail({
   const [order, setOrder] = useState<OrderAdminDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'fulfil' | 'cancel' | 'refund' | null>(null);
+  const can = useCan();
 
   useEffect(() => {
     ordersApi
@@ -54,10 +56,14 @@ export function OrderDetail({
 
   const money = (cents: number) => moneyText(cents, order.currency);
   const isClosed = order.status === 'cancelled' || order.status === 'refunded';
+  // What the order allows, and the member's role too (billing refunds but does not fulfil).
   const canFulfil =
-    !isClosed && order.items.some((l) => l.quantity - l.fulfilledQuantity - l.refundedQuantity > 0);
-  const canCancel = !isClosed && order.fulfillmentStatus === 'unfulfilled';
-  const canRefund = order.status !== 'cancelled' && order.refundableCents > 0;
+    can('orders.fulfill') &&
+    !isClosed &&
+    order.items.some((l) => l.quantity - l.fulfilledQuantity - l.refundedQuantity > 0);
+  const canCancel = can('orders.refund') && !isClosed && order.fulfillmentStatus === 'unfulfilled';
+  const canRefund =
+    can('orders.refund') && order.status !== 'cancelled' && order.refundableCents > 0;
   const address = order.shippingAddress;
 
   return (

@@ -23,7 +23,8 @@ export function AppShell<K extends string>({
 }: {
   productName: string;
   items: ShellNavItem<K>[];
-  current: K;
+  /** null: no screen is open (a role with none to open). */
+  current: K | null;
   onNavigate: (key: K) => void;
   /** The current screen's name, shown in the top bar. */
   title: string;
