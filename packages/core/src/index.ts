@@ -58,6 +58,7 @@ export * from './text/file-size';
 export * from './text/links';
 export * from './text/plain-text';
 export * from './text/relative-time';
+export * from './text/same-site-path';
 export * from './text/truncate';
 export * from './text/twitter-links';
 export * from './ui/lightbox';

@@ -1,5 +1,5 @@
 import { SITE_USER_INFO_COOKIE, SITE_USER_SESSION_COOKIE, type SiteView } from '@atelier/contract';
-import { accountPageText, type CheckoutPrefill } from '@atelier/core';
+import { accountPageText, type CheckoutPrefill, isSameSitePath } from '@atelier/core';
 import { AccountFormPage, AccountPage } from '@atelier/web/storefront/account/AccountPages.tsx';
 import {
   SubscriptionLinkProblem,
@@ -20,10 +20,7 @@ const linkQuery = z.object({ t: z.string().min(20).max(200).optional() });
 const subscriptionParams = z.object({ subscriptionId: z.string().uuid() });
 /** A same-site path to come back to after signing in (a member area's lock screen). */
 const returnQuery = z.object({
-  return: z
-    .string()
-    .max(500)
-    .regex(/^\/(?![/\\])/),
+  return: z.string().max(500).refine(isSameSitePath),
 });
 
 type Deps = {

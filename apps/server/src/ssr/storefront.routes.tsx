@@ -13,6 +13,7 @@ import {
   cartMessages,
   editorMessages,
   installmentOffer,
+  isSameSitePath,
   memberAreaMessages,
   PageType,
   ProductType,
@@ -75,7 +76,24 @@ const orderQuery = z.object({ token: z.string().min(1).max(200) });
 const newsletterQuery = z.object({ t: z.string().min(16).max(200) });
 const giftCardParams = z.object({ urlId: z.string().min(1).max(200) });
 const giftCardQuery = z.object({ sku: z.string().max(200).optional() });
-const unlockBody = z.object({ page: z.string().max(200), password: z.string().max(200) });
+/** `page` is a slug: never a path of its own, so the redirect after it stays on the site. */
+const unlockBody = z.object({
+  page: z
+    .string()
+    .max(200)
+    .refine((slug) => slug === '' || isSameSitePath(`/${slug}`)),
+  password: z.string().max(200),
+});
+/** Whether a form post's Origin is this site; absent (an old browser, curl) passes. */
+function isOwnOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 /** Page password tries per visitor address and page in this window (issue 23). */
 const UNLOCK_WINDOW_MS = 5 * 60_000;
 const DEFAULT_UNLOCK_LIMIT = 10;
@@ -412,9 +430,10 @@ export function registerStorefrontRoutes(
     );
     scope.post(PAGE_UNLOCK_PATH, { schema: { hide: true } }, async (request, reply) => {
       const { page: slug, password } = pageInput(unlockBody, request.body);
-      // Another site's form cannot post passwords in this visitor's name.
-      const origin = request.headers.origin;
-      if (origin && origin !== 'null' && new URL(origin).host !== request.headers.host) {
+      // Another site's form cannot post passwords in this visitor's name: a browser sends
+      // Origin on every form post, and "null" (a no-referrer page, a sandbox) or an
+      // unreadable one is not this site either.
+      if (!isOwnOrigin(request.headers.origin, request.headers.host)) {
         throw fail('CSRF_FAILED', cartMessages.sessionExpired);
       }
       const website = websiteOf

@@ -222,6 +222,7 @@ export function createAuthService(deps: {
       member: Member,
       input: { password: string; issuer: string },
     ) {
+      await twoFactor.assertOff(websiteId, member.id);
       const key = await confirmPassword(websiteId, member, input.password);
       signInGuard.succeeded(key);
       return twoFactor.begin({

@@ -182,7 +182,17 @@ export function createSiteUsersService(deps: {
   }
 
   /** Checks the current password of a signed-in account, under the sign-in lock. */
-  async function confirmPassword(websiteId: string, user: SiteUserRow, password: string) {
+  /**
+   * Checks the account's password as one attempt under the sign-in lock. `isForgiving:
+   * false` leaves the attempt open, for a check a second factor must also pass (turning
+   * two-step off): only the code's success forgives, so a known password buys no guesses.
+   */
+  async function confirmPassword(
+    websiteId: string,
+    user: SiteUserRow,
+    password: string,
+    { isForgiving = true }: { isForgiving?: boolean } = {},
+  ) {
     const key = `${websiteId}|${user.email}`;
     if (!signInGuard.claim(key)) throw fail('SIGN_IN_LOCKED', signInMessages.tooManyAttempts);
     if (!(await verifySiteUserPassword(password, user.password_hash))) {
@@ -190,7 +200,8 @@ export function createSiteUsersService(deps: {
         currentPassword: accountMessages.passwordWrong,
       });
     }
-    signInGuard.succeeded(key);
+    if (isForgiving) signInGuard.succeeded(key);
+    return key;
   }
 
   async function sendVerification(websiteId: string, user: SiteUserRow, email: string) {
@@ -385,6 +396,7 @@ export function createSiteUsersService(deps: {
 
     /** Setting up asks for the password again (ASVS: re-authenticate to change a factor). */
     async beginTwoFactor(websiteId: string, session: AccountSession, password: string) {
+      await twoFactor.assertOff(websiteId, session.user.site_user_id);
       await confirmPassword(websiteId, session.user, password);
       const { title, origin } = await site(websiteId);
       return twoFactor.begin({
@@ -407,10 +419,10 @@ export function createSiteUsersService(deps: {
       input: { password: string; code: string },
     ): Promise<void> {
       const subjectId = session.user.site_user_id;
-      const key = `${websiteId}|${session.user.email}`;
-      await confirmPassword(websiteId, session.user, input.password);
-      // The password's success forgot earlier failures; the code counts as a try again.
-      if (!signInGuard.claim(key)) throw fail('SIGN_IN_LOCKED', signInMessages.tooManyAttempts);
+      // Password and code are one attempt under the lock; only both right forgive it.
+      const key = await confirmPassword(websiteId, session.user, input.password, {
+        isForgiving: false,
+      });
       await twoFactor.spendCode({ websiteId, subjectId, code: input.code });
       signInGuard.succeeded(key);
       await twoFactor.turnOff(websiteId, subjectId);

@@ -64,6 +64,17 @@ export function createTwoFactorService(deps: { repo: TwoFactorRepo; now: () => D
     },
 
     /**
+     * Refuses to set up again while it is on, before any password is checked: a password
+     * check that succeeds forgives the sign-in lock's failures, and a set-up call between
+     * code guesses at turning off would otherwise reset the lock for ever.
+     */
+    async assertOff(websiteId: string, subjectId: string): Promise<void> {
+      if ((await repo.find(websiteId, subjectId))?.isOn) {
+        throw fail('TWO_FACTOR_STATE', twoFactorMessages.alreadyOn);
+      }
+    },
+
+    /**
      * A new 160-bit key, waiting for its first code; starting again replaces a key not yet
      * confirmed. The only time the key leaves the server.
      */

@@ -310,6 +310,33 @@ describe(`two-step verification (${testDialect})`, () => {
       const anonymous = await (await editorClient(t)).call('GET', MEMBER_2FA);
       expect(anonymous.statusCode).toBe(401);
     });
+
+    it('locks code guesses at turning off, however often set-up is asked between them', async () => {
+      const writer = { email: 'writer@example.com', password: 'writer password 1' };
+      await owner.call('POST', '/api/config/members', { ...writer, role: Role.editor });
+      const signedIn = await editorClient(t);
+      await signedIn.call('POST', '/api/config/session', writer);
+      await enrol(signedIn, writer.password);
+      // The service itself, so the address's request limit does not stop the loop first.
+      const auth = t.app.services.auth;
+      const websiteId = (await signedIn.call('GET', '/api/config/session')).json().websiteId;
+      const member = (await auth.listMembers(websiteId)).find((m) => m.email === writer.email);
+      if (!member) throw new Error('no writer');
+      const codeOf = (error: unknown) => (error as { code?: string }).code;
+      let refusal: string | undefined;
+      for (let i = 0; i < 12 && refusal !== 'SIGN_IN_LOCKED'; i += 1) {
+        // Set-up with the right password is refused before the password is checked, so
+        // it forgives none of the wrong codes.
+        const again = await auth
+          .beginTwoFactor(websiteId, member, { password: writer.password, issuer: 'Shop' })
+          .then(() => 'began', codeOf);
+        expect(again).toBe('TWO_FACTOR_STATE');
+        refusal = await auth
+          .turnOffTwoFactor(websiteId, member, { password: writer.password, code: '000000' })
+          .then(() => 'turned off', codeOf);
+      }
+      expect(refusal).toBe('SIGN_IN_LOCKED');
+    });
   });
 
   describe('customers', () => {
@@ -469,6 +496,19 @@ describe(`two-step verification (${testDialect})`, () => {
         password: SHOPPER_PASSWORD,
       });
       expect(again.body).toMatchObject({ account: { email: EMAIL } });
+    });
+
+    it('locks code guesses at turning off: the right password forgives nothing', async () => {
+      const other = 'vera@example.com';
+      const signedIn = await signedUp(other);
+      await enrol(signedIn);
+      let status = 0;
+      for (let i = 0; i < 12 && status !== 429; i += 1) {
+        status = (
+          await signedIn.call('DELETE', ACCOUNT_2FA, { password: SHOPPER_PASSWORD, code: '000000' })
+        ).status;
+      }
+      expect(status).toBe(429);
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   accountPageText as text,
   twoFactorMessages,
 } from '@atelier/core/messages';
+import { isSameSitePath } from '@atelier/core/text/same-site-path';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '../../ui/api-client.ts';
 import { accountApi } from './account-client.ts';
@@ -254,7 +255,7 @@ const currentPasswordField: FieldSpec = {
 /** Where a sign-in goes next: a same-site path from ?return=, else the account page. */
 function afterSignIn(): string {
   const target = new URLSearchParams(window.location.search).get('return') ?? '';
-  return /^\/(?![/\\])/.test(target) ? target : '/account';
+  return isSameSitePath(target) ? target : '/account';
 }
 
 export default function AccountForm({
