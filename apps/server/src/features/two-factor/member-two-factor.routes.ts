@@ -11,12 +11,11 @@ import {
   twoFactorStatusSchema,
   twoFactorTurnOffSchema,
 } from '@atelier/contract';
-import { cartMessages, editorApiMessages } from '@atelier/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cartMessages } from '@atelier/core';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ensureCrumb, requireCrumb } from '../../http/csrf.ts';
-import { fail } from '../../http/errors.ts';
+import { requireCrumb } from '../../http/csrf.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import { setSessionCookie, signedInState } from '../auth/auth.routes.ts';
