@@ -28,6 +28,7 @@ const json = (status: number, body: unknown) =>
 const session = {
   state: 'signed-out' as const,
   member: null,
+  capabilities: [],
   xsrfToken: 'crumb-1',
   websiteId: 'w1',
 };

@@ -33,6 +33,7 @@ afterEach(() => {
 const signedIn = {
   state: 'signed-in',
   member: { id: '7f1a2b3c-0000-4000-8000-000000000001', email: 'a@b.co', role: 1 },
+  capabilities: ['pages.read', 'products.read'],
   xsrfToken: 'x1',
   websiteId: 'w1',
 };
