@@ -28,8 +28,8 @@ export function Island<P extends object>({
   return (
     <div
       data-island={name}
-      data-id-base={idBase}
       data-props={safeJson(props)}
+      data-id-base={idBase}
       data-hydrate-when={hydrateWhen}
       className={className ? `island ${className}` : 'island'}
     >
