@@ -64,6 +64,11 @@ describe('installment messaging (Chromium)', () => {
     await hydrated(page, 'ProductForm');
     await page.goto(`${server.baseUrl}/shop/p/linen-work-shirt`);
     await hydrated(page, 'ProductForm');
+    // Before a choice the price is From the lowest ($54.00, on sale); a full-price choice
+    // moves the pill to $68.00, the sale variant back to $54.00.
+    await expect.poll(() => pill.textContent()).toContain('payments of $13.50 with');
+    await page.getByLabel('Size').selectOption('L');
+    await page.getByLabel('Colour').selectOption('Sand');
     await expect.poll(() => pill.textContent()).toContain('payments of $17.00 with');
     await page.getByLabel('Size').selectOption('M');
     await page.getByLabel('Colour').selectOption('Indigo');

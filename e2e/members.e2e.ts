@@ -144,7 +144,7 @@ describe('members: invite, accept from the mail log, see only your screens (Chro
   });
 
   it('shows the draft editor only their screens, and no Publish', async () => {
-    expect(await navItems(member)).toEqual(['Pages', 'Files']);
+    expect(await navItems(member)).toEqual(['Pages', 'Files', 'Your account']);
     await member.locator('.app-shell__who').filter({ hasText: 'Draft editor' }).waitFor();
     await member.getByLabel('New page title').fill('Member Notes');
     await member.getByRole('button', { name: 'Add page' }).click();
@@ -184,7 +184,7 @@ describe('members: invite, accept from the mail log, see only your screens (Chro
     await member.getByText('Your role can see them but not change them.').waitFor();
     expect(await member.getByRole('button', { name: 'Add page' }).count()).toBe(0);
     expect(await member.getByRole('button', { name: /^Settings of / }).count()).toBe(0);
-    expect(await navItems(member)).toEqual(['Pages', 'Files']);
+    expect(await navItems(member)).toEqual(['Pages', 'Files', 'Your account']);
     await member
       .getByRole('navigation', { name: 'Admin' })
       .getByRole('button', { name: 'Files' })

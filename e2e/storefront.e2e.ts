@@ -232,7 +232,11 @@ describe('the storefront in Chromium', () => {
     const visitor = await noJs.newPage();
     await visitor.goto(`${server.baseUrl}/shop/p/linen-work-shirt`);
     expect(await visitor.locator('h1').textContent()).toBe('Linen Work Shirt');
-    expect(await visitor.locator('.product-details__price').textContent()).toBe('$68.00');
+    // Before a choice: the lowest price as From, the sale's regular price struck.
+    expect(await visitor.locator('.product-details__price').textContent()).toMatch(/^From /);
+    expect(await visitor.locator('.product-details__price .price__current').textContent()).toBe(
+      '$54.00',
+    );
     expect(await visitor.locator('.variant-table tbody tr').count()).toBe(6);
     await noJs.close();
   });

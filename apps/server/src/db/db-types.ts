@@ -1003,6 +1003,8 @@ export interface SubscriptionLinksTable {
   token_sha256: string;
   subscription_id: string;
   created_at: Generated<Date>;
+  /** 0043: an account page's link lapses; an emailed one (null) does not. */
+  expires_at: Date | null;
 }
 
 export interface SubscriptionEventsTable {

@@ -84,9 +84,12 @@ const unlockBody = z.object({
     .refine((slug) => slug === '' || isSameSitePath(`/${slug}`)),
   password: z.string().max(200),
 });
-/** Whether a form post's Origin is this site; absent (an old browser, curl) passes. */
+/**
+ * Whether a form post's Origin is this site; absent (an old browser, curl) and "null"
+ * (what a no-referrer page's own post sends) pass.
+ */
 function isOwnOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (origin === undefined) return true;
+  if (origin === undefined || origin === 'null') return true;
   try {
     return new URL(origin).host === host;
   } catch {
@@ -430,9 +433,9 @@ export function registerStorefrontRoutes(
     );
     scope.post(PAGE_UNLOCK_PATH, { schema: { hide: true } }, async (request, reply) => {
       const { page: slug, password } = pageInput(unlockBody, request.body);
-      // Another site's form cannot post passwords in this visitor's name: a browser sends
-      // Origin on every form post, and "null" (a no-referrer page, a sandbox) or an
-      // unreadable one is not this site either.
+      // Another site's form cannot post passwords in this visitor's name. The lock screen
+      // is a no-referrer page, so the browser's own post says Origin "null": that passes,
+      // and an unreadable Origin is refused (not a 500).
       if (!isOwnOrigin(request.headers.origin, request.headers.host)) {
         throw fail('CSRF_FAILED', cartMessages.sessionExpired);
       }

@@ -75,7 +75,11 @@ export function EditorApp() {
         setLoadError(error instanceof ApiError ? error.message : editorMessages.somethingWentWrong),
       );
   }, []);
-  useEffect(load, [load]);
+  // The invitation screen asks for the session itself: a second request racing it, both
+  // without a crumb cookie yet, could leave the browser a crumb other than the one echoed.
+  useEffect(() => {
+    if (!isInvitationLocation()) load();
+  }, [load]);
 
   let screen: React.ReactNode;
   if (isInvitationLocation()) {

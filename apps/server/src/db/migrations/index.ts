@@ -38,6 +38,7 @@ import * as accountSections from './0039-account-sections.ts';
 import * as twoFactor from './0040-two-factor.ts';
 import * as campaignStalls from './0041-campaign-stalls.ts';
 import * as orderLineOptions from './0042-order-line-options.ts';
+import * as expiringManageLinks from './0043-expiring-manage-links.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -83,4 +84,5 @@ export const migrations: readonly Migration[] = [
   twoFactor,
   campaignStalls,
   orderLineOptions,
+  expiringManageLinks,
 ];

@@ -47,6 +47,8 @@ describe(`customer account sections (${testDialect})`, () => {
   let database: Database;
   let websiteId: string;
   let close: () => Promise<void>;
+  /** Moves the commerce clock (manage links lapse by it). */
+  let shiftMs = 0;
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'atelier-account-sections-'));
@@ -58,7 +60,7 @@ describe(`customer account sections (${testDialect})`, () => {
       config,
       database,
       siteUsers: { scryptCost: { ln: 4, r: 8, p: 1 } },
-      commerce: { reservationMs: 0 },
+      commerce: { reservationMs: 0, clock: () => new Date(Date.now() + shiftMs) },
     });
     websiteId = (await app.services.websites.resolveByHost('localhost'))?.id ?? '';
     close = async () => {
@@ -386,6 +388,45 @@ describe(`customer account sections (${testDialect})`, () => {
       expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
       const after = (await vera.call('GET', `${ACCOUNT}/subscriptions`)).body.subscriptions;
       expect(after[0]).toMatchObject({ status: 'cancelled', nextBillingAt: null });
+    });
+
+    it('gives the account page a manage link that lapses within the hour', async () => {
+      const subscriptionId = await subscribe('zora@example.com');
+      const zora = await account('zora@example.com');
+      const linksOf = () =>
+        database.db
+          .selectFrom('subscription_links')
+          .select('expires_at')
+          .where('subscription_id', '=', subscriptionId)
+          .execute();
+      // The emailed link, which does not lapse.
+      expect((await linksOf()).map((l) => l.expires_at)).toEqual([null]);
+      const viewWith = async (token: string) =>
+        (
+          await app.inject(
+            `/api/commerce/subscriptions/${subscriptionId}?token=${encodeURIComponent(token)}`,
+          )
+        ).statusCode;
+      const first = islandProps(
+        (await pageOf(zora, `/account/subscriptions/${subscriptionId}`)).body,
+        'ManageSubscription',
+      );
+      expect(await viewWith(first.token)).toBe(200);
+      try {
+        shiftMs = 61 * 60_000;
+        expect(await viewWith(first.token)).toBe(404);
+        // A later view makes a fresh one and clears the lapsed: no trail of links.
+        const second = islandProps(
+          (await pageOf(zora, `/account/subscriptions/${subscriptionId}`)).body,
+          'ManageSubscription',
+        );
+        expect(await viewWith(second.token)).toBe(200);
+        const links = await linksOf();
+        expect(links).toHaveLength(2);
+        expect(links.filter((l) => l.expires_at === null)).toHaveLength(1);
+      } finally {
+        shiftMs = 0;
+      }
     });
 
     it('never shows another account’s subscription', async () => {

@@ -51,22 +51,40 @@ export function subscriptionQueries(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
-    async addLink(websiteId: string, subscriptionId: string, tokenSha256: string): Promise<void> {
+    /** A manage link; with `expiresAt`, one that lapses (the account page's). */
+    async addLink(
+      websiteId: string,
+      subscriptionId: string,
+      tokenSha256: string,
+      expiresAt: Date | null = null,
+    ): Promise<void> {
       await db
         .insertInto('subscription_links')
         .values({
           website_id: websiteId,
           subscription_id: subscriptionId,
           token_sha256: tokenSha256,
+          expires_at: expiresAt,
         })
         .execute();
     },
 
-    /** The subscription a manage link opens, when the link is one the store emailed. */
+    /** Drops the subscription's lapsed links, so account page views leave no trail. */
+    async dropExpiredLinks(websiteId: string, subscriptionId: string, now: Date): Promise<void> {
+      await db
+        .deleteFrom('subscription_links')
+        .where('website_id', '=', websiteId)
+        .where('subscription_id', '=', subscriptionId)
+        .where('expires_at', '<=', now)
+        .execute();
+    },
+
+    /** The subscription a manage link opens, when the store made the link and it stands. */
     async findByLink(
       websiteId: string,
       subscriptionId: string,
       tokenSha256: string,
+      now: Date,
     ): Promise<SubscriptionRow | undefined> {
       return db
         .selectFrom('subscriptions as s')
@@ -79,6 +97,7 @@ export function subscriptionQueries(db: Kysely<DB>) {
         .where('s.website_id', '=', websiteId)
         .where('s.subscription_id', '=', subscriptionId)
         .where('l.token_sha256', '=', tokenSha256)
+        .where((eb) => eb.or([eb('l.expires_at', 'is', null), eb('l.expires_at', '>', now)]))
         .executeTakeFirst();
     },
 

@@ -52,6 +52,9 @@ import {
 
 export type Clock = () => Date;
 
+/** How long a manage link made for the signed-in account page works. */
+const ACCOUNT_LINK_MS = 60 * 60_000;
+
 /** A renewal that failed for a reason other than the card or the stock is tried again after this. */
 const RETRY_AFTER_ERROR_MS = 60 * 60_000;
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
@@ -760,7 +763,12 @@ export function createSubscriptionsService({
   }
 
   async function byLink(websiteId: string, subscriptionId: string, token: string) {
-    const sub = await store.subscriptions.findByLink(websiteId, subscriptionId, sha256(token));
+    const sub = await store.subscriptions.findByLink(
+      websiteId,
+      subscriptionId,
+      sha256(token),
+      clock(),
+    );
     if (!sub) throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.linkInvalid);
     return sub;
   }
@@ -981,8 +989,17 @@ export function createSubscriptionsService({
       if (!sub || sub.email.toLowerCase() !== email.toLowerCase()) {
         throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.notFound);
       }
+      // The signed-in page's link lapses within the hour (an emailed one does not): it
+      // works without the session, so it must not outlive the visit that asked for it.
+      const now = clock();
+      await store.subscriptions.dropExpiredLinks(websiteId, subscriptionId, now);
       const token = randomBytes(24).toString('base64url');
-      await store.subscriptions.addLink(websiteId, subscriptionId, sha256(token));
+      await store.subscriptions.addLink(
+        websiteId,
+        subscriptionId,
+        sha256(token),
+        new Date(now.getTime() + ACCOUNT_LINK_MS),
+      );
       return { token, subscription: customerViewOf(sub, null) };
     },
 

@@ -124,7 +124,7 @@ export function LayoutCanvas({
   const [announcement, setAnnouncement] = useState('');
   const [undoOffer, setUndoOffer] = useState<string | null>(null);
   const frame = useRef<CanvasFrameHandle | null>(null);
-  const scrollerRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLElement>(null);
   const settingsRef = useRef<HTMLElement>(null);
   /** Where focus should land (in the frame) once React has drawn the last change. */
   const pendingFocus = useRef<string | null>(null);
@@ -460,11 +460,12 @@ export function LayoutCanvas({
         ))}
       </aside>
 
-      <div className="canvas-scroller" ref={scrollerRef}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long page scrolls here; a scrolling region must take focus for the keyboard to scroll it (WCAG 2.1.1) */}
+      <section className="canvas-scroller" ref={scrollerRef} aria-label="Canvas" tabIndex={0}>
         <CanvasFrame device={device} title={`${name} canvas`} language={language} handle={frame}>
           <div className="canvas-root">{chrome ? chrome(layout) : layout}</div>
         </CanvasFrame>
-      </div>
+      </section>
 
       <aside
         className="canvas-settings"
