@@ -584,6 +584,9 @@ export const memberAreaMessages = {
   passwordWrong: 'That password is not correct. Try again.',
   passwordMissing: 'Enter the password.',
   passwordTooManyTries: 'Too many tries. Wait a few minutes, then try again.',
+  /** The unlock form came without this browser's crumb (expired, or another site's form). */
+  passwordFormExpired:
+    'This form has expired or did not come from this site. Enter the password again.',
   nameRequired: 'Give the member area a name.',
   nameTaken: (name: string) => `A member area named “${name}” already exists.`,
   productRequired: 'Choose at least one paywall product for paid access.',
