@@ -152,6 +152,8 @@ export function registerStorefrontRoutes(
   const cacheable = { schema: { hide: true }, onRequest: pageCache.onRequest };
   /** Developer-mode header and footer of a page, found by its site view in send(). */
   const regionsOf = new WeakMap<SiteView, ReturnType<typeof customRegions>>();
+  /** Site views whose menu is a member's or an editor's: any page framed by one is theirs. */
+  const personalSites = new WeakSet<SiteView>();
 
   /** The additional-fields forms of listed products, so quick view can ask for them. */
   async function formsOf(websiteId: string, products: Product[]) {
@@ -222,6 +224,7 @@ export function registerStorefrontRoutes(
       ...(headerFooter && { headerFooter }),
     };
     regionsOf.set(site, customRegions(templates, { website: websiteRecord(website), navigation }));
+    if (audience !== PUBLIC_MENU) personalSites.add(site);
     return { website, site, templates, audience };
   }
 
@@ -370,7 +373,9 @@ export function registerStorefrontRoutes(
   }
 
   function send(reply: FastifyReply, page: PageRender, status = 200) {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    // A member's menu is theirs, on every page (the 404 page too, which no route marks).
+    if (personalSites.has(page.site)) reply.header('cache-control', 'private, no-store');
+    else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return pageCache.send(
       reply.status(status).type('text/html; charset=utf-8'),
       renderDocument({ ...page, regions: regionsOf.get(page.site) }, assets),
