@@ -91,6 +91,9 @@ export function PageView({
   const blocks = page.draftBlocks.filter(isReadable);
   const layout = (
     <div className="content-page">
+      {blocks.length === 0 ? (
+        <div className="canvas-section__empty">This page has no blocks yet.</div>
+      ) : null}
       <LayoutView
         blocks={blocks}
         data={page.data}
