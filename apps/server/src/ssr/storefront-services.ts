@@ -46,12 +46,7 @@ export type StorefrontServices = {
   /** The account's sections, and the default address checkout fills in for it. */
   accountSections?: Pick<
     AccountSectionsService,
-    | 'addresses'
-    | 'defaultAddress'
-    | 'subscriptions'
-    | 'downloads'
-    | 'newsletters'
-    | 'manageSubscription'
+    'addresses' | 'defaultAddress' | 'subscriptions' | 'downloads' | 'newsletters' | 'subscription'
   >;
   /** Whether the request comes from a signed-in member of the website (private pages). */
   isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;

@@ -659,7 +659,7 @@ export function registerStorefrontRoutes(
           body: subscription ? (
             <SubscriptionPage
               subscription={subscription}
-              token={token}
+              access={{ kind: 'link', token }}
               useCLDRMoneyFormat={site.useCLDRMoneyFormat}
               timeZone={website.timeZone}
             />
