@@ -119,6 +119,8 @@ export async function placeOrder(
 /** What a shopper types into the one-page checkout; the address is left out for goods that do not ship. */
 export type CheckoutDetails = {
   email: string;
+  /** For a store that asks for one (checkout preferences). */
+  phone?: string;
   address?: {
     name: string;
     line1: string;
@@ -138,6 +140,7 @@ export type CheckoutDetails = {
  */
 export async function fillCheckout(page: Page, details: CheckoutDetails): Promise<void> {
   await page.getByLabel('Email').fill(details.email);
+  if (details.phone !== undefined) await page.getByLabel('Phone').fill(details.phone);
   const address = details.address;
   if (address) {
     await page.getByLabel('Full name').fill(address.name);
