@@ -253,6 +253,28 @@ describe('checkout form', () => {
     });
   });
 
+  it("clears a field's message as the shopper types in it, and only that one", () => {
+    const blocked = checkoutFormReducer(ready(), {
+      type: 'order-blocked',
+      fields: {
+        email: checkoutMessages.emailMissing,
+        'shippingAddress.city': checkoutMessages.cityMissing,
+        'card.cvc': checkoutMessages.cardCvcMissing,
+      },
+    });
+    const typed = run(
+      [
+        { type: 'address-edited', field: 'city', value: 'Paris' },
+        { type: 'card-edited', field: 'cvc', value: '1' },
+      ],
+      blocked,
+    );
+    expect(typed.fieldErrors).toEqual({ email: checkoutMessages.emailMissing });
+    expect(checkoutFormReducer(typed, { type: 'email-edited', email: 'a' }).fieldErrors).toEqual(
+      {},
+    );
+  });
+
   it('asks for the card on Place order only when one is needed', () => {
     const typed = {
       email: 'a@b.co',

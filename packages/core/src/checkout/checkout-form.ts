@@ -353,6 +353,12 @@ const withoutPlace = (
   return kept;
 };
 
+const withoutField = (fields: Record<string, string>, field: string) => {
+  if (!(field in fields)) return fields;
+  const { [field]: _cleared, ...kept } = fields;
+  return kept;
+};
+
 const withoutProblem = (
   problems: CheckoutFormState<CheckoutSnapshot>['problems'],
   place: CheckoutProblemPlace,
@@ -400,16 +406,30 @@ export const checkoutFormReducer = <C extends CheckoutSnapshot>(
   event: CheckoutFormEvent<C>,
 ): CheckoutFormState<C> => {
   switch (event.type) {
+    // Typing in a field clears its own message (the shopper is fixing it); a save or
+    // Place order says it again if it is still wrong.
     case 'email-edited':
-      return { ...state, email: event.email };
+      return {
+        ...state,
+        email: event.email,
+        fieldErrors: withoutField(state.fieldErrors, 'email'),
+      };
     case 'address-edited':
-      return { ...state, address: { ...state.address, [event.field]: event.value } };
+      return {
+        ...state,
+        address: { ...state.address, [event.field]: event.value },
+        fieldErrors: withoutField(state.fieldErrors, `shippingAddress.${event.field}`),
+      };
     case 'coupon-code-edited':
       return { ...state, couponCode: event.code };
     case 'gift-card-code-edited':
       return { ...state, giftCardCode: event.code };
     case 'card-edited':
-      return { ...state, card: { ...state.card, [event.field]: event.value } };
+      return {
+        ...state,
+        card: { ...state.card, [event.field]: event.value },
+        fieldErrors: withoutField(state.fieldErrors, `card.${event.field}`),
+      };
     case 'order-blocked': {
       const first = Object.keys(event.fields)[0];
       if (!first) return state;

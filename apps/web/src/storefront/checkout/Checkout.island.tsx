@@ -226,8 +226,16 @@ export default function CheckoutForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: addressKey is the edit signal; the rest are refs
   useEffect(() => {
     const current = server.current;
-    if (!current?.requiresShipping || !isAddressComplete(typed.current.state.address)) return;
-    if (!isAddressUnsaved(typed.current.state.address, current.shippingAddress)) return;
+    const form = typed.current.state;
+    const isToSave =
+      current?.requiresShipping === true &&
+      isAddressComplete(form.address) &&
+      isAddressUnsaved(form.address, current.shippingAddress);
+    // An edit that made it incomplete (or as saved) again cancels the save it was waiting for.
+    if (!isToSave) {
+      setAddressPending(false);
+      return;
+    }
     setAddressPending(true);
     clearTimeout(addressTimer.current);
     addressTimer.current = setTimeout(saveAddressSoon, ADDRESS_PAUSE_MS);
@@ -503,14 +511,18 @@ export default function CheckoutForm({
               </p>
             ) : null}
             {checkout.shippingOptions.map((option) => {
-              const reasonId = `checkout-shipping-${option.id}-reason`;
+              const inputId = `checkout-shipping-${option.id}`;
+              const reasonId = `${inputId}-reason`;
               const reason = option.unavailableReason ?? null;
+              // The reason is the radio's description, outside its label: the option's name
+              // stays its name ("Free shipping on orders over $100"), the why is read after.
               return (
-                <label
+                <div
                   key={option.id}
                   className={`checkout__option${option.isAvailable ? '' : ' checkout__option--unavailable'}`}
                 >
                   <input
+                    id={inputId}
                     type="radio"
                     name="shipping-option"
                     value={option.id}
@@ -519,32 +531,38 @@ export default function CheckoutForm({
                     aria-describedby={reason ? reasonId : undefined}
                     onChange={() => pickOption(option.id)}
                   />
-                  <span className="checkout__option-text">
-                    <span className="checkout__option-name">
-                      {option.pickup ? 'Pickup: ' : ''}
-                      {option.name}
+                  <label htmlFor={inputId} className="checkout__option-label">
+                    <span className="checkout__option-text">
+                      <span className="checkout__option-name">
+                        {option.pickup ? 'Pickup: ' : ''}
+                        {option.name}
+                      </span>
+                      {option.pickup ? (
+                        <span className="checkout__pickup">
+                          {[
+                            option.pickup.location,
+                            option.pickup.address,
+                            option.pickup.instructions,
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
+                      ) : null}
                     </span>
-                    {option.pickup ? (
-                      <span className="checkout__pickup">
-                        {[option.pickup.location, option.pickup.address, option.pickup.instructions]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </span>
-                    ) : null}
-                    {reason ? (
-                      <span className="checkout__option-reason" id={reasonId}>
-                        {reason}
-                      </span>
-                    ) : null}
-                  </span>
-                  <span className="checkout__option-price">
-                    {!option.isAvailable
-                      ? ''
-                      : option.priceCents === 0
-                        ? 'Free'
-                        : money(option.priceCents)}
-                  </span>
-                </label>
+                    <span className="checkout__option-price">
+                      {!option.isAvailable
+                        ? ''
+                        : option.priceCents === 0
+                          ? 'Free'
+                          : money(option.priceCents)}
+                    </span>
+                  </label>
+                  {reason ? (
+                    <span className="checkout__option-reason" id={reasonId}>
+                      {reason}
+                    </span>
+                  ) : null}
+                </div>
               );
             })}
             {problemFor('shipping-option', 'optionId')}
