@@ -197,7 +197,5 @@ export function zoneMiss(
   if (!place) return 'country';
   if (place.regions.length === 0) return null;
   const region = address.region?.trim().toUpperCase();
-  return region && place.regions.some((r) => r.trim().toUpperCase() === region)
-    ? null
-    : 'region';
+  return region && place.regions.some((r) => r.trim().toUpperCase() === region) ? null : 'region';
 }
