@@ -14,6 +14,7 @@ import {
 } from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { checkoutSettled, chooseShipping, fillCheckout } from './support/shopper.ts';
 
 // Issue 23's customer accounts, walked as a shopper would: sign up from the header's
 // Account link, confirm the email from the link in the outbox, buy with the 4242 card
@@ -133,18 +134,18 @@ describe('customer accounts (Chromium)', () => {
     await shopper.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
     await shopper.goto(`${server.baseUrl}/checkout`);
     await hydrated(shopper, 'Checkout');
-    await shopper.getByLabel('Email').fill(EMAIL);
-    await shopper.getByRole('button', { name: 'Save email' }).click();
-    await shopper.getByRole('button', { name: 'Update email' }).waitFor();
-    await shopper.getByLabel('Full name').fill('Grace Hopper');
-    await shopper.getByLabel('Address', { exact: true }).fill('1 Market Street');
-    await shopper.getByLabel('City').fill('San Francisco');
-    await shopper.getByLabel('State or region').fill('CA');
-    await shopper.getByLabel('Postal code').fill('94105');
-    await shopper.getByLabel('Country').selectOption('US');
-    await shopper.getByRole('button', { name: 'Save address' }).click();
-    await shopper.getByLabel(/Standard shipping/).click();
-    await expect.poll(() => shopper.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+    await fillCheckout(shopper, {
+      email: EMAIL,
+      address: {
+        name: 'Grace Hopper',
+        line1: '1 Market Street',
+        city: 'San Francisco',
+        region: 'CA',
+        postalCode: '94105',
+        country: 'US',
+      },
+    });
+    await chooseShipping(shopper, /Standard shipping/);
     await shopper.getByLabel('Card number').fill('4242424242424242');
     await shopper.getByLabel('Expiry (MM/YY)').fill('12/30');
     await shopper.getByLabel('Security code').fill('123');
@@ -262,11 +263,10 @@ describe('customer accounts (Chromium)', () => {
     expect(await shopper.getByLabel('City').inputValue()).toBe('Portland');
     expect(await shopper.getByLabel('Postal code').inputValue()).toBe('97201');
     await checkAtBothWidths(shopper, [{ name: 'account-checkout-prefilled' }]);
-    await shopper.getByRole('button', { name: 'Save email' }).click();
-    await shopper.getByRole('button', { name: 'Update email' }).waitFor();
-    await shopper.getByRole('button', { name: 'Save address' }).click();
-    await shopper.getByLabel(/Standard shipping/).click();
-    await expect.poll(() => shopper.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+    // What the account filled in saves itself, and shipping is chosen: nothing to press.
+    await shopper.locator('input[name="shipping-option"]:checked').waitFor();
+    await checkoutSettled(shopper);
+    await chooseShipping(shopper, /Standard shipping/);
     await payWith4242(shopper);
     await shopper.getByRole('button', { name: /Place order/ }).click();
     await shopper.waitForURL(/\/order-confirmed\//);
@@ -278,11 +278,9 @@ describe('customer accounts (Chromium)', () => {
     await shopper.waitForURL(/\/commerce\/subscription-checkout\?cartToken=/);
     await hydrated(shopper, 'Checkout');
     await expect.poll(() => shopper.getByLabel('Full name').inputValue()).toBe('Grace Hopper');
-    await shopper.getByRole('button', { name: 'Save email' }).click();
-    await shopper.getByRole('button', { name: 'Update email' }).waitFor();
-    await shopper.getByRole('button', { name: 'Save address' }).click();
-    await shopper.getByLabel(/Standard shipping/).click();
-    await expect.poll(() => shopper.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+    await shopper.locator('input[name="shipping-option"]:checked').waitFor();
+    await checkoutSettled(shopper);
+    await chooseShipping(shopper, /Standard shipping/);
     await payWith4242(shopper);
     await shopper.getByRole('button', { name: /^Subscribe · \$/ }).click();
     await shopper.waitForURL(/\/order-confirmed\//);

@@ -1,7 +1,59 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
+import {
+  saveScreenshot,
+  screenshotDir,
+  seriousA11yViolations,
+  useChromium,
+} from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
+import { checkoutSettled, chooseShipping, fillCheckout, payWithCard } from './support/shopper.ts';
+
+/** Issue 29's checkout shots, also kept in /tmp/shots-checkout/ for review. */
+async function checkoutShot(page: Page, name: string, isFullPage = true) {
+  await saveScreenshot(page, name, { isFullPage });
+  await mkdir('/tmp/shots-checkout', { recursive: true });
+  await copyFile(join(screenshotDir, `${name}.png`), join('/tmp/shots-checkout', `${name}.png`));
+}
+
+/**
+ * Sums the page's layout shifts not caused by the shopper's own input (as CLS counts
+ * them), from the moment the page starts loading; read with `layoutShift(page)`.
+ */
+const recordLayoutShifts = () => {
+  const record = window as unknown as { layoutShift: number };
+  record.layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[]) {
+      if (!entry.hadRecentInput) record.layoutShift += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+
+/** Where the declined card's message sits against the viewport and the card fields. */
+const declineBox = (page: Page) =>
+  page.locator('.checkout__problem').evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const name = document.getElementById('checkout-card-nameOnCard')?.getBoundingClientRect();
+    return {
+      isFocused: element === document.activeElement,
+      isInView: box.top >= 0 && box.bottom <= window.innerHeight,
+      // The gap from the last card field to the message, in CSS pixels.
+      gapToCardFields: name ? Math.round(box.top - name.bottom) : null,
+      section: element.closest('form')?.querySelector('h2')?.textContent,
+      describesCard: document
+        .getElementById('checkout-card-number')
+        ?.getAttribute('aria-describedby')
+        ?.includes(element.id),
+    };
+  });
 
 describe('buying in Chromium', () => {
   let server: RunningServer;
@@ -32,23 +84,31 @@ describe('buying in Chromium', () => {
     await expect.poll(() => page.locator('.cart-summary dd').textContent()).toBe('$116.00');
     await saveScreenshot(page, 'cart-page-with-items');
 
+    // Layout shifts are counted from the checkout's first byte while the shopper fills it.
+    await page.addInitScript(recordLayoutShifts);
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.waitForURL(/\/checkout$/);
     await hydrated('[data-island="Checkout"]');
     await page.getByLabel('Email').waitFor();
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByRole('button', { name: 'Save email' }).click();
-    await page.getByRole('button', { name: 'Update email' }).waitFor();
+    // One page, no Save buttons: before an address the shipping methods wait for it.
+    expect(await page.getByRole('button', { name: /^Save / }).count()).toBe(0);
+    expect(await page.getByLabel(/Standard shipping/).isDisabled()).toBe(true);
+    await checkoutShot(page, 'checkout-empty-1280');
 
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
-    await page.getByLabel('City').fill('San Francisco');
-    await page.getByLabel('State or region').fill('CA');
-    await page.getByLabel('Postal code').fill('94105');
-    await page.getByLabel('Country').selectOption('US');
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await page.getByLabel(/Standard shipping/).click();
-    await expect.poll(() => page.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+    await fillCheckout(page, {
+      email: 'ada@example.com',
+      address: {
+        name: 'Ada Lovelace',
+        line1: '1 Market Street',
+        city: 'San Francisco',
+        region: 'CA',
+        postalCode: '94105',
+        country: 'US',
+      },
+    });
+    // $116.00 qualifies for free shipping, the cheapest: chosen for the shopper.
+    expect(await page.getByLabel(/Free shipping on orders over \$100/).isChecked()).toBe(true);
+    await chooseShipping(page, /Standard shipping/);
 
     await page.getByLabel('Discount code').fill('WELCOME10');
     await page.getByRole('button', { name: 'Apply' }).first().click();
@@ -60,29 +120,39 @@ describe('buying in Chromium', () => {
       .poll(() => summary.locator('.checkout__grand').last().textContent())
       .toBe('$118.92');
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
-    await saveScreenshot(page, 'checkout-page');
+    // The summary reserved its lines and the form its sections: nothing jumped while the
+    // checkout loaded, saved the address and re-priced shipping and tax.
+    expect(await layoutShift(page)).toBeLessThan(0.05);
+    await checkoutShot(page, 'checkout-page');
+    await checkoutShot(page, 'checkout-filled-1280');
 
-    // Declined on a phone: the message shows beside the card fields, in view, and takes
-    // focus (so it is read out) without the shopper scrolling to the top.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Name on card').fill('Ada Lovelace');
-    await page.getByRole('button', { name: /Place order/ }).click();
-    const problem = page.locator('.checkout__problem');
-    await expect.poll(() => problem.textContent()).toBe('Your card was declined.');
-    expect(await problem.getAttribute('role')).toBe('alert');
-    expect(
-      await problem.evaluate((element) => ({
-        isFocused: element === document.activeElement,
-        isInView:
-          element.getBoundingClientRect().top >= 0 &&
-          element.getBoundingClientRect().bottom <= window.innerHeight,
-        section: element.closest('form')?.querySelector('h2')?.textContent,
-      })),
-    ).toEqual({ isFocused: true, isInView: true, section: 'Payment' });
+    // Declined, on a desktop and on a phone: the message shows right under the card
+    // fields, in view without scrolling, announced (role=alert, and it takes focus) and
+    // named by the card fields' descriptions.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await payWithCard(page, { number: '4000 0000 0000 0002', name: 'Ada Lovelace' });
+      await checkoutSettled(page);
+      const problem = page.locator('.checkout__problem');
+      await expect.poll(() => problem.textContent()).toBe('Your card was declined.');
+      expect(await problem.getAttribute('role')).toBe('alert');
+      const box = await declineBox(page);
+      expect(box, `declined at ${viewport.width}`).toMatchObject({
+        isFocused: true,
+        isInView: true,
+        section: 'Payment',
+        describesCard: true,
+      });
+      expect(box.gapToCardFields).toBeGreaterThanOrEqual(0);
+      expect(box.gapToCardFields).toBeLessThan(48);
+      await checkoutShot(page, `checkout-declined-${viewport.width}`, false);
+    }
     await saveScreenshot(page, 'checkout-declined-phone', { isFullPage: false });
+    await checkoutShot(page, 'checkout-filled-390');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -131,11 +201,7 @@ describe('buying in Chromium', () => {
   });
 
   async function payWith4242() {
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await page.getByLabel('Security code').fill('123');
-    await page.getByLabel('Name on card').fill('Ada Lovelace');
-    await page.getByRole('button', { name: /Place order/ }).click();
+    await payWithCard(page, { name: 'Ada Lovelace' });
     await page.waitForURL(/\/order-confirmed\//);
   }
 
@@ -146,9 +212,22 @@ describe('buying in Chromium', () => {
     await page.waitForURL(/\/cart$/);
     await page.goto(`${server.baseUrl}/checkout`);
     await hydrated('[data-island="Checkout"]');
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByRole('button', { name: 'Save email' }).click();
-    await page.getByRole('button', { name: 'Update email' }).waitFor();
+    // Place order with nothing typed: each missing field says so beside it, tied to it
+    // for screen readers, and focus goes to the first.
+    await page.getByRole('button', { name: /Place order/ }).click();
+    const emailError = page.locator('#checkout-email-error');
+    await expect.poll(() => emailError.textContent()).toBe('Enter your email address.');
+    expect(
+      await page.getByLabel('Email').evaluate((input) => ({
+        isFocused: input === document.activeElement,
+        describedBy: input.getAttribute('aria-describedby'),
+        isInvalid: input.getAttribute('aria-invalid'),
+      })),
+    ).toEqual({ isFocused: true, describedBy: 'checkout-email-error', isInvalid: 'true' });
+    expect(await page.locator('#checkout-card-number-error').textContent()).toBe(
+      'Enter your card number.',
+    );
+    await fillCheckout(page, { email: 'ada@example.com' });
     // Nothing to ship: no address step for a gift card alone.
     expect(await page.getByLabel('Full name').count()).toBe(0);
     await payWith4242();
@@ -162,17 +241,26 @@ describe('buying in Chromium', () => {
     await page.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
     await page.goto(`${server.baseUrl}/checkout`);
     await hydrated('[data-island="Checkout"]');
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByRole('button', { name: 'Save email' }).click();
-    await page.getByRole('button', { name: 'Update email' }).waitFor();
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
-    await page.getByLabel('City').fill('Portland');
-    await page.getByLabel('State or region').fill('OR');
-    await page.getByLabel('Postal code').fill('97201');
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await page.getByLabel(/Standard shipping/).click();
-    await expect.poll(() => page.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+    await fillCheckout(page, {
+      email: 'ada@example.com',
+      address: {
+        name: 'Ada Lovelace',
+        line1: '1 Market Street',
+        city: 'Portland',
+        region: 'OR',
+        postalCode: '97201',
+      },
+    });
+    // $24.00 is under the free-shipping threshold: listed, not choosable, and says why.
+    expect(await page.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+    const free = page.getByLabel(/Free shipping on orders over \$100/);
+    expect(await free.isDisabled()).toBe(true);
+    expect(
+      await free.evaluate(
+        (input) =>
+          document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent,
+      ),
+    ).toBe('Only for orders of $100.00 or more (add $76.00).');
     await page.getByLabel('Gift card code').fill(code);
     await page.getByRole('button', { name: 'Apply' }).last().click();
     // $24.00 mug + $6.95 shipping, no tax outside California: $30.95, of which $25.00 on the card.

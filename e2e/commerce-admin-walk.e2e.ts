@@ -9,6 +9,7 @@ import {
 } from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { chooseShipping, fillCheckout } from './support/shopper.ts';
 
 // Issue 19's "Done means", walked once end to end as a new merchant would, each step in
 // /config: euros with the CLDR format, the demo rate and coupon deleted, a rate for
@@ -125,18 +126,18 @@ describe('commerce admin, the whole walk (Chromium)', () => {
           shopper.locator('[data-island="Checkout"]').first().getAttribute('data-hydrated'),
         )
         .toBe('true');
-      await shopper.getByLabel('Email').fill('amelie@example.fr');
-      await shopper.getByRole('button', { name: 'Save email' }).click();
-      await shopper.getByRole('button', { name: 'Update email' }).waitFor();
-      await shopper.getByLabel('Full name').fill('Amélie Poulain');
-      await shopper.getByLabel('Address', { exact: true }).fill('15 rue des Trois Frères');
-      await shopper.getByLabel('City').fill('Paris');
-      await shopper.getByLabel('State or region').fill('Île-de-France');
-      await shopper.getByLabel('Postal code').fill('75018');
-      await shopper.getByLabel('Country').selectOption('FR');
-      await shopper.getByRole('button', { name: 'Save address' }).click();
-      await shopper.getByLabel(/France courier/).click();
-      await expect.poll(() => shopper.getByLabel(/France courier/).isChecked()).toBe(true);
+      await fillCheckout(shopper, {
+        email: 'amelie@example.fr',
+        address: {
+          name: 'Amélie Poulain',
+          line1: '15 rue des Trois Frères',
+          city: 'Paris',
+          region: 'Île-de-France',
+          postalCode: '75018',
+          country: 'FR',
+        },
+      });
+      await chooseShipping(shopper, /France courier/);
       await shopper.getByLabel('Discount code').fill('paris10');
       await shopper.getByRole('button', { name: 'Apply' }).first().click();
       const summary = shopper.getByRole('complementary', { name: 'Order summary' });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAtBothWidths, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { chooseShipping, fillCheckout } from './support/shopper.ts';
 
 // Issue 19 as the owner of the demo store meets it: delete the demo WELCOME10, create a
 // 10% coupon that a shopper then uses at checkout, and make, copy and delete an API key
@@ -53,17 +54,18 @@ describe('discounts and API keys (Chromium)', () => {
     await page.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
     await page.goto(`${server.baseUrl}/checkout`);
     await hydrated('[data-island="Checkout"]');
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByRole('button', { name: 'Save email' }).click();
-    await page.getByRole('button', { name: 'Update email' }).waitFor();
-    await page.getByLabel('Full name').fill('Ada Lovelace');
-    await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
-    await page.getByLabel('City').fill('San Francisco');
-    await page.getByLabel('State or region').fill('CA');
-    await page.getByLabel('Postal code').fill('94105');
-    await page.getByLabel('Country').selectOption('US');
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await page.getByLabel(/Standard shipping/).click();
+    await fillCheckout(page, {
+      email: 'ada@example.com',
+      address: {
+        name: 'Ada Lovelace',
+        line1: '1 Market Street',
+        city: 'San Francisco',
+        region: 'CA',
+        postalCode: '94105',
+        country: 'US',
+      },
+    });
+    await chooseShipping(page, /Standard shipping/);
     const grand = () =>
       page
         .getByRole('complementary', { name: 'Order summary' })

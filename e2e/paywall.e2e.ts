@@ -10,6 +10,7 @@ import {
 } from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { fillCheckout, payWithCard } from './support/shopper.ts';
 
 /**
  * Paywalls (issue 22), tried as a merchant and a reader would: the merchant makes a
@@ -112,16 +113,10 @@ describe('paywalls (Chromium)', () => {
       await tab.getByRole('button', { name: 'Buy access: Studio Journal Pass' }).click();
       await tab.waitForURL(/\/checkout$/);
       await hydrated(tab, '[data-island="Checkout"]');
-      await tab.getByLabel('Email').fill('reader@example.com');
-      await tab.getByRole('button', { name: 'Save email' }).click();
-      await tab.getByRole('button', { name: 'Update email' }).waitFor();
+      await fillCheckout(tab, { email: 'reader@example.com' });
       // Access never ships: no address step.
       expect(await tab.getByLabel('Full name').count()).toBe(0);
-      await tab.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await tab.getByLabel('Expiry (MM/YY)').fill('12/30');
-      await tab.getByLabel('Security code').fill('123');
-      await tab.getByLabel('Name on card').fill('Ada Reader');
-      await tab.getByRole('button', { name: /Place order/ }).click();
+      await payWithCard(tab, { name: 'Ada Reader' });
       await tab.waitForURL(/\/order-confirmed\//);
 
       await tab.getByRole('link', { name: 'order status' }).click();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { saveScreenshot, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { chooseShipping, fillCheckout, payWithCard } from './support/shopper.ts';
 
 // Issue 19 as the owner of the demo store does it: delete the demo shipping rate, add a
 // flat one, add a tax rule, switch the store to euros with the CLDR format — then a
@@ -99,18 +100,18 @@ describe('the Store screen (Chromium)', () => {
     await expect
       .poll(() => shopper.locator('[data-island="Checkout"]').first().getAttribute('data-hydrated'))
       .toBe('true');
-    await shopper.getByLabel('Email').fill('ada@example.com');
-    await shopper.getByRole('button', { name: 'Save email' }).click();
-    await shopper.getByRole('button', { name: 'Update email' }).waitFor();
-    await shopper.getByLabel('Full name').fill('Ada Lovelace');
-    await shopper.getByLabel('Address', { exact: true }).fill('1 Main St');
-    await shopper.getByLabel('City').fill('New York');
-    await shopper.getByLabel('State or region').fill('NY');
-    await shopper.getByLabel('Postal code').fill('10001');
-    await shopper.getByLabel('Country').selectOption('US');
-    await shopper.getByRole('button', { name: 'Save address' }).click();
-    await shopper.getByLabel(/Courier/).click();
-    await expect.poll(() => shopper.getByLabel(/Courier/).isChecked()).toBe(true);
+    await fillCheckout(shopper, {
+      email: 'ada@example.com',
+      address: {
+        name: 'Ada Lovelace',
+        line1: '1 Main St',
+        city: 'New York',
+        region: 'NY',
+        postalCode: '10001',
+        country: 'US',
+      },
+    });
+    await chooseShipping(shopper, /Courier/);
     expect(
       await shopper.getByLabel(/Courier/).evaluate((input) => input.closest('label')?.textContent),
     ).toContain('€9.00');
@@ -121,11 +122,7 @@ describe('the Store screen (Chromium)', () => {
       .toBe('€35.40');
     await saveScreenshot(shopper, 'store-settings-checkout-eur');
 
-    await shopper.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await shopper.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await shopper.getByLabel('Security code').fill('123');
-    await shopper.getByLabel('Name on card').fill('Ada Lovelace');
-    await shopper.getByRole('button', { name: /Place order/ }).click();
+    await payWithCard(shopper, { name: 'Ada Lovelace' });
     await shopper.waitForURL(/\/order-confirmed\//);
     expect(await shopper.locator('.checkout__grand').last().textContent()).toBe('€35.40');
     await context.close();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
 import type { RunningServer } from './support/server.ts';
+import { chooseShipping, fillCheckout } from './support/shopper.ts';
 
 // Issue 22's "Done means" for subscriptions, as a shopper lives it: Subscribe on the yarn
 // club's page, the subscription checkout with 4242, the confirmation and the email with the
@@ -106,18 +107,18 @@ describe('a monthly subscription from Subscribe to cancel (Chromium)', () => {
     await shopper.waitForURL(/\/commerce\/subscription-checkout\?cartToken=/);
     await hydrated(shopper, 'Checkout');
 
-    await shopper.getByLabel('Email').fill(EMAIL);
-    await shopper.getByRole('button', { name: 'Save email' }).click();
-    await shopper.getByRole('button', { name: 'Update email' }).waitFor();
-    await shopper.getByLabel('Full name').fill('Ada Lovelace');
-    await shopper.getByLabel('Address', { exact: true }).fill('1 Market Street');
-    await shopper.getByLabel('City').fill('San Francisco');
-    await shopper.getByLabel('State or region').fill('CA');
-    await shopper.getByLabel('Postal code').fill('94105');
-    await shopper.getByLabel('Country').selectOption('US');
-    await shopper.getByRole('button', { name: 'Save address' }).click();
-    await shopper.getByLabel(/Standard shipping/).click();
-    await expect.poll(() => shopper.getByLabel(/Standard shipping/).isChecked()).toBe(true);
+    await fillCheckout(shopper, {
+      email: EMAIL,
+      address: {
+        name: 'Ada Lovelace',
+        line1: '1 Market Street',
+        city: 'San Francisco',
+        region: 'CA',
+        postalCode: '94105',
+        country: 'US',
+      },
+    });
+    await chooseShipping(shopper, /Standard shipping/);
 
     const summary = shopper.getByRole('complementary', { name: 'Order summary' });
     expect(await summary.locator('.checkout__lines').textContent()).toContain(

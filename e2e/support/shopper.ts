@@ -115,3 +115,72 @@ export async function placeOrder(
     { quantity: 1, isShipped: true, ...purchase, sku: purchase.sku ?? null },
   );
 }
+
+/** What a shopper types into the one-page checkout; the address is left out for goods that do not ship. */
+export type CheckoutDetails = {
+  email: string;
+  /** For a store that asks for one (checkout preferences). */
+  phone?: string;
+  address?: {
+    name: string;
+    line1: string;
+    city: string;
+    region?: string;
+    postalCode: string;
+    /** ISO code; the country list's default (US) when left out. */
+    country?: string;
+  };
+};
+
+/**
+ * Fills the one-page checkout (issue 29) top to bottom as a shopper does, with no Save
+ * buttons: the email saves when the shopper moves on, the address once it is complete,
+ * and the cheapest shipping that applies is chosen for them. Returns once the page has
+ * saved it all (nothing busy, and a shipping option chosen when the order ships).
+ */
+export async function fillCheckout(page: Page, details: CheckoutDetails): Promise<void> {
+  await page.getByLabel('Email').fill(details.email);
+  if (details.phone !== undefined) await page.getByLabel('Phone').fill(details.phone);
+  const address = details.address;
+  if (address) {
+    await page.getByLabel('Full name').fill(address.name);
+    await page.getByLabel('Address', { exact: true }).fill(address.line1);
+    await page.getByLabel('City').fill(address.city);
+    await page.getByLabel('State or region').fill(address.region ?? '');
+    await page.getByLabel('Postal code').fill(address.postalCode);
+    if (address.country) await page.getByLabel('Country').selectOption(address.country);
+    await page.getByLabel('Postal code').blur();
+    await page.locator('input[name="shipping-option"]:checked').waitFor();
+  } else {
+    await page.getByLabel('Email').blur();
+  }
+  await checkoutSettled(page);
+}
+
+/** Waits until the checkout has no save in flight or waiting. */
+export async function checkoutSettled(page: Page): Promise<void> {
+  await page.locator('.checkout[aria-busy="false"]').waitFor();
+}
+
+/** Picks a shipping option by its label and waits until the page has saved the choice. */
+export async function chooseShipping(page: Page, name: RegExp | string): Promise<void> {
+  const option = page.getByLabel(name);
+  await option.check();
+  await checkoutSettled(page);
+  if (!(await option.isChecked())) throw new Error(`shipping option ${name} was not kept`);
+}
+
+/**
+ * Types a card into the checkout's payment step and presses its submit button (Place
+ * order, or Subscribe on a subscription checkout); the test card 4242 approves.
+ */
+export async function payWithCard(
+  page: Page,
+  card: { number?: string; name: string; submit?: RegExp },
+): Promise<void> {
+  await page.getByLabel('Card number').fill(card.number ?? '4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on card').fill(card.name);
+  await page.getByRole('button', { name: card.submit ?? /Place order/ }).click();
+}

@@ -35,8 +35,18 @@ export const shippingOptionSchema = z
     name: z.string(),
     kind: z.enum(['flat', 'free_over', 'by_weight', 'pickup']),
     priceCents: z.number().int().nonnegative(),
-    /** free_over below its threshold is listed but cannot be picked. */
+    /**
+     * Whether it can be picked: free_over below its threshold, a weight-tiered rate the
+     * cart is too heavy for, and (once an address is given) a rate whose zone does not
+     * hold the address are listed but cannot be.
+     */
     isAvailable: z.boolean(),
+    /**
+     * Why it cannot be picked, for the shopper ("Only for orders of $100.00 or more (add
+     * $76.00).", "Not available for this country."); null when it can. Optional for
+     * answers written before issue 29.
+     */
+    unavailableReason: z.string().nullable().optional(),
     /** Where a pickup option is collected; null for options that ship. */
     pickup: z
       .object({

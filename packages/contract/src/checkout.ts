@@ -1,3 +1,4 @@
+import { checkoutMessages } from '@atelier/core';
 import { z } from 'zod';
 import { cartEntrySchema, shippingOptionSchema, shoppingCartSchema } from './cart.ts';
 import { subscriptionPlanSchema } from './catalog.ts';
@@ -89,7 +90,10 @@ export const checkoutSchema = z
     email: z.string().nullable(),
     requiresShipping: z.boolean(),
     shippingAddress: shippingAddressSchema.nullable(),
-    /** Only the options whose zone holds the shipping address (pickup always). */
+    /**
+     * Before an address: the options that ship everywhere (pickup always). With one: every
+     * option, those whose zone does not hold it unavailable with `unavailableReason`.
+     */
     shippingOptions: z.array(shippingOptionSchema),
     selectedShippingOptionId: z.string().nullable(),
     /** Why the order cannot ship to the address given (no rate's zone holds it). */
@@ -152,7 +156,7 @@ export const phoneSchema = z
     'Enter a phone number, such as +1 212 555 0100.',
   );
 export const setEmailBodySchema = z.object({
-  email: z.string().trim().email().min(3).max(256),
+  email: z.string().trim().email(checkoutMessages.emailInvalid).min(3).max(256),
   /** Sent with the email from the contact step; '' clears it. */
   phone: phoneSchema.optional(),
 });

@@ -48,6 +48,7 @@ export * from './product/product';
 export * from './product/product-display';
 export * from './product/product-price';
 export * from './product/subscription';
+export * from './product/weight';
 export * from './restock/restock';
 export * from './result';
 export * from './slug/slug';

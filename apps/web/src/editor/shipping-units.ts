@@ -1,16 +1,12 @@
 import type { SizeUnit, WeightUnit } from '@atelier/contract';
+import { GRAMS_PER } from '@atelier/core';
 
 // The store's weight and size units (Store → settings). The server keeps weights in whole
 // grams and sizes in whole millimetres; screens show and read them in the store's units.
 // Product weights and the weight tiers of shipping rates are converted by these same
 // functions, so a product of 2 lb falls in a tier "up to 2 lb" (both are 907 g).
 
-export const GRAMS_PER: Readonly<Record<WeightUnit, number>> = {
-  g: 1,
-  kg: 1000,
-  lb: 453.59237,
-  oz: 28.349523125,
-};
+// The grams in each unit (GRAMS_PER) live in core, shared with checkout's weight limits.
 export const MM_PER: Readonly<Record<SizeUnit, number>> = { cm: 10, in: 25.4 };
 
 export type ShippingUnits = { weight: WeightUnit; size: SizeUnit };

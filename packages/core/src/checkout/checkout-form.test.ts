@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_ANSWER_STATUS, type RequestFailure } from '../cart/cart-errors';
-import { cartMessages } from '../messages';
+import { cartMessages, checkoutMessages } from '../messages';
 import {
   CHECKOUT_FORM_TRANSITIONS,
   type CheckoutFormEvent,
@@ -10,11 +10,18 @@ import {
   canCheckoutTransition,
   cardInputFrom,
   checkoutFormReducer,
+  defaultShippingOption,
   emptyCheckoutAddress,
   initialCheckoutFormState,
+  isAddressComplete,
+  isAddressUnsaved,
   isCheckoutReady,
+  isContactUnsaved,
   keepsIdempotencyKey,
+  missingCheckoutFields,
   needsCard,
+  problemPlaceOf,
+  problemPlaceOfField,
 } from './checkout-form';
 
 type Checkout = CheckoutSnapshot & { id: string };
@@ -58,9 +65,11 @@ describe('checkout form', () => {
       status: 'starting',
       checkout: null,
       isBusy: true,
-      problem: null,
-      problemAt: null,
+      savingStep: null,
+      problems: {},
       fieldErrors: {},
+      focusAt: null,
+      focusCount: 0,
       email: '',
       address: emptyCheckoutAddress,
       couponCode: '',
@@ -124,10 +133,9 @@ describe('checkout form', () => {
       status: 'unavailable',
       isBusy: false,
       checkout: null,
-      problem: 'Your cart is empty.',
-      problemAt: null,
+      problems: { page: 'Your cart is empty.' },
     });
-    expect(checkoutFormReducer(state, { type: 'step-sent' })).toBe(state);
+    expect(checkoutFormReducer(state, { type: 'step-sent', step: 'email' })).toBe(state);
   });
 
   it('records every edit, in any status', () => {
@@ -141,7 +149,7 @@ describe('checkout form', () => {
     ];
     for (const start of [
       initialCheckoutFormState<Checkout>('k'),
-      run([{ type: 'step-sent' }], ready()),
+      run([{ type: 'step-sent', step: 'email' }], ready()),
     ]) {
       const state = run(edits, start);
       expect(state).toMatchObject({
@@ -155,31 +163,184 @@ describe('checkout form', () => {
     }
   });
 
-  it('is busy while a step saves and clears the last problem when it is sent', () => {
+  it('is busy while a step saves, and keeps its problem shown until that step saves', () => {
     const failedOnce = run(
-      [{ type: 'step-sent' }, { type: 'step-failed', step: 'email', failure: failure() }],
+      [
+        { type: 'step-sent', step: 'email' },
+        { type: 'step-failed', step: 'email', failure: failure(), takesFocus: false },
+      ],
       ready(),
     );
-    expect(failedOnce).toMatchObject({ problem: 'Enter your email address.', problemAt: 'email' });
-    const saving = checkoutFormReducer(failedOnce, { type: 'step-sent' });
-    expect(saving).toMatchObject({
-      status: 'saving',
-      isBusy: true,
-      problem: null,
-      problemAt: null,
+    expect(failedOnce.problems).toEqual({ contact: 'Enter your email address.' });
+    // Saved on leaving the field: shown beside it, focus stays where the shopper went.
+    expect(failedOnce).toMatchObject({ focusAt: null, focusCount: 0 });
+    const saving = checkoutFormReducer(failedOnce, { type: 'step-sent', step: 'email' });
+    expect(saving).toMatchObject({ status: 'saving', isBusy: true, savingStep: 'email' });
+    expect(saving.problems).toEqual({ contact: 'Enter your email address.' });
+    const saved = checkoutFormReducer(saving, {
+      type: 'step-succeeded',
+      step: 'email',
+      checkout: checkout({ email: 'ada@example.com' }),
     });
+    expect(saved).toMatchObject({ problems: {}, savingStep: null });
+  });
+
+  it("keeps one section's problem while another section saves", () => {
+    const state = run(
+      [
+        { type: 'step-sent', step: 'email' },
+        {
+          type: 'step-failed',
+          step: 'email',
+          failure: failure({ fields: { email: 'Enter an email address like ada@example.com.' } }),
+          takesFocus: false,
+        },
+        { type: 'step-sent', step: 'shipping-address' },
+        { type: 'step-succeeded', step: 'shipping-address', checkout: checkout() },
+      ],
+      ready(),
+    );
+    expect(state.fieldErrors).toEqual({ email: 'Enter an email address like ada@example.com.' });
+    // The field says it, so the request's summary is not repeated beside the section.
+    expect(state.problems).toEqual({});
+  });
+
+  it('moves focus to a problem the shopper caused by pressing a button, each time', () => {
+    const failOnce = (state: State) =>
+      run(
+        [
+          { type: 'step-sent', step: 'apply-coupon' },
+          {
+            type: 'step-failed',
+            step: 'apply-coupon',
+            failure: failure({ message: 'That coupon code is not valid.' }),
+            takesFocus: true,
+          },
+        ],
+        state,
+      );
+    const once = failOnce(ready());
+    expect(once).toMatchObject({ focusAt: 'coupon', focusCount: 1 });
+    expect(failOnce(once).focusCount).toBe(2);
+  });
+
+  it('blocks Place order with what is missing, beside each field, focusing the first', () => {
+    const typed = { email: '', phone: '', address: { ...emptyCheckoutAddress, city: 'Paris' } };
+    const missing = missingCheckoutFields(typed, checkout({ isPhoneRequired: true }));
+    expect(missing).toEqual({
+      email: checkoutMessages.emailMissing,
+      phone: checkoutMessages.phoneMissing,
+      'shippingAddress.name': checkoutMessages.nameMissing,
+      'shippingAddress.line1': checkoutMessages.addressLineMissing,
+      'shippingAddress.postalCode': checkoutMessages.postalCodeMissing,
+    });
+    const blocked = checkoutFormReducer(ready(), { type: 'order-blocked', fields: missing });
+    expect(blocked).toMatchObject({
+      status: 'ready',
+      fieldErrors: missing,
+      focusAt: 'contact',
+      focusCount: 1,
+    });
+    // Nothing shipped: no address asked for.
+    expect(
+      missingCheckoutFields(
+        { email: 'a@b.co', phone: '', address: emptyCheckoutAddress },
+        checkout({ requiresShipping: false }),
+      ),
+    ).toEqual({});
+    expect(checkoutFormReducer(ready(), { type: 'order-blocked', fields: {} })).toMatchObject({
+      focusCount: 0,
+    });
+  });
+
+  it("clears a field's message as the shopper types in it, and only that one", () => {
+    const blocked = checkoutFormReducer(ready(), {
+      type: 'order-blocked',
+      fields: {
+        email: checkoutMessages.emailMissing,
+        'shippingAddress.city': checkoutMessages.cityMissing,
+        'card.cvc': checkoutMessages.cardCvcMissing,
+      },
+    });
+    const typed = run(
+      [
+        { type: 'address-edited', field: 'city', value: 'Paris' },
+        { type: 'card-edited', field: 'cvc', value: '1' },
+      ],
+      blocked,
+    );
+    expect(typed.fieldErrors).toEqual({ email: checkoutMessages.emailMissing });
+    expect(checkoutFormReducer(typed, { type: 'email-edited', email: 'a' }).fieldErrors).toEqual(
+      {},
+    );
+  });
+
+  it('asks for the card on Place order only when one is needed', () => {
+    const typed = {
+      email: 'a@b.co',
+      phone: '',
+      address,
+      card: { number: '4242', expiry: '', cvc: ' ', nameOnCard: 'Ada' },
+    };
+    expect(missingCheckoutFields(typed, checkout())).toEqual({
+      'card.expiry': checkoutMessages.cardExpiryMissing,
+      'card.cvc': checkoutMessages.cardCvcMissing,
+    });
+    expect(missingCheckoutFields({ ...typed, card: undefined }, checkout())).toEqual({});
+  });
+
+  it('chooses the cheapest shipping that applies for the shopper, never a pickup', () => {
+    const option = (id: string, priceCents: number, kind = 'flat', isAvailable = true) => ({
+      id,
+      priceCents,
+      kind,
+      isAvailable,
+    });
+    expect(
+      defaultShippingOption([
+        option('standard', 695),
+        option('free', 0, 'free_over', false),
+        option('courier', 695),
+        option('studio', 0, 'pickup'),
+        option('economy', 495),
+      ])?.id,
+    ).toBe('economy');
+    expect(defaultShippingOption([option('a', 500), option('b', 500)])?.id).toBe('a');
+    expect(defaultShippingOption([option('studio', 0, 'pickup')])).toBeNull();
+    expect(defaultShippingOption([])).toBeNull();
+  });
+
+  it('saves an address by itself only once it is complete and differs from the saved one', () => {
+    expect(isAddressComplete(emptyCheckoutAddress)).toBe(false);
+    expect(isAddressComplete({ ...address, line2: '', region: '' })).toBe(true);
+    expect(isAddressComplete({ ...address, postalCode: '  ' })).toBe(false);
+    expect(isAddressUnsaved(address, null)).toBe(true);
+    // Blank optional lines read as the missing ones the server stores.
+    expect(isAddressUnsaved({ ...address, line2: '', region: '' }, address)).toBe(false);
+    expect(isAddressUnsaved({ ...address, city: 'Oakland' }, address)).toBe(true);
+    expect(isContactUnsaved({ email: 'a@b.co', phone: '' }, checkout({ email: 'a@b.co' }))).toBe(
+      false,
+    );
+    expect(isContactUnsaved({ email: ' a@b.co ', phone: '' }, checkout())).toBe(true);
+    expect(
+      isContactUnsaved(
+        { email: 'a@b.co', phone: '555 0100' },
+        checkout({ email: 'a@b.co', isPhoneRequired: true, phone: null }),
+      ),
+    ).toBe(true);
   });
 
   it('takes the re-priced checkout from a saved step and clears field errors', () => {
     const withErrors = run(
       [
-        { type: 'step-sent' },
+        { type: 'step-sent', step: 'email' },
         {
           type: 'step-failed',
           step: 'email',
           failure: failure({ fields: { email: 'Enter your email address.' } }),
+          takesFocus: false,
         },
-        { type: 'step-sent' },
+        { type: 'step-sent', step: 'email' },
       ],
       ready(),
     );
@@ -202,31 +363,44 @@ describe('checkout form', () => {
       ready(),
     );
     const save = (step: 'apply-coupon' | 'apply-gift-card' | 'remove-coupon') =>
-      run([{ type: 'step-sent' }, { type: 'step-succeeded', step, checkout: checkout() }], typed);
+      run(
+        [
+          { type: 'step-sent', step },
+          { type: 'step-succeeded', step, checkout: checkout() },
+        ],
+        typed,
+      );
     expect(save('apply-coupon')).toMatchObject({ couponCode: '', giftCardCode: 'GIFT' });
     expect(save('apply-gift-card')).toMatchObject({ couponCode: 'WELCOME10', giftCardCode: '' });
     expect(save('remove-coupon')).toMatchObject({ couponCode: 'WELCOME10', giftCardCode: 'GIFT' });
     const refused = run(
       [
-        { type: 'step-sent' },
+        { type: 'step-sent', step: 'apply-coupon' },
         {
           type: 'step-failed',
           step: 'apply-coupon',
-          failure: failure({ message: 'That coupon code is not valid.' }),
+          failure: failure({
+            message: 'That coupon code is not valid.',
+            fields: { code: 'That coupon code is not valid.' },
+          }),
+          takesFocus: true,
         },
       ],
       typed,
     );
     expect(refused).toMatchObject({
       couponCode: 'WELCOME10',
-      problem: 'That coupon code is not valid.',
-      problemAt: 'apply-coupon',
+      problems: { coupon: 'That coupon code is not valid.' },
+      fieldErrors: {},
     });
   });
 
   it('keeps the checkout it had when a step fails', () => {
     const state = run(
-      [{ type: 'step-sent' }, { type: 'step-failed', step: 'email', failure: failure() }],
+      [
+        { type: 'step-sent', step: 'email' },
+        { type: 'step-failed', step: 'email', failure: failure(), takesFocus: false },
+      ],
       ready(checkout({ email: 'old@example.com' })),
     );
     expect(state).toMatchObject({ status: 'ready', isBusy: false });
@@ -234,7 +408,7 @@ describe('checkout form', () => {
   });
 
   it('sends one request at a time', () => {
-    const saving = run([{ type: 'step-sent' }], ready());
+    const saving = run([{ type: 'step-sent', step: 'email' }], ready());
     expect(canCheckoutTransition(saving.status, 'step-sent')).toBe(false);
     expect(canCheckoutTransition(saving.status, 'order-sent')).toBe(false);
     expect(checkoutFormReducer(saving, { type: 'order-sent' })).toBe(saving);
@@ -249,7 +423,7 @@ describe('checkout form', () => {
   it('stays busy after the order is placed, while the page leaves for the receipt', () => {
     const placed = run([{ type: 'order-sent' }, { type: 'order-placed' }], ready());
     expect(placed).toMatchObject({ status: 'placed', isBusy: true });
-    expect(checkoutFormReducer(placed, { type: 'step-sent' })).toBe(placed);
+    expect(checkoutFormReducer(placed, { type: 'step-sent', step: 'email' })).toBe(placed);
   });
 
   it('shows a decline beside the card and starts a fresh attempt with a new key', () => {
@@ -272,11 +446,41 @@ describe('checkout form', () => {
     expect(declined).toMatchObject({
       status: 'ready',
       isBusy: false,
-      problem: 'Your card was declined.',
-      problemAt: 'order',
+      problems: { order: 'Your card was declined.' },
+      focusAt: 'order',
       fieldErrors: { card: 'Your card was declined.' },
       idempotencyKey: 'key-2',
     });
+    // Trying again clears the decline (and the card's message) while the order is sent.
+    expect(checkoutFormReducer(declined, { type: 'order-sent' })).toMatchObject({
+      problems: {},
+      fieldErrors: {},
+    });
+  });
+
+  it('shows an order refused for a missing step beside that step, not the payment', () => {
+    const refused = run(
+      [
+        { type: 'order-sent' },
+        {
+          type: 'order-failed',
+          failure: failure({
+            message: checkoutMessages.noShippingToAddress,
+            code: 'CHECKOUT_INCOMPLETE',
+            fields: { shippingAddress: checkoutMessages.noShippingToAddress },
+          }),
+          freshKey: 'key-2',
+        },
+      ],
+      ready(),
+    );
+    expect(refused).toMatchObject({
+      problems: { 'shipping-address': checkoutMessages.noShippingToAddress },
+      focusAt: 'shipping-address',
+    });
+    expect(problemPlaceOfField('shippingAddress.city')).toBe('shipping-address');
+    expect(problemPlaceOfField('card.cvc')).toBe('order');
+    expect(problemPlaceOf('remove-gift-card')).toBe('gift-card');
   });
 
   it('keeps the key when no answer came, so the retry finds an order that was placed', () => {
@@ -291,7 +495,10 @@ describe('checkout form', () => {
       ],
       ready(),
     );
-    expect(lost).toMatchObject({ problem: cartMessages.checkConnection, idempotencyKey: 'key-1' });
+    expect(lost).toMatchObject({
+      problems: { order: cartMessages.checkConnection },
+      idempotencyKey: 'key-1',
+    });
   });
 
   it('decides on the key by status, never by the words shown', () => {
@@ -360,9 +567,9 @@ describe('checkout form', () => {
     const event = fc.constantFrom<Event>(
       { type: 'start-succeeded', checkout: checkout() },
       { type: 'start-failed', failure: failure() },
-      { type: 'step-sent' },
+      { type: 'step-sent', step: 'email' },
       { type: 'step-succeeded', step: 'apply-coupon', checkout: checkout() },
-      { type: 'step-failed', step: 'email', failure: failure() },
+      { type: 'step-failed', step: 'email', failure: failure(), takesFocus: false },
       { type: 'order-sent' },
       { type: 'order-failed', failure: failure(), freshKey: 'fresh' },
       { type: 'order-failed', failure: failure({ status: NO_ANSWER_STATUS }), freshKey: 'fresh' },

@@ -1,9 +1,11 @@
 /**
  * The checkout page's form as data (SPEC §4 page type 201): what the shopper has typed,
- * the checkout as the server last priced it, the problem to show and the order attempt's
- * Idempotency-Key. The island renders the state, sends one request at a time and
- * reports its outcome here; nothing in this file calls the server or reads randomness
- * (a fresh key arrives with the event that may need it).
+ * the checkout as the server last priced it, the problems to show (each beside the part
+ * of the page it belongs to) and the order attempt's Idempotency-Key. The page is one
+ * form filled top to bottom: the island saves each step by itself (an email on blur, an
+ * address once it is complete, an option when picked) one request at a time, and reports
+ * each outcome here; nothing in this file calls the server or reads randomness (a fresh
+ * key arrives with the event that may need it).
  *
  *   starting ─start-succeeded→ ready          starting ─start-failed→ unavailable
  *   ready ─step-sent→ saving ─step-succeeded | step-failed→ ready
@@ -11,6 +13,7 @@
  *                      placing ─order-placed→ placed   (the page leaves for the receipt)
  */
 import { NO_ANSWER_STATUS, type RequestFailure } from '../cart/cart-errors';
+import { checkoutMessages } from '../messages';
 
 export type CheckoutAddress = {
   name: string;
@@ -25,6 +28,9 @@ export type CheckoutAddress = {
 /** What the form reads of the server's checkout; the contract's `Checkout` fits it. */
 export type CheckoutSnapshot = {
   email: string | null;
+  phone?: string | null;
+  /** The store asks for a phone number (checkout preferences); absent: it does not. */
+  isPhoneRequired?: boolean;
   requiresShipping: boolean;
   shippingAddress: CheckoutAddress | null;
   selectedShippingOptionId: string | null;
@@ -52,12 +58,31 @@ export type CheckoutStep =
   | 'apply-gift-card'
   | 'remove-gift-card';
 
+/**
+ * Where on the page a problem shows: beside the section it belongs to. `page` is a
+ * checkout that could not start; `order` is the payment section (a declined card).
+ */
+export type CheckoutProblemPlace =
+  | 'page'
+  | 'contact'
+  | 'shipping-address'
+  | 'shipping-option'
+  | 'coupon'
+  | 'gift-card'
+  | 'order';
+
 export type CheckoutFormEvent<C extends CheckoutSnapshot> =
   | { type: 'start-succeeded'; checkout: C }
   | { type: 'start-failed'; failure: RequestFailure }
-  | { type: 'step-sent' }
+  | { type: 'step-sent'; step: CheckoutStep }
   | { type: 'step-succeeded'; step: CheckoutStep; checkout: C }
-  | { type: 'step-failed'; step: CheckoutStep; failure: RequestFailure }
+  /**
+   * `takesFocus`: the shopper pressed something (Place order, Apply) and focus moves to
+   * the problem; a save made on its own (leaving a field) shows it without moving focus.
+   */
+  | { type: 'step-failed'; step: CheckoutStep; failure: RequestFailure; takesFocus: boolean }
+  /** Place order pressed with fields still empty: no request, each field says what is missing. */
+  | { type: 'order-blocked'; fields: Record<string, string> }
   | { type: 'order-sent' }
   | { type: 'order-failed'; failure: RequestFailure; freshKey: string }
   | { type: 'order-placed' }
@@ -71,17 +96,23 @@ export type CheckoutFormState<C extends CheckoutSnapshot> = {
   status: CheckoutFormStatus;
   /** The checkout as the server last answered it; null until it starts. */
   checkout: C | null;
-  /** A request is in flight or the page is leaving: buttons that send are disabled. */
+  /** A request is in flight or the page is leaving. */
   isBusy: boolean;
-  problem: string | null;
+  /** The step being saved, while one is (the summary marks its figures as updating). */
+  savingStep: CheckoutStep | null;
   /**
-   * Where the problem belongs, so the page shows it beside what the shopper just used:
-   * the step that failed, `order` for a failed order (a declined card), null for a start
-   * that failed (the whole page).
+   * Each section's problem, shown beside it: a save that failed stays shown while the
+   * shopper fills the rest of the page, until that section saves again.
    */
-  problemAt: CheckoutStep | 'order' | null;
+  problems: Partial<Record<CheckoutProblemPlace, string>>;
   /** Field path (`email`, `shippingAddress.city`, `card.number`) → message. */
   fieldErrors: Record<string, string>;
+  /**
+   * Where focus goes after a failure the shopper caused by pressing a button, and a count
+   * that changes each time, so the same place failing twice moves focus twice.
+   */
+  focusAt: CheckoutProblemPlace | null;
+  focusCount: number;
   email: string;
   address: CheckoutAddress;
   couponCode: string;
@@ -91,7 +122,10 @@ export type CheckoutFormState<C extends CheckoutSnapshot> = {
   idempotencyKey: string;
 };
 
-type StatusEvent = Exclude<CheckoutFormEvent<CheckoutSnapshot>['type'], `${string}-edited`>;
+type StatusEvent = Exclude<
+  CheckoutFormEvent<CheckoutSnapshot>['type'],
+  `${string}-edited` | 'order-blocked'
+>;
 
 export const CHECKOUT_FORM_TRANSITIONS: Readonly<
   Record<CheckoutFormStatus, Partial<Record<StatusEvent, CheckoutFormStatus>>>
@@ -134,9 +168,11 @@ export const initialCheckoutFormState = <C extends CheckoutSnapshot>(
   status: 'starting',
   checkout: null,
   isBusy: true,
-  problem: null,
-  problemAt: null,
+  savingStep: null,
+  problems: {},
   fieldErrors: {},
+  focusAt: null,
+  focusCount: 0,
   email: prefill.email ?? '',
   address: prefill.address ? { ...emptyCheckoutAddress, ...prefill.address } : emptyCheckoutAddress,
   couponCode: '',
@@ -180,21 +216,186 @@ export const isCheckoutReady = (checkout: CheckoutSnapshot): boolean =>
 export const needsCard = (checkout: CheckoutSnapshot): boolean =>
   checkout.totals.grandTotalCents > 0;
 
+/** The address lines the server requires, with what the page says when one is empty. */
+const REQUIRED_ADDRESS_FIELDS = [
+  ['name', checkoutMessages.nameMissing],
+  ['line1', checkoutMessages.addressLineMissing],
+  ['city', checkoutMessages.cityMissing],
+  ['postalCode', checkoutMessages.postalCodeMissing],
+  ['country', checkoutMessages.countryMissing],
+] as const;
+
+/**
+ * Whether the typed address has every line the server requires, so saving it can price
+ * shipping: the page saves it by itself from then on, never a half-typed one.
+ */
+export const isAddressComplete = (address: CheckoutAddress): boolean =>
+  REQUIRED_ADDRESS_FIELDS.every(([key]) => address[key].trim() !== '');
+
+const sameText = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim() === (b ?? '').trim();
+
+/** The typed address differs from the one the server holds (or it holds none). */
+export const isAddressUnsaved = (
+  address: CheckoutAddress,
+  saved: CheckoutAddress | null,
+): boolean =>
+  !saved ||
+  (Object.keys(emptyCheckoutAddress) as (keyof CheckoutAddress)[]).some(
+    (key) => !sameText(address[key], saved[key]),
+  );
+
+/** The typed email or phone differs from what the server holds. */
+export const isContactUnsaved = (
+  typed: { email: string; phone: string },
+  saved: CheckoutSnapshot,
+): boolean =>
+  !sameText(typed.email, saved.email) ||
+  (Boolean(saved.isPhoneRequired) && !sameText(typed.phone, saved.phone));
+
+const REQUIRED_CARD_FIELDS = [
+  ['number', checkoutMessages.cardNumberMissing],
+  ['expiry', checkoutMessages.cardExpiryMissing],
+  ['cvc', checkoutMessages.cardCvcMissing],
+  ['nameOnCard', checkoutMessages.cardNameMissing],
+] as const;
+
+/**
+ * What Place order finds empty, field path → message, in the page's order, before
+ * anything is sent: the email (and phone when the store asks), the address lines when
+ * the order ships, and the card when one is asked for (`card` given).
+ */
+export function missingCheckoutFields(
+  typed: { email: string; phone: string; address: CheckoutAddress; card?: CardFields | undefined },
+  checkout: CheckoutSnapshot,
+): Record<string, string> {
+  const missing: Record<string, string> = {};
+  if (!typed.email.trim()) missing.email = checkoutMessages.emailMissing;
+  if (checkout.isPhoneRequired && !typed.phone.trim()) {
+    missing.phone = checkoutMessages.phoneMissing;
+  }
+  if (checkout.requiresShipping) {
+    for (const [key, message] of REQUIRED_ADDRESS_FIELDS) {
+      if (!typed.address[key].trim()) missing[`shippingAddress.${key}`] = message;
+    }
+  }
+  const card = typed.card;
+  for (const [key, message] of card ? REQUIRED_CARD_FIELDS : []) {
+    if (!card?.[key].trim()) missing[`card.${key}`] = message;
+  }
+  return missing;
+}
+
+/** A shipping option as the page weighs which one to choose for the shopper. */
+type OfferedOption = { id: string; kind: string; priceCents: number; isAvailable: boolean };
+
+/**
+ * The option chosen for the shopper once the address prices shipping, as the best
+ * checkouts do: the cheapest that applies, the merchant's first on a tie. Never a pickup
+ * (collecting in person is the shopper's choice to make); null when only pickups apply.
+ */
+export function defaultShippingOption<O extends OfferedOption>(options: readonly O[]): O | null {
+  let best: O | null = null;
+  for (const option of options) {
+    if (!option.isAvailable || option.kind === 'pickup') continue;
+    if (!best || option.priceCents < best.priceCents) best = option;
+  }
+  return best;
+}
+
+/** The section a step's problem shows beside. */
+export const problemPlaceOf = (step: CheckoutStep): CheckoutProblemPlace => {
+  switch (step) {
+    case 'email':
+      return 'contact';
+    case 'apply-coupon':
+    case 'remove-coupon':
+      return 'coupon';
+    case 'apply-gift-card':
+    case 'remove-gift-card':
+      return 'gift-card';
+    default:
+      return step;
+  }
+};
+
+/** The section a field path belongs to (`shippingAddress.city` → shipping-address). */
+export const problemPlaceOfField = (field: string): CheckoutProblemPlace => {
+  const head = field.split('.')[0];
+  if (head === 'email' || head === 'phone') return 'contact';
+  if (head === 'shippingAddress') return 'shipping-address';
+  if (head === 'optionId') return 'shipping-option';
+  return 'order';
+};
+
+/**
+ * Field paths that name a whole section rather than one input (`card` for a decline,
+ * `shippingAddress` for an address nothing ships to): their message shows beside the
+ * section, as there is no single input to put it under.
+ */
+export const SECTION_FIELDS: ReadonlySet<string> = new Set([
+  'card',
+  'shippingAddress',
+  'optionId',
+  'body',
+]);
+
+/** The field paths a step's answer speaks for: its success clears their messages. */
+const fieldsOfPlace = (fields: Record<string, string>, place: CheckoutProblemPlace) =>
+  Object.keys(fields).filter((field) => problemPlaceOfField(field) === place);
+
+const withoutPlace = (
+  fields: Record<string, string>,
+  place: CheckoutProblemPlace,
+): Record<string, string> => {
+  const kept = { ...fields };
+  for (const field of fieldsOfPlace(fields, place)) delete kept[field];
+  return kept;
+};
+
+const withoutField = (fields: Record<string, string>, field: string) => {
+  if (!(field in fields)) return fields;
+  const { [field]: _cleared, ...kept } = fields;
+  return kept;
+};
+
+const withoutProblem = (
+  problems: CheckoutFormState<CheckoutSnapshot>['problems'],
+  place: CheckoutProblemPlace,
+) => {
+  const { [place]: _cleared, ...kept } = problems;
+  return kept;
+};
+
 const withStatus = <C extends CheckoutSnapshot>(
   state: CheckoutFormState<C>,
   status: CheckoutFormStatus,
 ): CheckoutFormState<C> => ({ ...state, status, isBusy: BUSY.has(status) });
 
+/**
+ * A failure shown at `place`: its field messages replace that section's old ones (other
+ * sections keep theirs), and the message shows beside the section unless its fields
+ * already say it (a field's own message is clearer than the request's summary).
+ */
 const failed = <C extends CheckoutSnapshot>(
   state: CheckoutFormState<C>,
   failure: RequestFailure,
-  problemAt: CheckoutFormState<C>['problemAt'],
-): CheckoutFormState<C> => ({
-  ...state,
-  problem: failure.message,
-  problemAt,
-  fieldErrors: failure.fields,
-});
+  place: CheckoutProblemPlace,
+  takesFocus: boolean,
+): CheckoutFormState<C> => {
+  // Coupon and gift card answers name their `code`, which the section's message says.
+  const fields = place === 'coupon' || place === 'gift-card' ? {} : failure.fields;
+  const hasOwnFields = fieldsOfPlace(fields, place).some((field) => !SECTION_FIELDS.has(field));
+  const cleared = withoutProblem(state.problems, place);
+  return {
+    ...state,
+    savingStep: null,
+    problems: hasOwnFields ? cleared : { ...cleared, [place]: failure.message },
+    fieldErrors: { ...withoutPlace(state.fieldErrors, place), ...fields },
+    focusAt: takesFocus ? place : state.focusAt,
+    focusCount: takesFocus ? state.focusCount + 1 : state.focusCount,
+  };
+};
 
 /**
  * Edits apply in every status (typing never waits for the server); a status event the
@@ -205,16 +406,40 @@ export const checkoutFormReducer = <C extends CheckoutSnapshot>(
   event: CheckoutFormEvent<C>,
 ): CheckoutFormState<C> => {
   switch (event.type) {
+    // Typing in a field clears its own message (the shopper is fixing it); a save or
+    // Place order says it again if it is still wrong.
     case 'email-edited':
-      return { ...state, email: event.email };
+      return {
+        ...state,
+        email: event.email,
+        fieldErrors: withoutField(state.fieldErrors, 'email'),
+      };
     case 'address-edited':
-      return { ...state, address: { ...state.address, [event.field]: event.value } };
+      return {
+        ...state,
+        address: { ...state.address, [event.field]: event.value },
+        fieldErrors: withoutField(state.fieldErrors, `shippingAddress.${event.field}`),
+      };
     case 'coupon-code-edited':
       return { ...state, couponCode: event.code };
     case 'gift-card-code-edited':
       return { ...state, giftCardCode: event.code };
     case 'card-edited':
-      return { ...state, card: { ...state.card, [event.field]: event.value } };
+      return {
+        ...state,
+        card: { ...state.card, [event.field]: event.value },
+        fieldErrors: withoutField(state.fieldErrors, `card.${event.field}`),
+      };
+    case 'order-blocked': {
+      const first = Object.keys(event.fields)[0];
+      if (!first) return state;
+      return {
+        ...state,
+        fieldErrors: { ...state.fieldErrors, ...event.fields },
+        focusAt: problemPlaceOfField(first),
+        focusCount: state.focusCount + 1,
+      };
+    }
   }
   const next = CHECKOUT_FORM_TRANSITIONS[state.status][event.type];
   if (!next) return state;
@@ -232,25 +457,39 @@ export const checkoutFormReducer = <C extends CheckoutSnapshot>(
           : state.address,
       };
     case 'step-sent':
+      return { ...moved, savingStep: event.step };
     case 'order-sent':
-      return { ...moved, problem: null, problemAt: null };
-    case 'step-succeeded':
       return {
         ...moved,
+        problems: withoutProblem(state.problems, 'order'),
+        fieldErrors: withoutPlace(state.fieldErrors, 'order'),
+      };
+    case 'step-succeeded': {
+      const place = problemPlaceOf(event.step);
+      return {
+        ...moved,
+        savingStep: null,
         checkout: event.checkout,
-        fieldErrors: {},
+        problems: withoutProblem(state.problems, place),
+        fieldErrors: withoutPlace(state.fieldErrors, place),
         couponCode: event.step === 'apply-coupon' ? '' : state.couponCode,
         giftCardCode: event.step === 'apply-gift-card' ? '' : state.giftCardCode,
       };
-    case 'order-failed':
+    }
+    case 'order-failed': {
+      // An order refused for something above the payment (no email, an address nothing
+      // ships to) shows there; a decline shows beside the card.
+      const first = Object.keys(event.failure.fields)[0];
+      const place = first ? problemPlaceOfField(first) : 'order';
       return {
-        ...failed(moved, event.failure, 'order'),
+        ...failed(moved, event.failure, place, true),
         idempotencyKey: keepsIdempotencyKey(event.failure) ? state.idempotencyKey : event.freshKey,
       };
+    }
     case 'start-failed':
-      return failed(moved, event.failure, null);
+      return failed(moved, event.failure, 'page', false);
     case 'step-failed':
-      return failed(moved, event.failure, event.step);
+      return failed(moved, event.failure, problemPlaceOf(event.step), event.takesFocus);
     case 'order-placed':
       return moved;
   }

@@ -6,11 +6,13 @@ import {
   computeCartTotals,
   effectiveUnitPriceCents,
   formatMoney,
+  formatWeight,
   INSTALLMENT_INTERVAL_DAYS,
   type InstallmentOffer,
   installmentTender,
   money,
   ProductType,
+  type WeightUnitCode,
 } from '@atelier/core';
 import type {
   CheckoutRow,
@@ -25,8 +27,10 @@ import {
   type CouponTerms,
   computeCheckoutTotals,
   priceShipping,
-  shipsTo,
+  type ShippingRate,
+  shippingShortfall,
   type Totals,
+  zoneMiss,
 } from './checkout-totals.ts';
 
 // Turns what the database holds for one checkout into its priced view. Pure: the
@@ -52,6 +56,8 @@ export type PricingReads = {
   automaticDiscounts: readonly DiscountCandidate[];
   /** The store's prices include tax (store settings): tax is taken out, not added. */
   pricesIncludeTax: boolean;
+  /** The store's weight unit, for a weight limit's reason; kg when not read. */
+  weightUnit?: WeightUnitCode;
   giftCard: GiftCardRow | undefined;
   reservationExpiresAt: Date | null;
   /** A subscription checkout's plan (its cart holds one subscribable product). */
@@ -178,29 +184,39 @@ export function priceCheckout(input: {
     0,
   );
   const address = checkout.shipping_address;
+  // Every rate is listed once there is an address, those that cannot be chosen with why;
+  // before it, only the rates that ship everywhere are known to apply.
   const shippingOptions = cart.requiresShipping
-    ? reads.shippingOptions
-        .filter((row) => shipsTo({ kind: row.kind, zone: row.zone }, address))
-        .map((row) => {
-          const price = priceShipping(
-            {
-              kind: row.kind,
-              priceCents: row.price_cents,
-              minSubtotalCents: row.min_subtotal_cents,
-              perKgCents: row.per_kg_cents,
-              weightTiers: row.weight_tiers,
-            },
-            { subtotalCents: cart.subtotalCents, weightGrams },
-          );
-          return { row, price };
-        })
+    ? reads.shippingOptions.flatMap((row) => {
+        const miss = zoneMiss({ kind: row.kind, zone: row.zone }, address);
+        if (miss === 'address') return [];
+        const rate: ShippingRate = {
+          kind: row.kind,
+          priceCents: row.price_cents,
+          minSubtotalCents: row.min_subtotal_cents,
+          perKgCents: row.per_kg_cents,
+          weightTiers: row.weight_tiers,
+        };
+        const goods = { subtotalCents: cart.subtotalCents, weightGrams };
+        const price = miss ? null : priceShipping(rate, goods);
+        const reason = miss
+          ? miss === 'country'
+            ? checkoutMessages.shippingNotToCountry
+            : checkoutMessages.shippingNotToRegion
+          : shortfallReason(shippingShortfall(rate, goods), {
+              subtotalCents: cart.subtotalCents,
+              currency,
+              weightUnit: reads.weightUnit ?? 'kg',
+            });
+        return [{ row, price, reason, isInZone: miss === null }];
+      })
     : [];
   // No rate ships to the address: said even when a pickup remains, so the shopper knows
   // why only pickup is offered.
   const hasNoShipping =
     cart.requiresShipping &&
     address !== null &&
-    !shippingOptions.some(({ row }) => row.kind !== 'pickup');
+    !shippingOptions.some(({ row, isInZone }) => row.kind !== 'pickup' && isInZone);
   const chosen = shippingOptions.find(
     (o) => o.row.option_id === checkout.shipping_option_id && o.price !== null,
   );
@@ -271,12 +287,13 @@ export function priceCheckout(input: {
     email: checkout.email,
     requiresShipping: cart.requiresShipping,
     shippingAddress: checkout.shipping_address,
-    shippingOptions: shippingOptions.map(({ row, price }) => ({
+    shippingOptions: shippingOptions.map(({ row, price, reason }) => ({
       id: row.option_id,
       name: row.name,
       kind: row.kind,
       priceCents: price ?? 0,
       isAvailable: price !== null,
+      unavailableReason: reason,
       pickup:
         row.kind === 'pickup'
           ? {
@@ -353,6 +370,22 @@ export function priceCheckout(input: {
     appliedDiscount: applied?.row,
     taxRule: rule,
   };
+}
+
+/** The sentence beside a rate this cart falls short of, or null when it is offered. */
+function shortfallReason(
+  shortfall: ReturnType<typeof shippingShortfall>,
+  cart: { subtotalCents: number; currency: CurrencyCode; weightUnit: WeightUnitCode },
+): string | null {
+  if (!shortfall) return null;
+  if (shortfall.kind === 'too-heavy') {
+    return checkoutMessages.shippingTooHeavy(formatWeight(shortfall.maxGrams, cart.weightUnit));
+  }
+  const { minSubtotalCents } = shortfall;
+  return checkoutMessages.shippingBelowMinimum(
+    formatMoney(money(minSubtotalCents, cart.currency)),
+    formatMoney(money(minSubtotalCents - cart.subtotalCents, cart.currency)),
+  );
 }
 
 /** Pay in 4 for this checkout, by core's rule (installmentTender), or null. */

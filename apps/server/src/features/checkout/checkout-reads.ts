@@ -25,9 +25,14 @@ export async function readPricingInputs(
       ? await q.giftCards.lockByCode(websiteId, checkout.gift_card_code)
       : await q.giftCards.findByCode(websiteId, checkout.gift_card_code)
     : undefined;
+  const shippingOptions = await q.checkouts.listShippingOptions(websiteId);
   return {
     entries,
-    shippingOptions: await q.checkouts.listShippingOptions(websiteId),
+    shippingOptions,
+    // Only a weight-tiered rate's limit is told in it: no read for stores without one.
+    ...(shippingOptions.some((o) => o.weight_tiers?.length) && {
+      weightUnit: await q.checkouts.weightUnit(websiteId),
+    }),
     weights: await q.checkouts.weightsOf(websiteId, variantIds),
     taxRules: checkout.shipping_address
       ? await q.checkouts.listTaxRules(websiteId, checkout.shipping_address.country)

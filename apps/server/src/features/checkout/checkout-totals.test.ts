@@ -6,8 +6,10 @@ import {
   computeCheckoutTotals,
   includedTaxHalfUp,
   priceShipping,
+  shippingShortfall,
   shipsTo,
   type TotalsInput,
+  zoneMiss,
 } from './checkout-totals.ts';
 
 const physical = (unitPriceCents: number, quantity = 1) => ({
@@ -302,6 +304,32 @@ describe('shipping rates', () => {
     expect(priceShipping(capped, cart)).toBeNull();
   });
 
+  it('says what a cart falls short of when a rate is not offered', () => {
+    const freeOver = {
+      kind: 'free_over' as const,
+      priceCents: 0,
+      minSubtotalCents: 10_000,
+      perKgCents: null,
+    };
+    expect(shippingShortfall(freeOver, cart)).toEqual({
+      kind: 'below-minimum',
+      minSubtotalCents: 10_000,
+    });
+    expect(shippingShortfall(freeOver, { ...cart, subtotalCents: 10_000 })).toBeNull();
+    const capped = {
+      kind: 'by_weight' as const,
+      priceCents: 0,
+      minSubtotalCents: null,
+      perKgCents: null,
+      weightTiers: [
+        { upToGrams: 500, priceCents: 300 },
+        { upToGrams: 2_000, priceCents: 600 },
+      ],
+    };
+    expect(shippingShortfall(capped, cart)).toEqual({ kind: 'too-heavy', maxGrams: 2_000 });
+    expect(shippingShortfall(capped, { ...cart, weightGrams: 2_000 })).toBeNull();
+  });
+
   it('prices pickup at its own price whatever the cart', () => {
     const pickup = {
       kind: 'pickup' as const,
@@ -338,5 +366,14 @@ describe('shipping zones', () => {
 
   it('offers a zoned rate only once the address is known', () => {
     expect(shipsTo(flat(usWest), null)).toBe(false);
+  });
+
+  it('names what of the address a zone does not hold, so the shopper is told why', () => {
+    expect(zoneMiss(flat(usWest), null)).toBe('address');
+    expect(zoneMiss(flat(usWest), { country: 'FR' })).toBe('country');
+    expect(zoneMiss(flat(usWest), { country: 'US', region: 'NY' })).toBe('region');
+    expect(zoneMiss(flat(usWest), { country: 'US' })).toBe('region');
+    expect(zoneMiss(flat(usWest), { country: 'US', region: 'ca' })).toBeNull();
+    expect(zoneMiss({ kind: 'pickup', zone: usWest }, { country: 'FR' })).toBeNull();
   });
 });

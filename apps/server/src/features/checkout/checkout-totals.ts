@@ -147,6 +147,26 @@ export function priceShipping(
   return rate.priceCents + startedKg * (rate.perKgCents ?? 0);
 }
 
+/**
+ * Why `priceShipping` did not offer a rate to this cart, in figures the shopper can act
+ * on: the subtotal a free-over rate needs, or the heaviest cart a tiered rate takes.
+ * Null when the rate is offered.
+ */
+export function shippingShortfall(
+  rate: ShippingRate,
+  cart: { subtotalCents: number; weightGrams: number },
+):
+  | { kind: 'below-minimum'; minSubtotalCents: number }
+  | { kind: 'too-heavy'; maxGrams: number }
+  | null {
+  if (priceShipping(rate, cart) !== null) return null;
+  if (rate.kind === 'free_over') {
+    return { kind: 'below-minimum', minSubtotalCents: rate.minSubtotalCents ?? 0 };
+  }
+  const limits = (rate.weightTiers ?? []).map((tier) => tier.upToGrams ?? 0);
+  return { kind: 'too-heavy', maxGrams: Math.max(0, ...limits) };
+}
+
 export type Zone = readonly { country: string; regions: readonly string[] }[];
 
 /**
@@ -159,11 +179,23 @@ export function shipsTo(
   rate: { kind: ShippingRate['kind']; zone: Zone | null },
   address: { country: string; region?: string | undefined } | null,
 ): boolean {
-  if (rate.kind === 'pickup' || !rate.zone) return true;
-  if (!address) return false;
+  return zoneMiss(rate, address) === null;
+}
+
+/**
+ * What of the address a rate's zone does not hold — its `country`, or its `region`
+ * within a country the zone limits to some regions — or null when the rate ships there.
+ * Without an address a zoned rate's answer is `address`: not known yet.
+ */
+export function zoneMiss(
+  rate: { kind: ShippingRate['kind']; zone: Zone | null },
+  address: { country: string; region?: string | undefined } | null,
+): 'address' | 'country' | 'region' | null {
+  if (rate.kind === 'pickup' || !rate.zone) return null;
+  if (!address) return 'address';
   const place = rate.zone.find((p) => p.country === address.country.toUpperCase());
-  if (!place) return false;
-  if (place.regions.length === 0) return true;
+  if (!place) return 'country';
+  if (place.regions.length === 0) return null;
   const region = address.region?.trim().toUpperCase();
-  return Boolean(region) && place.regions.some((r) => r.trim().toUpperCase() === region);
+  return region && place.regions.some((r) => r.trim().toUpperCase() === region) ? null : 'region';
 }

@@ -1,3 +1,4 @@
+import type { WeightUnitCode } from '@atelier/core';
 import { type Kysely, sql } from 'kysely';
 import type {
   CheckoutRow,
@@ -175,6 +176,16 @@ export function checkoutQueries(db: Kysely<DB>) {
         .where('website_id', '=', websiteId)
         .executeTakeFirst();
       return row?.prices_include_tax ?? false;
+    },
+
+    /** The store's weight unit (store settings), in which a weight limit is told. */
+    async weightUnit(websiteId: string): Promise<WeightUnitCode> {
+      const row = await db
+        .selectFrom('websites')
+        .select('weight_unit')
+        .where('website_id', '=', websiteId)
+        .executeTakeFirst();
+      return row?.weight_unit ?? 'kg';
     },
 
     listAutomaticDiscounts(websiteId: string): Promise<CouponRow[]> {

@@ -51,6 +51,33 @@ describe(`checkout and orders (${testDialect})`, () => {
     );
   });
 
+  it('lists a free-over rate below its threshold as unavailable, saying what is missing', async () => {
+    const shopper = await newShopper();
+    await shopper.add(kit.variant('MUG-OAT'), 1);
+    const started = await shopper.start();
+    expect(started.body.checkout.shippingOptions).toEqual([
+      expect.objectContaining({ kind: 'flat', isAvailable: true, unavailableReason: null }),
+      expect.objectContaining({
+        kind: 'free_over',
+        isAvailable: false,
+        unavailableReason: 'Only for orders of $100.00 or more (add $76.00).',
+      }),
+    ]);
+    const refused = await shopper.put(started.body.checkout.id, '/shipping-option', {
+      optionId: started.body.checkout.shippingOptions[1].id,
+    });
+    expect(refused.body.code).toBe('SHIPPING_OPTION_UNAVAILABLE');
+  });
+
+  it('says how to write an email the contact step refuses', async () => {
+    const shopper = await newShopper();
+    await shopper.add(kit.variant('MUG-OAT'), 1);
+    const started = await shopper.start();
+    const refused = await shopper.put(started.body.checkout.id, '/email', { email: 'ada@' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ email: 'Enter an email address like ada@example.com.' });
+  });
+
   it('prices coupon, shipping and tax on the server and places the order once per key', async () => {
     const shirt = kit.variant('LWS-M-SAND');
     const mug = kit.variant('MUG-OAT');

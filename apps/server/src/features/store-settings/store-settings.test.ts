@@ -323,8 +323,17 @@ describe(`store settings, shipping and tax (${testDialect})`, () => {
     const moved = await inCalifornia.shopper.put(inCalifornia.id, '/shipping-address', {
       shippingAddress: nyAddress,
     });
-    expect(names(moved.body.checkout)).not.toContain('West coast');
-    expect(names(moved.body.checkout)).toContain('US by weight');
+    // Listed still, but not to be chosen, saying why (issue 29), rather than vanishing.
+    expect(moved.body.checkout.shippingOptions).toContainEqual(
+      expect.objectContaining({
+        name: 'West coast',
+        isAvailable: false,
+        unavailableReason: checkoutMessages.shippingNotToRegion,
+      }),
+    );
+    expect(moved.body.checkout.shippingOptions).toContainEqual(
+      expect.objectContaining({ name: 'US by weight', isAvailable: true, unavailableReason: null }),
+    );
     expect(moved.body.checkout.selectedShippingOptionId).toBeNull();
     const refused = await inCalifornia.shopper.put(inCalifornia.id, '/shipping-option', {
       optionId: westCoast.json().id,
@@ -339,7 +348,16 @@ describe(`store settings, shipping and tax (${testDialect})`, () => {
     }
     const paris = { ...nyAddress, city: 'Paris', region: '', postalCode: '75001', country: 'FR' };
     const inFrance = await checkoutIn(paris);
-    expect(names(inFrance.checkout)).toEqual(['Pick up at the studio']);
+    const available = (checkout: { shippingOptions: (Option & { isAvailable: boolean })[] }) =>
+      checkout.shippingOptions.filter((o) => o.isAvailable).map((o) => o.name);
+    expect(available(inFrance.checkout)).toEqual(['Pick up at the studio']);
+    expect(inFrance.checkout.shippingOptions).toContainEqual(
+      expect.objectContaining({
+        name: 'US by weight',
+        isAvailable: false,
+        unavailableReason: checkoutMessages.shippingNotToCountry,
+      }),
+    );
     expect(inFrance.checkout.shippingProblem).toBe(checkoutMessages.noShippingToAddress);
     await inFrance.shopper.put(inFrance.id, '/email', { email: 'ada@example.com' });
     const unplaced = await inFrance.shopper.place(inFrance.id, 'zone-refused');
