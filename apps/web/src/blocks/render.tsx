@@ -71,14 +71,18 @@ function HeadingView({ block }: { block: BlockOf<'heading'> }) {
 }
 
 function ImageView({ block, data }: { block: BlockOf<'image'>; data: BlockData }) {
-  const image = data.media[block.mediaId];
-  if (!image) return null;
+  const stored = data.media[block.mediaId];
+  if (!stored) return null;
+  // The block's own description wins over the file's; a decorative image has none.
+  const image = { ...stored, altText: block.altText ?? stored.altText };
   return (
-    <figure className="block block--image">
+    // As wide as the image's largest rendition at most, so its caption lines up with it.
+    <figure className="block block--image" style={{ maxWidth: `${image.width}px` }}>
       <ResponsiveImage
         image={image}
-        sizes="(max-width: 1100px) 100vw, 1100px"
+        sizes={`(max-width: 1100px) 100vw, ${Math.min(image.width, 1100)}px`}
         isPriority={block.isPriority}
+        isDecorative={block.isDecorative}
       />
       {block.caption ? <figcaption>{block.caption}</figcaption> : null}
     </figure>
@@ -148,6 +152,7 @@ export function SectionFrame({ settings, data, children }: SectionFrameProps) {
           <ResponsiveImage
             image={image}
             isDecorative
+            isBackground
             className="page-section__image"
             sizes={sectionImageSizes(width)}
           />
