@@ -2,6 +2,7 @@ import {
   type Block,
   type BlockData,
   type BlockType,
+  type Image,
   isDarkSection,
   SECTION_DEFAULTS,
   type SectionBlock,
@@ -70,6 +71,14 @@ function HeadingView({ block }: { block: BlockOf<'heading'> }) {
   return <Tag className="block block--heading">{block.text}</Tag>;
 }
 
+/**
+ * How wide an image block is drawn: the column, or less for a smaller image (it is never
+ * drawn wider than its largest rendition). The page's preload uses the same, so the
+ * browser fetches one file for both.
+ */
+export const imageBlockSizes = (image: Pick<Image, 'width'>): string =>
+  `(max-width: 1100px) 100vw, ${Math.min(image.width, 1100)}px`;
+
 function ImageView({ block, data }: { block: BlockOf<'image'>; data: BlockData }) {
   const stored = data.media[block.mediaId];
   if (!stored) return null;
@@ -80,7 +89,7 @@ function ImageView({ block, data }: { block: BlockOf<'image'>; data: BlockData }
     <figure className="block block--image" style={{ maxWidth: `${image.width}px` }}>
       <ResponsiveImage
         image={image}
-        sizes={`(max-width: 1100px) 100vw, ${Math.min(image.width, 1100)}px`}
+        sizes={imageBlockSizes(image)}
         isPriority={block.isPriority}
         isDecorative={block.isDecorative}
       />
