@@ -83,7 +83,7 @@ export function HeaderFooterEditor() {
     <LayoutView blocks={blocks.filter(isReadable)} data={stored.data} useCLDRMoneyFormat={false} />
   );
   return (
-    <div className="page-editor page-editor--embedded">
+    <div className="page-editor page-editor--embedded page-editor--with-identity">
       <header className="editor-topbar">
         <div className="editor-topbar__title">
           <h1 ref={headingRef} tabIndex={-1}>
