@@ -176,7 +176,13 @@ describe('the editor at /config in Chromium', () => {
       .getByText('Use a web address starting with https:// or a page of this site such as /about.')
       .waitFor();
     await page.getByLabel('Profile address 1').fill('https://instagram.com/atelier');
+    // The footer's copyright line is the owner's, saved with the blocks (issue 29).
+    await page.getByLabel('Copyright line').fill('© 2026 Atelier Studio Ltd.');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'editor-header-footer-copyright');
+    await page.getByRole('button', { name: 'Header', exact: true }).click();
+    await page.getByRole('button', { name: 'Choose logo' }).waitFor();
+    await saveScreenshot(page, 'editor-header-footer-logo');
     await page.getByRole('button', { name: 'Save header & footer' }).click();
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'Header and footer saved' }).count())
@@ -189,6 +195,7 @@ describe('the editor at /config in Chromium', () => {
       expect(await visitor.locator('header').textContent()).toContain('Free shipping over $50');
       const link = visitor.locator('footer').getByRole('link', { name: /Instagram/ });
       expect(await link.getAttribute('href')).toBe('https://instagram.com/atelier');
+      expect(await visitor.locator('footer').textContent()).toContain('© 2026 Atelier Studio Ltd.');
       await context.close();
     }
   });

@@ -18,7 +18,7 @@ describe('the storefront at phone, tablet and desktop widths', () => {
   const errors = useChromium((started) => ({ server, page } = started));
 
   /** Visits `path` at each width: nothing wider than the screen, one h1, and the shots. */
-  async function checkPage(name: string, path: string) {
+  async function checkPage(name: string, path: string, { isShiftChecked = true } = {}) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`${server.baseUrl}${path}`);
@@ -44,14 +44,45 @@ describe('the storefront at phone, tablet and desktop widths', () => {
           overflow: root.scrollWidth - root.clientWidth,
           wider,
           h1: document.querySelectorAll('h1').length,
+          // Decorative images say so with alt=""; no image may leave it out.
+          withoutAlt: [...document.images].filter((image) => !image.hasAttribute('alt')).length,
         };
       });
       expect(layout.overflow, `${name} scrolls sideways at ${width}: ${layout.wider}`).toBe(0);
       expect(layout.h1, `${name} at ${width} has one h1`).toBe(1);
+      expect(layout.withoutAlt, `${name} at ${width}: images without alt`).toBe(0);
+      // The web font swaps in over a fallback sized like it: the load shifts nothing.
+      if (isShiftChecked) {
+        expect(await layoutShift(page), `${name} layout shift at ${width}`).toBeLessThan(0.05);
+      }
       if (SHOT_WIDTHS.includes(width)) await saveScreenshot(page, `layout-${name}-${width}`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   }
+
+  it('sets pages in the theme’s self-hosted font, preloaded from /assets/', async () => {
+    await page.goto(`${server.baseUrl}/`);
+    const preload = page.locator('link[rel="preload"][as="font"]');
+    expect(await preload.count()).toBe(1);
+    const href = (await preload.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    const font = await fetch(`${server.baseUrl}${href}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get('cache-control')).toContain('immutable');
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some(
+        (face) => face.family === 'Inter' && face.status === 'loaded',
+      );
+    });
+    expect(loaded).toBe(true);
+    expect(
+      await page.evaluate(
+        () => getComputedStyle(document.querySelector('h1') as Element).fontFamily,
+      ),
+    ).toMatch(/^Inter, "Inter Fallback"/);
+    expect(errors).toEqual([]);
+  });
 
   it('fits home, shop, product, search, a page and the 404 at every width', async () => {
     await checkPage('home', '/');
@@ -71,7 +102,9 @@ describe('the storefront at phone, tablet and desktop widths', () => {
     await page.locator('button.add-to-cart').click();
     await page.getByRole('link', { name: 'One item in cart', exact: true }).first().waitFor();
     await checkPage('cart', '/cart');
-    await checkPage('checkout', '/checkout');
+    // Not yet: the checkout island's first render grows the form and pushes the footer
+    // (0.17 at 320 px), which is the checkout's own "summary does not jump" work.
+    await checkPage('checkout', '/checkout', { isShiftChecked: false });
   });
 
   it('fits the order confirmation', async () => {
@@ -124,3 +157,22 @@ describe('the storefront at phone, tablet and desktop widths', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** The page's cumulative layout shift so far (shifts right after input do not count). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 50);
+      }),
+  );
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { editorBlockSchema } from './blocks/index.ts';
+import { imageSchema } from './catalog.ts';
 import { blockDataSchema } from './editor.ts';
 import type { PublicNavigationItem } from './navigation.ts';
 import { MAX_INT4 } from './text.ts';
@@ -16,6 +17,13 @@ export const headerFooterSaveSchema = z
     footer: z.array(editorBlockSchema).max(500),
     /** The revision this edit started from; a newer one on the server is a 409. */
     baseRevision: z.number().int().min(0).max(MAX_INT4),
+    /**
+     * The header's logo, a file manager image shown instead of the site title (which
+     * stays its alt text); null shows the title. Absent leaves the stored one.
+     */
+    logoMediaId: z.string().uuid().nullable().optional(),
+    /** The footer's copyright line; empty shows "© {site title}". Absent leaves it. */
+    copyright: z.string().trim().max(300).optional(),
   })
   .meta({ id: 'SiteHeaderFooterSave' });
 export type HeaderFooterSave = z.infer<typeof headerFooterSaveSchema>;
@@ -25,7 +33,9 @@ export const headerFooterSchema = z
     header: z.array(editorBlockSchema),
     footer: z.array(editorBlockSchema),
     revision: z.number().int(),
-    /** Images and products the blocks refer to, for the editor's preview. */
+    logoMediaId: z.string().nullable(),
+    copyright: z.string(),
+    /** Images and products the blocks refer to (and the logo), for the editor's preview. */
     data: blockDataSchema,
   })
   .meta({ id: 'SiteHeaderFooter' });
@@ -56,6 +66,8 @@ export const siteFrameSchema = z
       header: z.array(editorBlockSchema),
       footer: z.array(editorBlockSchema),
       data: blockDataSchema,
+      logo: imageSchema.optional(),
+      copyright: z.string().optional(),
     }),
   })
   .meta({ id: 'SiteFrame' });

@@ -14,8 +14,18 @@ export type SiteView = {
   isExpressCheckout: boolean;
   /** The main navigation; folders carry their pages as children. */
   navigation: PublicNavigationItem[];
-  /** Header and footer blocks from the editor (/api/site-header-footer) and their data. */
-  headerFooter?: { header: Block[]; footer: Block[]; data: BlockData };
+  /**
+   * Header and footer blocks from the editor (/api/site-header-footer) and their data,
+   * the logo shown instead of the title (when one is chosen and its file exists) and the
+   * owner's copyright line (absent or empty: "© {title}").
+   */
+  headerFooter?: {
+    header: Block[];
+    footer: Block[];
+    data: BlockData;
+    logo?: Image | undefined;
+    copyright?: string | undefined;
+  };
 };
 
 /** Data a page's blocks refer to, loaded by the server before rendering. */

@@ -430,6 +430,7 @@ export const catalogMessages = {
 export const headerFooterMessages = {
   changedElsewhere:
     'The header and footer were changed in another window. Reload to see the latest version.',
+  logoMissing: 'The chosen logo image no longer exists. Choose another image.',
 } as const;
 
 /** Sentences of the navigation API that SPEC does not spell. */

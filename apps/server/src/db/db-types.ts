@@ -764,6 +764,10 @@ export interface SiteHeaderFooterTable {
   footer_blocks: JsonDefault<unknown[]>;
   revision: Generated<number>;
   updated_at: Timestamp;
+  /** 0047: the header's logo (a media id); null shows the site title. */
+  logo_media_id: string | null;
+  /** 0047: the footer's copyright line; null or empty: "© {site title}". */
+  copyright: string | null;
 }
 
 // Customers (0017-customer-notes): the merchant's note on a customer, by lower-cased email.

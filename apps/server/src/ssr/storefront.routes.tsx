@@ -33,7 +33,11 @@ import {
 } from '@atelier/web/storefront/newsletter/NewsletterPage.tsx';
 import { NotFoundPage } from '@atelier/web/storefront/not-found/NotFoundPage.tsx';
 import { OrderPage } from '@atelier/web/storefront/orders/OrderPage.tsx';
-import { ContentPage, sectionImageSizes } from '@atelier/web/storefront/page/ContentPage.tsx';
+import {
+  ContentPage,
+  imageBlockSizes,
+  sectionImageSizes,
+} from '@atelier/web/storefront/page/ContentPage.tsx';
 import {
   PRODUCT_IMAGE_SIZES,
   ProductPage,
@@ -461,7 +465,7 @@ export function registerStorefrontRoutes(
               ? {
                   href: image.src,
                   srcset: image.srcset,
-                  sizes: '(max-width: 1100px) 100vw, 1100px',
+                  sizes: imageBlockSizes(image),
                 }
               : undefined,
       },

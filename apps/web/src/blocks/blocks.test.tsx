@@ -168,3 +168,79 @@ describe('the gallery block', () => {
     expect(markup).toContain('--gallery-gap:0px');
   });
 });
+
+describe('images are described and never upscaled (issue 29)', () => {
+  const mediaId = '6d1f3f43-3d9f-4b3c-9a55-1f0f6c1e0a09';
+  const small: Image = {
+    id: mediaId,
+    src: `/files/w/${mediaId}/800.webp`,
+    srcset: `/files/w/${mediaId}/500.webp 500w, /files/w/${mediaId}/800.webp 800w`,
+    width: 800,
+    height: 600,
+    altText: 'The file’s own description',
+    focalPoint: { x: 0.5, y: 0.5 },
+  };
+  const data = { media: { [mediaId]: small }, collections: {} };
+  const imageBlock = (fields: object = {}): Block => ({
+    type: 'image',
+    version: 1,
+    mediaId,
+    ...fields,
+  });
+
+  it('draws an 800 px upload at most 800 px wide, and asks for no wider rendition', () => {
+    const markup = html(imageBlock(), data);
+    expect(markup).toContain('<figure class="block block--image" style="max-width:800px">');
+    expect(markup).toContain('style="max-width:min(100%, 800px)"');
+    expect(markup).toContain('sizes="(max-width: 1100px) 100vw, 800px"');
+  });
+
+  it('uses the block’s alt text, else the file’s, and alt="" when decorative', () => {
+    expect(html(imageBlock(), data)).toContain('alt="The file’s own description"');
+    expect(html(imageBlock({ altText: 'A linen shirt on a hook' }), data)).toContain(
+      'alt="A linen shirt on a hook"',
+    );
+    const decorative = html(imageBlock({ altText: 'Ignored', isDecorative: true }), data);
+    expect(decorative).toContain('alt=""');
+    expect(decorative).not.toContain('Ignored');
+    // Blocks stored before these fields existed still read.
+    expect(parse(imageBlock()).success).toBe(true);
+    expect(parse(imageBlock({ altText: 'x'.repeat(301) })).success).toBe(false);
+  });
+
+  it('gives each gallery image its own alt text, empty for a decorative one', () => {
+    const second = '6d1f3f43-3d9f-4b3c-9a55-1f0f6c1e0a0a';
+    const both = {
+      media: { [mediaId]: small, [second]: { ...small, id: second } },
+      collections: {},
+    };
+    const markup = html(
+      {
+        type: 'gallery',
+        version: 1,
+        mediaIds: [mediaId, second],
+        options: {},
+        altTexts: { [mediaId]: 'Flax drying in the sun', [second]: '' },
+      },
+      both,
+    );
+    const alts = [...markup.matchAll(/<img[^>]* alt="([^"]*)"/g)].map((match) => match[1]);
+    expect(alts).toEqual(['Flax drying in the sun', '']);
+    expect(markup.match(/max-width:min\(100%, 800px\)/g)).toHaveLength(2);
+  });
+
+  it('lets a section background cover its band whatever its size', () => {
+    const markup = renderToStaticMarkup(
+      <LayoutView
+        blocks={[
+          { ...newSectionBlock(), background: { kind: 'image', mediaId, overlay: 'medium' } },
+          { type: 'heading', version: 1, text: 'Over the image', level: 2 },
+        ]}
+        data={data}
+        useCLDRMoneyFormat={false}
+      />,
+    );
+    expect(markup).toContain('class="page-section__image"');
+    expect(markup).not.toContain('800px');
+  });
+});

@@ -68,7 +68,9 @@ export const galleryLayout = (
 export function GalleryView({ block, data }: { block: GalleryBlock; data: BlockData }) {
   const images = block.mediaIds.flatMap((id): Image[] => {
     const image = data.media[id];
-    return image ? [image] : [];
+    // This gallery's description of the image, when the owner wrote one ('' = decorative).
+    const altText = block.altTexts?.[id];
+    return image ? [altText === undefined ? image : { ...image, altText }] : [];
   });
   if (images.length === 0) return null;
   const options = resolveGalleryOptions(block.options);

@@ -2,6 +2,7 @@ import {
   type Block,
   type BlockData,
   type BlockType,
+  type Image,
   isDarkSection,
   SECTION_DEFAULTS,
   type SectionBlock,
@@ -70,15 +71,27 @@ function HeadingView({ block }: { block: BlockOf<'heading'> }) {
   return <Tag className="block block--heading">{block.text}</Tag>;
 }
 
+/**
+ * How wide an image block is drawn: the column, or less for a smaller image (it is never
+ * drawn wider than its largest rendition). The page's preload uses the same, so the
+ * browser fetches one file for both.
+ */
+export const imageBlockSizes = (image: Pick<Image, 'width'>): string =>
+  `(max-width: 1100px) 100vw, ${Math.min(image.width, 1100)}px`;
+
 function ImageView({ block, data }: { block: BlockOf<'image'>; data: BlockData }) {
-  const image = data.media[block.mediaId];
-  if (!image) return null;
+  const stored = data.media[block.mediaId];
+  if (!stored) return null;
+  // The block's own description wins over the file's; a decorative image has none.
+  const image = { ...stored, altText: block.altText ?? stored.altText };
   return (
-    <figure className="block block--image">
+    // As wide as the image's largest rendition at most, so its caption lines up with it.
+    <figure className="block block--image" style={{ maxWidth: `${image.width}px` }}>
       <ResponsiveImage
         image={image}
-        sizes="(max-width: 1100px) 100vw, 1100px"
+        sizes={imageBlockSizes(image)}
         isPriority={block.isPriority}
+        isDecorative={block.isDecorative}
       />
       {block.caption ? <figcaption>{block.caption}</figcaption> : null}
     </figure>
@@ -148,6 +161,7 @@ export function SectionFrame({ settings, data, children }: SectionFrameProps) {
           <ResponsiveImage
             image={image}
             isDecorative
+            isBackground
             className="page-section__image"
             sizes={sectionImageSizes(width)}
           />

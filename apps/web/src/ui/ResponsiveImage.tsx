@@ -1,4 +1,5 @@
 import type { Image } from '@atelier/contract';
+import type { CSSProperties } from 'react';
 
 type ResponsiveImageProps = {
   image: Image;
@@ -6,8 +7,10 @@ type ResponsiveImageProps = {
   sizes: string;
   isPriority?: boolean | undefined;
   className?: string;
-  /** Decoration only (a section background): empty alt, so screen readers skip it. */
-  isDecorative?: boolean;
+  /** Decoration only (a section background, an ornament): empty alt, so screen readers skip it. */
+  isDecorative?: boolean | undefined;
+  /** A background that covers its band whatever its size: not held to its natural width. */
+  isBackground?: boolean;
 };
 
 export function ResponsiveImage({
@@ -16,6 +19,7 @@ export function ResponsiveImage({
   isPriority,
   className,
   isDecorative,
+  isBackground,
 }: ResponsiveImageProps) {
   return (
     <img
@@ -29,13 +33,20 @@ export function ResponsiveImage({
       loading={isPriority ? 'eager' : 'lazy'}
       decoding={isPriority ? 'sync' : 'async'}
       fetchPriority={isPriority ? 'high' : undefined}
-      style={focalStyle(image.focalPoint)}
+      style={imageStyle(image, isBackground)}
     />
   );
 }
 
-/** Crops keep the focal point in view; the centre is the browser's default already. */
-function focalStyle({ x, y }: Image['focalPoint']) {
-  if (x === 0.5 && y === 0.5) return undefined;
-  return { objectPosition: `${x * 100}% ${y * 100}%` };
+/**
+ * Never drawn wider than its largest rendition (an 800 px upload stays at most 800 px in a
+ * 1060 px column) except as a section background, which covers its band.
+ * Crops keep the focal point in view; the centre is the browser's default already.
+ */
+export function imageStyle(image: Image, isBackground?: boolean): CSSProperties | undefined {
+  const { x, y } = image.focalPoint;
+  const style: CSSProperties = {};
+  if (!isBackground) style.maxWidth = `min(100%, ${image.width}px)`;
+  if (x !== 0.5 || y !== 0.5) style.objectPosition = `${x * 100}% ${y * 100}%`;
+  return Object.keys(style).length > 0 ? style : undefined;
 }

@@ -43,6 +43,13 @@ export const imageBlock = defineBlock({
     caption: z.string().max(500).optional(),
     /** The first image of a page is usually its largest paint: load it eagerly. */
     isPriority: z.boolean().optional(),
+    /**
+     * What the image shows, for screen readers, on this block. Absent: the file's own
+     * description from the file manager. Optional, so blocks stored before it still read.
+     */
+    altText: z.string().max(300).optional(),
+    /** Ornament only: rendered with alt="" so screen readers pass over it. */
+    isDecorative: z.boolean().optional(),
   },
 });
 export const imageBlockSchema = imageBlock.schema;

@@ -40,6 +40,7 @@ import * as campaignStalls from './0041-campaign-stalls.ts';
 import * as orderLineOptions from './0042-order-line-options.ts';
 import * as expiringManageLinks from './0043-expiring-manage-links.ts';
 import * as accountPagesMintNoLinks from './0045-account-pages-mint-no-links.ts';
+import * as headerFooterIdentity from './0047-header-footer-identity.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -87,4 +88,5 @@ export const migrations: readonly Migration[] = [
   orderLineOptions,
   expiringManageLinks,
   accountPagesMintNoLinks,
+  headerFooterIdentity,
 ];

@@ -59,6 +59,7 @@ export function registerHeaderFooterRoutes(
             'EDIT_CONFLICT',
             'TOO_MANY_BLOCKS',
             'SECTION_IMAGE_MISSING',
+            'LOGO_MISSING',
             'LINK_INVALID',
             'UNREADABLE_BLOCK_CHANGED',
           ]),

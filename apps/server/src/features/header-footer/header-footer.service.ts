@@ -5,6 +5,7 @@ import {
   type EditorBlock,
   type HeaderFooter,
   type HeaderFooterSave,
+  type Image,
 } from '@atelier/contract';
 import { editorApiMessages, headerFooterMessages, MAX_BLOCKS_PER_LAYOUT } from '@atelier/core';
 import { fail } from '../../http/errors.ts';
@@ -15,7 +16,17 @@ import type { HeaderFooterRepo, HeaderFooterRow } from './header-footer.repo.ts'
 export type HeaderFooterService = ReturnType<typeof createHeaderFooterService>;
 
 /** What the storefront frames every page with; empty lists keep its built-in header. */
-export type HeaderFooterView = { header: Block[]; footer: Block[]; data: BlockData };
+export type HeaderFooterView = {
+  header: Block[];
+  footer: Block[];
+  data: BlockData;
+  logo?: Image | undefined;
+  copyright?: string | undefined;
+};
+
+/** The logo as an image block, so it is loaded with the blocks' media in one query. */
+const logoBlocks = (logoMediaId: string | null | undefined): Block[] =>
+  logoMediaId ? [{ type: 'image', version: 1, mediaId: logoMediaId }] : [];
 
 /**
  * The site's header and footer blocks. They are live when saved (see 0010-header-footer),
@@ -39,22 +50,40 @@ export function createHeaderFooterService(deps: {
     header: EditorBlock[];
     footer: EditorBlock[];
     revision: number;
+    logoMediaId: string | null;
+    copyright: string;
   } {
     return {
       header: content.readBlocks(row.header_blocks, 'site header'),
       footer: content.readBlocks(row.footer_blocks, 'site footer'),
       revision: row.revision,
+      logoMediaId: row.logo_media_id,
+      copyright: row.copyright ?? '',
     };
   }
 
-  const empty: HeaderFooterRow = { header_blocks: [], footer_blocks: [], revision: 0 };
+  const empty: HeaderFooterRow = {
+    header_blocks: [],
+    footer_blocks: [],
+    revision: 0,
+    logo_media_id: null,
+    copyright: null,
+  };
+
+  const withLogo = (blocks: EditorBlock[], logoMediaId: string | null) => [
+    ...blocks,
+    ...logoBlocks(logoMediaId),
+  ];
 
   return {
     async get(websiteId: string): Promise<HeaderFooter> {
       const stored = forEditor((await repo.find(websiteId)) ?? empty);
       return {
         ...stored,
-        data: await content.loadBlockData(websiteId, [...stored.header, ...stored.footer]),
+        data: await content.loadBlockData(
+          websiteId,
+          withLogo([...stored.header, ...stored.footer], stored.logoMediaId),
+        ),
       };
     },
 
@@ -63,14 +92,18 @@ export function createHeaderFooterService(deps: {
       const row = await repo.find(websiteId);
       const header = content.parseBlocks(row?.header_blocks ?? [], 'site header');
       const footer = content.parseBlocks(row?.footer_blocks ?? [], 'site footer');
-      if (header.length === 0 && footer.length === 0) {
-        return { header, footer, data: { media: {}, collections: {} } };
+      const logoMediaId = row?.logo_media_id ?? null;
+      const copyright = row?.copyright ?? undefined;
+      if (header.length === 0 && footer.length === 0 && !logoMediaId) {
+        return { header, footer, data: { media: {}, collections: {} }, copyright };
       }
-      return {
-        header,
-        footer,
-        data: await content.loadBlockData(websiteId, [...header, ...footer]),
-      };
+      const data = await content.loadBlockData(
+        websiteId,
+        withLogo([...header, ...footer], logoMediaId),
+      );
+      // A logo whose file was deleted since: the title shows instead.
+      const logo = logoMediaId ? data.media[logoMediaId] : undefined;
+      return { header, footer, data, logo, copyright };
     },
 
     async save(websiteId: string, input: HeaderFooterSave): Promise<HeaderFooter> {
@@ -102,16 +135,34 @@ export function createHeaderFooterService(deps: {
           field: part,
         });
       }
+      if (input.logoMediaId) {
+        const found = await content.loadBlockData(websiteId, logoBlocks(input.logoMediaId));
+        if (!found.media[input.logoMediaId]) {
+          throw fail('LOGO_MISSING', headerFooterMessages.logoMissing, {
+            logoMediaId: headerFooterMessages.logoMissing,
+          });
+        }
+      }
       const toStored = createUnreadableKeeper(stored);
       const header = toStored(input.header, sanitize, 'header');
       const footer = toStored(input.footer, sanitize, 'footer');
-      const row = await repo.save({ websiteId, header, footer, baseRevision: input.baseRevision });
+      const row = await repo.save({
+        websiteId,
+        header,
+        footer,
+        baseRevision: input.baseRevision,
+        logoMediaId: input.logoMediaId,
+        copyright: input.copyright,
+      });
       if (!row) throw fail('EDIT_CONFLICT', headerFooterMessages.changedElsewhere);
       deps.onPublicChange?.(websiteId);
       const saved = forEditor(row);
       return {
         ...saved,
-        data: await content.loadBlockData(websiteId, [...saved.header, ...saved.footer]),
+        data: await content.loadBlockData(
+          websiteId,
+          withLogo([...saved.header, ...saved.footer], saved.logoMediaId),
+        ),
       };
     },
   };

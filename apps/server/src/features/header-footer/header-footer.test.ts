@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { newSectionBlock } from '@atelier/contract';
-import { editorApiMessages, Role } from '@atelier/core';
+import { editorApiMessages, headerFooterMessages, Role } from '@atelier/core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import {
@@ -15,6 +17,24 @@ const social = (serviceName: string, profileUrl: string) => ({
   version: 1,
   profiles: [{ serviceName, profileUrl }],
 });
+/** A 320×80 logo as the file manager's Upload File sends it. */
+async function logoUpload() {
+  const boundary = `----atelier${randomUUID()}`;
+  const png = await sharp({
+    create: { width: 320, height: 80, channels: 3, background: '#7a3e1d' },
+  })
+    .png()
+    .toBuffer();
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 /** A section marker with the defaults, and any settings given. */
 const section = (settings: object = {}) => ({ ...newSectionBlock(), ...settings });
 
@@ -208,5 +228,80 @@ describe(`the site header and footer (${testDialect})`, () => {
     expect(frame.navigation.length).toBeGreaterThan(0);
     for (const item of frame.navigation) expect(page).toContain(`>${html(item.title)}</a>`);
     expect(frame.headerFooter.header).toEqual((await current()).header);
+  });
+
+  it('shows the owner’s logo (named by the site title) and copyright line on every page', async () => {
+    const before = await current();
+    expect(before).toMatchObject({ logoMediaId: null, copyright: '' });
+    // The default line until the owner writes one.
+    expect(await home()).toMatch(/<p>© [^<]+<\/p>/);
+
+    const upload = await logoUpload();
+    const uploaded = await owner.call('POST', '/api/config/media', upload.payload, upload.headers);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const logoMediaId: string = uploaded.json().id;
+    const saved = await owner.call('PUT', '/api/site-header-footer', {
+      header: before.header,
+      footer: before.footer,
+      baseRevision: before.revision,
+      logoMediaId,
+      copyright: '  © 2026 Fern & Flax Studio Ltd.  ',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      logoMediaId,
+      copyright: '© 2026 Fern & Flax Studio Ltd.',
+    });
+    expect(saved.json().data.media[logoMediaId]).toMatchObject({ width: 320, height: 80 });
+
+    const page = await home();
+    const header = page.slice(page.indexOf('<header'), page.indexOf('</header>'));
+    const { title } = (await owner.call('GET', '/api/config/site-frame')).json();
+    expect(header).toMatch(/<a class="site-title" href="\/"><img class="site-title__logo"/);
+    expect(header).toContain(`alt="${title.replaceAll('&', '&amp;')}"`);
+    expect(header).toContain('width="320" height="80"');
+    const footer = page.slice(page.indexOf('<footer'), page.indexOf('</footer>'));
+    expect(footer).toContain('<p>© 2026 Fern &amp; Flax Studio Ltd.</p>');
+
+    // A save that leaves them out (an older client) keeps them; null and '' clear them.
+    const kept = await owner.call('PUT', '/api/site-header-footer', {
+      header: [],
+      footer: [],
+      baseRevision: saved.json().revision,
+    });
+    expect(kept.json()).toMatchObject({ logoMediaId, copyright: '© 2026 Fern & Flax Studio Ltd.' });
+    const cleared = await owner.call('PUT', '/api/site-header-footer', {
+      header: [],
+      footer: [],
+      baseRevision: kept.json().revision,
+      logoMediaId: null,
+      copyright: '',
+    });
+    expect(cleared.json()).toMatchObject({ logoMediaId: null, copyright: '' });
+    expect(await home()).not.toContain('<img class="site-title__logo"');
+  });
+
+  it('refuses a logo that is not in the file manager, and a copyright line over 300 characters', async () => {
+    const before = await current();
+    const missing = await owner.call('PUT', '/api/site-header-footer', {
+      header: [],
+      footer: [],
+      baseRevision: before.revision,
+      logoMediaId: randomUUID(),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'LOGO_MISSING',
+      error: headerFooterMessages.logoMissing,
+      errors: { logoMediaId: headerFooterMessages.logoMissing },
+    });
+    const long = await owner.call('PUT', '/api/site-header-footer', {
+      header: [],
+      footer: [],
+      baseRevision: before.revision,
+      copyright: 'x'.repeat(301),
+    });
+    expect(long.statusCode).toBe(400);
+    expect((await current()).revision).toBe(before.revision);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '@atelier/core';
 import { useId, useState } from 'react';
 import { FileManager } from '../files/FileManager.tsx';
+import { LabelledInput } from './field-controls.tsx';
 
 // Every SPEC §3 gallery option, under its stored name, but only the ones that mean
 // something for the chosen design: core's resolveGalleryOptions decides (it returns null
@@ -244,7 +245,7 @@ function SelectOption({
   );
 }
 
-function CheckOption({
+export function CheckOption({
   label,
   checked,
   onChange,
@@ -384,12 +385,30 @@ export function GalleryFields({
               <button
                 type="button"
                 className="button button--small"
-                onClick={() =>
-                  onChange({ ...block, mediaIds: block.mediaIds.filter((m) => m !== mediaId) })
-                }
+                onClick={() => {
+                  // The image's description goes with it.
+                  const { [mediaId]: _removed, ...altTexts } = block.altTexts ?? {};
+                  onChange({
+                    ...block,
+                    mediaIds: block.mediaIds.filter((m) => m !== mediaId),
+                    altTexts,
+                  });
+                }}
               >
                 Remove image {index + 1}
               </button>
+              <LabelledInput
+                label={`Alt text of image ${index + 1}`}
+                hint="What the image shows, for people who cannot see it. Empty: the file's own description."
+                value={block.altTexts?.[mediaId] ?? ''}
+                onChange={(text) => {
+                  const { [mediaId]: _old, ...others } = block.altTexts ?? {};
+                  onChange({
+                    ...block,
+                    altTexts: text.trim() === '' ? others : { ...others, [mediaId]: text },
+                  });
+                }}
+              />
             </li>
           ))}
         </ol>

@@ -2,6 +2,7 @@ import type { ImageBlock, MediaFile } from '@atelier/contract';
 import { useId, useState } from 'react';
 import { FileManager } from '../files/FileManager.tsx';
 import { LabelledInput } from './field-controls.tsx';
+import { CheckOption } from './gallery.fields.tsx';
 
 /** Editor-only: the image comes from the file manager (upload or choose), not a typed id. */
 export function ImageFields({
@@ -44,6 +45,25 @@ export function ImageFields({
           />
         ) : null}
       </fieldset>
+      <CheckOption
+        label="Decorative only (screen readers skip it)"
+        checked={block.isDecorative === true}
+        onChange={(isDecorative) => {
+          const { isDecorative: _old, ...rest } = block;
+          onChange(isDecorative ? { ...rest, isDecorative } : rest);
+        }}
+      />
+      {block.isDecorative ? null : (
+        <LabelledInput
+          label="Alt text"
+          hint="What the image shows, for people who cannot see it. Empty: the file's own description."
+          value={block.altText ?? ''}
+          onChange={(text) => {
+            const { altText: _old, ...rest } = block;
+            onChange(text.trim() === '' ? rest : { ...rest, altText: text });
+          }}
+        />
+      )}
       <LabelledInput
         label="Caption"
         value={block.caption ?? ''}

@@ -151,7 +151,7 @@ export default function CartItems({
                 <td>
                   <button
                     type="button"
-                    className="button button--small button--secondary"
+                    className="button button--small button--text"
                     disabled={busyEntry === entry.id}
                     onClick={() => void apply(entry.id, 'remove')}
                     aria-label={`Remove ${entry.title}`}

@@ -21,6 +21,8 @@ export type AssetTags = {
   /** Hashed entry of the island runtime (a few hundred bytes; React loads only on demand). */
   islandScript: string | undefined;
   modulePreloads: string[];
+  /** The theme's one web font file (hashed /assets/ URL), preloaded so it swaps in early. */
+  fontPreload?: string | undefined;
 };
 
 type DocumentProps = {
@@ -60,6 +62,17 @@ export function Document({ site, head, assets, children }: DocumentProps) {
             imageSrcSet={head.preloadImage.srcset}
             imageSizes={head.preloadImage.sizes}
             fetchPriority="high"
+          />
+        ) : null}
+        {assets.fontPreload ? (
+          // Fonts are fetched in CORS mode even from our own origin: without crossOrigin
+          // the preload would not match the @font-face request and be fetched twice.
+          <link
+            rel="preload"
+            as="font"
+            type="font/woff2"
+            href={assets.fontPreload}
+            crossOrigin="anonymous"
           />
         ) : null}
         {assets.islandScript ? (

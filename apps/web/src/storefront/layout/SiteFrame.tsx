@@ -36,9 +36,7 @@ export function SiteFrame({ site, currentPath, children, regions, isCanvas }: Si
             <CustomRegion className="site-header__custom" html={regions.header} />
           ) : (
             <>
-              <a className="site-title" href="/">
-                {site.title}
-              </a>
+              <SiteTitle site={site} />
               <nav aria-label="Main">
                 <ul className="nav">
                   {site.navigation.map((item) => (
@@ -107,12 +105,40 @@ export function SiteFrame({ site, currentPath, children, regions, isCanvas }: Si
         {regions?.footer !== undefined ? (
           <CustomRegion className="site-footer__custom" html={regions.footer} />
         ) : (
-          <p>
-            © {site.title}. {site.description}
-          </p>
+          <div className="site-footer__legal">
+            <p>{site.headerFooter?.copyright || `© ${site.title}`}</p>
+            {site.description ? <p>{site.description}</p> : null}
+          </div>
         )}
       </footer>
     </>
+  );
+}
+
+/**
+ * The site's name at the head of every page, linking home: the owner's logo when one is
+ * chosen (Header & footer screen), named by the title, else the title as text. The logo's
+ * box is fixed by its width and height attributes, so it never shifts the header.
+ */
+function SiteTitle({ site }: { site: SiteView }) {
+  const logo = site.headerFooter?.logo;
+  return (
+    <a className="site-title" href="/">
+      {logo ? (
+        <img
+          className="site-title__logo"
+          src={logo.src}
+          srcSet={logo.srcset}
+          sizes="12rem"
+          width={logo.width}
+          height={logo.height}
+          alt={site.title}
+          decoding="async"
+        />
+      ) : (
+        site.title
+      )}
+    </a>
   );
 }
 

@@ -2,7 +2,7 @@ import type { Block, BlockData } from '@atelier/contract';
 import { LayoutView } from '../../blocks/render.tsx';
 
 // The server preloads a pictured first section with the sizes its view gives the image.
-export { sectionImageSizes } from '../../blocks/render.tsx';
+export { imageBlockSizes, sectionImageSizes } from '../../blocks/render.tsx';
 
 type ContentPageProps = { blocks: Block[]; data: BlockData; useCLDRMoneyFormat: boolean };
 
