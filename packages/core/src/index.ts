@@ -5,7 +5,10 @@
  */
 
 export * from './analytics/cookies';
+export * from './analytics/hyperloglog';
 export * from './analytics/performance';
+export * from './analytics/sources';
+export * from './analytics/vital-histogram';
 export * from './analytics/visitor-cookie';
 export * from './auth/account-rules';
 export * from './auth/permissions';
