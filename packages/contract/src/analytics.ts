@@ -64,9 +64,7 @@ const money = z.number().int().min(0).max(1e12);
  */
 export const pipelineEventSchemas = {
   PageView: pipelineEventBaseSchema.strict(),
-  ViewProductPage: pipelineEventBaseSchema
-    .extend({ product: trackedProductSchema })
-    .strict(),
+  ViewProductPage: pipelineEventBaseSchema.extend({ product: trackedProductSchema }).strict(),
   AddToCart: pipelineEventBaseSchema
     .extend({
       website_id: text(64),
