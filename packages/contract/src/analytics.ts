@@ -58,6 +58,16 @@ export const purchaseItemSchema = z.object({
 
 const money = z.number().int().min(0).max(1e12);
 
+/** What an order confirmation tells the collector for its Purchase event (SPEC §7 analytics). */
+export const purchaseContentSchema = z.object({
+  transaction_id: text(64),
+  value: money,
+  shipping: money,
+  tax: money,
+  currency: text(3).optional(),
+  items: z.array(purchaseItemSchema).max(500),
+});
+
 /**
  * One schema per event the collector sends, by `eventSchemaName`. Strict: an unknown field
  * is a forged or stale client, refused rather than stored.
@@ -82,16 +92,7 @@ export const pipelineEventSchemas = {
   CheckoutStarted: pipelineEventBaseSchema
     .extend({ cart_id: text(64).optional(), value: money.optional() })
     .strict(),
-  Purchase: pipelineEventBaseSchema
-    .extend({
-      transaction_id: text(64),
-      value: money,
-      shipping: money,
-      tax: money,
-      currency: text(3).optional(),
-      items: z.array(purchaseItemSchema).max(500),
-    })
-    .strict(),
+  Purchase: pipelineEventBaseSchema.extend(purchaseContentSchema.shape).strict(),
 } as const;
 
 export type PipelineEventSchemaName = keyof typeof pipelineEventSchemas;
@@ -231,8 +232,12 @@ const pageSpeedDataSchema = z
     analyticsId: text(64).optional(),
     marketingId: text(64).optional(),
     memberId: text(64).optional(),
+    /** Load timings (ms) and sizes (bytes) by name: ttfb, load, transferSize, … */
+    timings: z
+      .record(z.string().max(40), z.number().min(0).max(2_147_483_647))
+      .refine((timings) => Object.keys(timings).length <= 40, 'At most 40 timings'),
   })
-  .catchall(z.number().min(0).max(2_147_483_647));
+  .strict();
 
 /** One record of POST /api/1/performance/records (SPEC §3 "Performance record"). */
 export const performanceRecordSchema = z.discriminatedUnion('event', [
@@ -276,3 +281,22 @@ export type JavascriptError = z.infer<typeof javascriptErrorSchema>;
 
 /** The reporter queues at most 10 (SPEC §9). */
 export const javascriptErrorsBodySchema = z.array(javascriptErrorSchema).min(1).max(10);
+
+/**
+ * What the server tells a trackable page's collector (<body data-track>). Absent on pages
+ * that are never tracked: not found, lock screens, search, account and order-status pages.
+ */
+export const analyticsTagSchema = z.object({
+  pageType: z.number().int(),
+  websiteId: z.string().optional(),
+  pageId: z.string().optional(),
+  cartId: z.string().optional(),
+  /** Add-to-cart events only with the commerce site-visitor-metrics setting (SPEC §7). */
+  siteVisitorMetrics: z.boolean().optional(),
+  product: trackedProductSchema.optional(),
+  /** A list page's products by id, for add-to-cart events from its grid. */
+  products: z.record(z.string(), trackedProductSchema).optional(),
+  purchase: purchaseContentSchema.optional(),
+});
+export type AnalyticsTag = z.infer<typeof analyticsTagSchema>;
+export type TrackedProduct = z.infer<typeof trackedProductSchema>;

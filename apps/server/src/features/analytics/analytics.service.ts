@@ -377,14 +377,7 @@ export function createAnalyticsService(deps: {
           });
           if (pushed) accepted += 1;
         } else {
-          const {
-            pagePath,
-            pageType,
-            analyticsId: _a,
-            marketingId: _m,
-            memberId: _member,
-            ...timings
-          } = record.data;
+          const { pagePath, pageType, timings } = record.data;
           const pushed = enqueue({
             event: {
               ...baseRow(context, 'page_speed', record.event, pagePath),
