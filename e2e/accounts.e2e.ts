@@ -1,4 +1,9 @@
-import { accountMessages, accountPageText, formMessages } from '@atelier/core';
+import {
+  accountMessages,
+  accountPageText,
+  formMessages,
+  subscriptionMessages,
+} from '@atelier/core';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -319,6 +324,17 @@ describe('customer accounts (Chromium)', () => {
     await shopper.getByRole('button', { name: 'Cancel subscription' }).waitFor();
     expect(await seriousA11yViolations(shopper)).toEqual([]);
     await checkAtBothWidths(shopper, [{ name: 'account-subscription-manage' }]);
+    // Cancelling goes through the account's session (cookie and crumb), not a link token.
+    const sent: string[] = [];
+    shopper.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(new URL(request.url()).pathname);
+    });
+    await shopper.getByRole('button', { name: 'Cancel subscription' }).click();
+    await shopper.getByRole('button', { name: 'Yes, cancel subscription' }).click();
+    await shopper.getByText(subscriptionMessages.cancelled).waitFor();
+    expect(sent.filter((path) => path.endsWith('/cancel'))).toEqual([
+      expect.stringMatching(/^\/api\/site-users\/account\/subscriptions\/[0-9a-f-]{36}\/cancel$/),
+    ]);
   });
 
   it('resets a forgotten password once per link', async () => {

@@ -10,9 +10,10 @@ import type { RunningServer } from './support/server.ts';
 // Contact a password in its page settings. A guest meets the lock screen on About, signs
 // in from its link and comes back to the page's content; a visitor of Contact is refused
 // a wrong password with a clear message and let in with the right one. The lock screens
-// and the new screens are checked with axe at desktop and phone widths. Screenshots:
-// admin-member-areas-*, admin-member-area-detail-*, admin-page-password-*,
-// member-lock-screen-*, password-lock-screen-*.
+// and the new screens are checked with axe at desktop and phone widths. The header menu
+// lists About only for the member (and for the owner previewing the site), never for the
+// guest. Screenshots: admin-member-areas-*, admin-member-area-detail-*,
+// admin-page-password-*, member-lock-screen-*, password-lock-screen-*, member-menu-*.
 
 const ABOUT_TEXT = 'converted garage';
 const CONTACT_TEXT = '14 Mill Lane';
@@ -32,6 +33,10 @@ describe('member areas and page passwords (Chromium)', () => {
     expect
       .poll(() => on.locator(`[data-island="${island}"]`).first().getAttribute('data-hydrated'))
       .toBe('true');
+
+  /** The header menu's link to About (the desktop menu; the phone one is closed). */
+  const aboutInMenu = (on: Page) =>
+    on.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true });
 
   async function visitor() {
     const tab = await (await browser.newContext()).newPage();
@@ -135,6 +140,12 @@ describe('member areas and page passwords (Chromium)', () => {
     await guest.getByRole('heading', { level: 1, name: 'This page is locked' }).waitFor();
     expect(await guest.getByText(ABOUT_TEXT).count()).toBe(0);
     expect(await guest.getByText(memberAreaMessages.membersOnly).count()).toBe(1);
+    // A members-only page is not in an outsider's menu; Contact (a password page) is.
+    await guest
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact' })
+      .waitFor();
+    expect(await aboutInMenu(guest).count()).toBe(0);
     await checkAtBothWidths(guest, [{ name: 'member-lock-screen' }]);
 
     await guest.getByRole('link', { name: memberAreaMessages.signIn }).click();
@@ -146,12 +157,34 @@ describe('member areas and page passwords (Chromium)', () => {
     await guest.waitForURL(/\/about$/);
     await guest.getByText(ABOUT_TEXT).waitFor();
     expect(await guest.getByText('This page is locked').count()).toBe(0);
+    // Signed in, the member's menu lists About, on this page and the others.
+    await aboutInMenu(guest).waitFor();
+    await guest.goto(`${server.baseUrl}/`);
+    await aboutInMenu(guest).waitFor();
+    await checkAtBothWidths(guest, [{ name: 'member-menu' }]);
+    await aboutInMenu(guest).click();
+    await guest.waitForURL(/\/about$/);
+    await guest.getByText(ABOUT_TEXT).waitFor();
 
     // Another browser is still a guest.
     const other = await visitor();
     await other.goto(`${server.baseUrl}/about`);
     await other.getByRole('heading', { level: 1, name: 'This page is locked' }).waitFor();
     expect(await other.getByText(ABOUT_TEXT).count()).toBe(0);
+    // The home page the member just saw was not kept for this guest.
+    await other.goto(`${server.baseUrl}/`);
+    await other
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact' })
+      .waitFor();
+    expect(await aboutInMenu(other).count()).toBe(0);
+
+    // The owner, signed in to /config, previews About without a customer account.
+    const preview = await page.context().newPage();
+    await preview.goto(`${server.baseUrl}/about`);
+    await preview.getByText(ABOUT_TEXT).waitFor();
+    await aboutInMenu(preview).waitFor();
+    await preview.close();
     await guest.context().close();
     await other.context().close();
   });

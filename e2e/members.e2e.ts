@@ -18,6 +18,8 @@ import type { RunningServer } from './support/server.ts';
 
 /** Where this suite's screenshots also go, for the lead to look at. */
 const SHOTS = '/tmp/shots-roles';
+/** The viewer's read-only page (issue 23), at 1280 and 390. */
+const VIEWER_SHOTS = '/tmp/shots-sessions';
 
 async function shoot(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, name, { isFullPage: false });
@@ -192,6 +194,59 @@ describe('members: invite, accept from the mail log, see only your screens (Chro
     await member.getByRole('tab', { name: 'Existing Files' }).waitFor();
     expect(await member.getByRole('tab', { name: 'Manage' }).count()).toBe(0);
     await shoot(member, 'viewer-files-desktop');
+  });
+
+  it('opens a page to the viewer read-only, on the canvas, at both widths', async () => {
+    await member
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Pages' })
+      .click();
+    await member.getByRole('heading', { level: 1, name: 'Pages' }).waitFor();
+    await member.getByRole('tab', { name: 'All pages' }).click();
+    // The title opens the page "to view" (its hidden words), not "to edit".
+    await member.getByRole('button', { name: /^About\s*, view$/ }).click();
+    await member.getByRole('heading', { level: 1, name: 'About' }).waitFor();
+    await member.getByText('You can view but not change this page.').waitFor();
+    expect(new URL(member.url()).pathname).toMatch(/^\/config\/pages\/[0-9a-f-]{36}$/);
+    // The page is drawn in the canvas frame, with the site's header around it.
+    const canvas = member.frameLocator('iframe[title="About (view only)"]');
+    await canvas.locator('header').first().waitFor();
+    await canvas.locator('.page-section').first().waitFor();
+    for (const name of ['Save draft', 'Publish', 'Schedule…', 'Page settings', 'Undo']) {
+      expect(await member.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    expect(await member.getByRole('heading', { name: 'Add a block' }).count()).toBe(0);
+    expect(await canvas.locator('[contenteditable="true"], [data-section-select]').count()).toBe(0);
+    expect(await seriousA11yViolations(member)).toEqual([]);
+    await shoot(member, 'viewer-page-desktop');
+    await mkdir(VIEWER_SHOTS, { recursive: true });
+    await member.screenshot({ path: `${VIEWER_SHOTS}/viewer-page-1280.png` });
+    await member.setViewportSize(PHONE);
+    await member.getByRole('button', { name: 'Phone', exact: true }).click();
+    await member.waitForTimeout(300);
+    expect(await seriousA11yViolations(member)).toEqual([]);
+    const overflow = await member.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    await member.screenshot({ path: `${VIEWER_SHOTS}/viewer-page-390.png` });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await member.setViewportSize(DESKTOP);
+    // A reload keeps it open, read-only; the server would refuse a save anyway.
+    await member.reload();
+    await member.getByText('You can view but not change this page.').waitFor();
+    const pageId = new URL(member.url()).pathname.split('/').at(-1);
+    const save = await member.evaluate(async (id) => {
+      const crumb = document.cookie.match(/(?:^|; )crumb=([^;]*)/)?.[1] ?? '';
+      const answer = await fetch(`/api/config/pages/${id}/draft`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+        body: JSON.stringify({ blocks: [], revision: 1 }),
+      });
+      return answer.status;
+    }, pageId);
+    expect(save).toBe(403);
+    await member.getByRole('button', { name: 'Pages' }).first().click();
+    await member.getByRole('heading', { level: 1, name: 'Pages' }).waitFor();
   });
 
   it('keeps the last administrator, saying why', async () => {

@@ -114,6 +114,7 @@ import { setStoredFileHeaders } from './features/media/media-urls.ts';
 import { createMemberAreasRepo } from './features/member-areas/member-areas.repo.ts';
 import { registerMemberAreaRoutes } from './features/member-areas/member-areas.routes.ts';
 import { createMemberAreasService } from './features/member-areas/member-areas.service.ts';
+import { createMemberGate } from './features/member-areas/member-gate.ts';
 import { createNavigationRepo } from './features/navigation/navigation.repo.ts';
 import { registerNavigationRoutes } from './features/navigation/navigation.routes.ts';
 import { createNavigationService } from './features/navigation/navigation.service.ts';
@@ -726,10 +727,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const websiteOf = createWebsiteResolver(services.websites);
+  const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });
   registerCatalogRoutes(app, {
     catalog: services.catalog,
     websiteOf,
     paywall: createPaywallGate(services.paywall),
+    // The same gate as the collection's pages: a member-area folder's shop is members' only.
+    members: createMemberGate({
+      memberAreas: services.memberAreas,
+      sessionOf: (websiteId, token) => services.siteUsers.sessionOf(websiteId, token),
+      isEditor: memberGuard.isEditor,
+    }).verdictOf,
   });
   const requireApiKey = createApiKeyGuard({
     apiKeys: services.apiKeys,
@@ -818,7 +826,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
   });
   registerSeoRoutes(app, { seoRepo: createSeoRepo(options.database.db), websiteOf });
-  const memberGuard = createMemberGuard({ auth: services.auth, websiteOf });
   registerAuthRoutes(app, { auth: services.auth, websiteOf });
   registerMembersRoutes(app, {
     members: services.members,
@@ -893,7 +900,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const storefront = registerStorefrontRoutes(
     app,
     withRememberedSiteReads(
-      { ...services, assets, isMember: memberGuard.isMember },
+      { ...services, assets, isMember: memberGuard.isMember, isEditor: memberGuard.isEditor },
       services.pageCache,
     ),
     {

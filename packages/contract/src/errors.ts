@@ -333,6 +333,11 @@ export const errorCatalogue = {
     summary:
       'A paywall guards this collection: its products are for visitors whose browser opened a purchase’s access link.',
   },
+  MEMBERS_ONLY: {
+    status: 403,
+    summary:
+      'A member area guards this collection (it is in a members-only folder): its products are for the customers the area lets in.',
+  },
   PAYWALL_ACCESS_WITHDRAWN: {
     status: 410,
     summary:

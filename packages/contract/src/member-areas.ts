@@ -100,10 +100,14 @@ export type MemberLock =
       kind: 'password';
       /** The page's address, which the form posts back with the password. */
       pagePath: string;
+      /** This browser's crumb cookie, echoed by the form's hidden field (double submit). */
+      crumb: string;
       error?: string | undefined;
     };
 
 /** Where a page password form posts (a plain HTML form: works without JavaScript). */
 export const PAGE_UNLOCK_PATH = '/members/unlock';
+/** The unlock form's hidden field holding the crumb cookie's value (double submit). */
+export const PAGE_UNLOCK_CRUMB_FIELD = 'crumb';
 /** The browser-session cookie holding the pages a password unlocked. */
 export const PAGE_UNLOCK_COOKIE = 'atelier_unlock';

@@ -102,3 +102,10 @@ export type PublicNavigationItem = {
   href: string | null;
   children: PublicNavigationItem[];
 };
+
+/**
+ * Whose menu (issue 23): the member areas whose pages, folders and collections it lists.
+ * 'all' is an editor's preview; an empty set is the public's menu.
+ */
+export type MenuAudience = ReadonlySet<string> | 'all';
+export const PUBLIC_MENU: MenuAudience = new Set<string>();

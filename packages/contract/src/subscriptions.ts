@@ -161,6 +161,13 @@ export const updateSubscriptionCardBodySchema = z.object({
   card: cardSchema,
 });
 export const cancelSubscriptionBodySchema = z.object({ token: manageTokenSchema });
+/**
+ * The signed-in account's own card update (/api/site-users/account/subscriptions/…):
+ * the session and the crumb are the credential, so no token.
+ */
+export const accountSubscriptionCardBodySchema = z.object({ card: cardSchema });
+/** The signed-in account's cancel: nothing to send but the crumb. */
+export const accountSubscriptionCancelBodySchema = z.object({}).strict();
 
 /** POST /api/testing/clock: only when the server runs with TEST_CLOCK=on. */
 export const testClockBodySchema = z.object({

@@ -234,6 +234,18 @@ export const twoFactorMessages = {
   signInCodeHint: 'The code from your authenticator app, or one of your recovery codes.',
   verify: 'Verify',
   startOver: 'Start again',
+  /** Shown after turning it on or off: every other session of the person has ended. */
+  otherDevicesSignedOut: 'Other devices have been signed out.',
+  changedSubject: (site: string, isOn: boolean) =>
+    `${site}: two-step verification was turned ${isOn ? 'on' : 'off'}`,
+  changedBody: (input: { site: string; isOn: boolean; ifNotYou: string }) =>
+    `Two-step verification was just turned ${input.isOn ? 'on' : 'off'} for your account at ${input.site}, and every other device was signed out.\n\n${input.ifNotYou}`,
+  /** The notice's last line for a customer, who can reset their own password. */
+  ifNotYouCustomer:
+    'If this was not you, choose a new password with "Forgot password" on the sign-in page.',
+  /** The notice's last line for a member of the site, whose access an administrator holds. */
+  ifNotYouMember:
+    'If this was not you, tell an administrator of the site straight away: they can remove your access and invite you again.',
 } as const;
 
 export const editorMessages = {
@@ -584,6 +596,9 @@ export const memberAreaMessages = {
   passwordWrong: 'That password is not correct. Try again.',
   passwordMissing: 'Enter the password.',
   passwordTooManyTries: 'Too many tries. Wait a few minutes, then try again.',
+  /** The unlock form came without this browser's crumb (expired, or another site's form). */
+  passwordFormExpired:
+    'This form has expired or did not come from this site. Enter the password again.',
   nameRequired: 'Give the member area a name.',
   nameTaken: (name: string) => `A member area named “${name}” already exists.`,
   productRequired: 'Choose at least one paywall product for paid access.',

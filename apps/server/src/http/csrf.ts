@@ -29,16 +29,22 @@ export function issueCrumb(request: FastifyRequest, reply: FastifyReply): string
   return crumb;
 }
 
+/**
+ * Whether a crumb a request sent (in the header, or a plain form's hidden field, e.g. the
+ * page-password form) is this browser's crumb cookie.
+ */
+export function crumbMatches(request: FastifyRequest, sent: string | undefined): boolean {
+  // Compared as bytes: a sent value with characters outside ASCII can be as long as the
+  // cookie in characters and longer in bytes, which timingSafeEqual would throw on.
+  const cookie = Buffer.from(request.cookies[CSRF_COOKIE] ?? '');
+  const echoed = Buffer.from(sent ?? '');
+  return cookie.length >= 16 && cookie.length === echoed.length && timingSafeEqual(cookie, echoed);
+}
+
 /** preHandler for every state-changing call a page's script makes. */
 export async function requireCrumb(request: FastifyRequest): Promise<void> {
-  const cookie = request.cookies[CSRF_COOKIE] ?? '';
   const header = request.headers[CSRF_HEADER];
-  const sent = typeof header === 'string' ? header : '';
-  const isMatch =
-    cookie.length >= 16 &&
-    cookie.length === sent.length &&
-    timingSafeEqual(Buffer.from(cookie), Buffer.from(sent));
-  if (!isMatch) {
+  if (!crumbMatches(request, typeof header === 'string' ? header : undefined)) {
     throw fail('CSRF_FAILED', cartMessages.sessionExpired);
   }
 }

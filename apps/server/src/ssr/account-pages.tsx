@@ -131,8 +131,9 @@ export function registerAccountPages(app: FastifyInstance, { services, siteFor, 
   });
 
   // One of the account's subscriptions: the manage page an emailed link opens (card,
-  // cancel), with a fresh link token of its own, so there is one implementation of it.
-  // Another account's subscription, or an unknown id, is the same 404.
+  // cancel), one implementation of it, whose calls here go through the account's own
+  // session routes (no link token, so nothing lapses while signed in). Another account's
+  // subscription, or an unknown id, is the same 404.
   app.get(
     '/account/subscriptions/:subscriptionId',
     { schema: { hide: true } },
@@ -145,7 +146,7 @@ export function registerAccountPages(app: FastifyInstance, { services, siteFor, 
       const managed =
         params.success && services.accountSections
           ? await services.accountSections
-              .manageSubscription(website.id, session.user, params.data.subscriptionId)
+              .subscription(website.id, session.user, params.data.subscriptionId)
               .catch((error: unknown) => {
                 if (error instanceof AppError && error.code === 'SUBSCRIPTION_NOT_FOUND') {
                   return null;
@@ -167,8 +168,8 @@ export function registerAccountPages(app: FastifyInstance, { services, siteFor, 
               </p>
               {managed ? (
                 <SubscriptionPage
-                  subscription={managed.subscription}
-                  token={managed.token}
+                  subscription={managed}
+                  access={{ kind: 'account' }}
                   useCLDRMoneyFormat={site.useCLDRMoneyFormat}
                   timeZone={website.timeZone}
                 />

@@ -6,6 +6,7 @@ import { ownerClient } from '../features/auth/editor-client.ts';
 import { createShopper, fillDetails, injectSend } from '../features/checkout/commerce-test-kit.ts';
 import { rawGet } from '../test/raw-get.ts';
 import { createTestApp, type TestApp, testDialect } from '../test/test-app.ts';
+import { carriesCookie } from './page-cache.ts';
 
 // The page cache must never show a visitor something that is no longer true: each write
 // that changes a public page is followed by a request that has to see the change at once.
@@ -404,5 +405,18 @@ describe(`rendered-page cache hits (${testDialect})`, () => {
     expect(json.headers['x-page-cache']).toBe('hit');
     expect(json.headers['content-type']).toContain('application/json');
     expect(t.app.services.pageCache.stats().earlyHits).toBe(before + 4);
+  });
+});
+
+describe('which requests a stored page is kept from (issue 23)', () => {
+  it('reads the named cookies from the raw header, ignoring empty and look-alike ones', () => {
+    const names = ['atelier_account', 'atelier_session'];
+    expect(carriesCookie(undefined, names)).toBe(false);
+    expect(carriesCookie('crumb=abc; atelier_account=t0k', names)).toBe(true);
+    expect(carriesCookie('atelier_session=x', names)).toBe(true);
+    // A cleared cookie, or one whose name only contains a listed one, is not a session.
+    expect(carriesCookie('atelier_account=; crumb=abc', names)).toBe(false);
+    expect(carriesCookie('my_atelier_account=t0k; atelier_accounts=t0k', names)).toBe(false);
+    expect(carriesCookie('atelier_account=t0k', [])).toBe(false);
   });
 });

@@ -23,7 +23,9 @@ import { createRenderSlots } from './render-slots.ts';
 //
 // Pages must not depend on the visitor: cart count and signed-in state come from
 // islands, and the routes that read a cart or an order (/cart, /checkout, order pages)
-// never opt in. The key is host + path + query, so `?format=json` is its own entry.
+// never opt in. The one exception is the menu of a site with member areas: a route says
+// so (`variesWithCookies`), its public page is stored for requests without those
+// cookies, and a page rendered for a request with one is private. The key is host + path + query, so `?format=json` is its own entry.
 //
 // A hit is answered before Fastify sees the request (`serveEarly`, the server's request
 // listener): no routing, hooks, logger or reply objects, just stored bytes, as a static
@@ -45,7 +47,23 @@ import { createRenderSlots } from './render-slots.ts';
 export type PageCache = ReturnType<typeof createPageCache>;
 export type { ContentChange };
 
-type Pending = { startedAt: number; websiteId?: string };
+type Pending = { startedAt: number; websiteId?: string; bypassCookies?: readonly string[] };
+
+/**
+ * Whether a raw Cookie header holds a non-empty value for one of these names. Read from
+ * the header, not a parsed jar, since `serveEarly` answers before any plugin runs.
+ */
+export function carriesCookie(header: string | undefined, names: readonly string[]): boolean {
+  if (!header || names.length === 0) return false;
+  return header.split(';').some((part) => {
+    const index = part.indexOf('=');
+    return (
+      index > 0 &&
+      names.includes(part.slice(0, index).trim()) &&
+      part.slice(index + 1).trim() !== ''
+    );
+  });
+}
 
 export function createPageCache({
   isEnabled,
@@ -99,8 +117,26 @@ export function createPageCache({
     return reply.send(compressPage(Buffer.from(body), coding));
   }
 
+  /** A stored page, unless the request carries a cookie with which it would look different. */
+  const usableFor = (
+    request: { headers: { cookie?: string | undefined } },
+    page: StoredPage | undefined,
+  ) =>
+    page && !carriesCookie(request.headers.cookie, page.bypassCookies ?? []) ? page : undefined;
+
   return {
     isEnabled,
+
+    /**
+     * Says that the request's page would look different to a visitor carrying one of these
+     * cookies (a signed-in customer's or an editor's menu lists member areas, issue 23).
+     * A page rendered without them is stored and served only to requests without them; a
+     * page rendered with one is that visitor's own: `private, no-store`, never stored.
+     */
+    variesWithCookies(request: FastifyRequest, names: readonly string[]) {
+      const state = pending.get(request);
+      if (state) state.bypassCookies = names;
+    },
 
     /** Every public page of the website may have changed: call after the write commits. */
     invalidate(websiteId: string) {
@@ -129,7 +165,7 @@ export function createPageCache({
      */
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       pending.set(request, { startedAt: clock.read() });
-      const page = isEnabled ? store.lookup(keyOf(request)) : undefined;
+      const page = isEnabled ? usableFor(request, store.lookup(keyOf(request))) : undefined;
       // Noted before a wait, the start is only earlier than the reads: still safe to store.
       if (!page) return slots.acquire(reply.raw);
       const form = store.formFor(page, preferredCoding(request.headers['accept-encoding']));
@@ -146,7 +182,7 @@ export function createPageCache({
      */
     serveEarly(request: IncomingMessage, response: ServerResponse): boolean {
       if (!isEnabled || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-      const page = store.lookup(keyOf(request));
+      const page = usableFor(request, store.lookup(keyOf(request)));
       if (!page) return false;
       earlyHits += 1;
       const form = store.formFor(page, preferredCoding(request.headers['accept-encoding']));
@@ -174,6 +210,9 @@ export function createPageCache({
     send(reply: FastifyReply, body: string) {
       const request = reply.request;
       const state = pending.get(request);
+      if (state?.bypassCookies && carriesCookie(request.headers.cookie, state.bypassCookies)) {
+        reply.header('cache-control', 'private, no-store');
+      }
       if (!state || reply.statusCode !== 200) return sendUncached(request, reply, body);
       // Encoded once: hashed, stored and sent as the same bytes.
       const encoded = Buffer.from(body);
@@ -203,6 +242,7 @@ export function createPageCache({
               'x-page-cache': 'hit',
             },
             notModifiedHeaders: { ...headers, 'x-page-cache': 'hit' },
+            bypassCookies: state.bypassCookies,
           },
           coding,
         );

@@ -21,6 +21,11 @@ export type StoredPage = PageForm & {
   bytes: number;
   /** Brotli and gzip forms, each made by the first request that accepts it (page-encoding.ts). */
   compressed: Partial<Record<ContentCoding, PageForm>>;
+  /**
+   * Cookies with which a visitor would have been shown another page (a member's menu,
+   * issue 23): a request carrying one is not served this page, it is rendered.
+   */
+  bypassCookies?: readonly string[] | undefined;
 };
 
 export function createPageStore({

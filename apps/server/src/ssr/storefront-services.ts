@@ -1,3 +1,4 @@
+import { PUBLIC_MENU } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { CartService } from '../features/cart/cart.service.ts';
 import type { CatalogService } from '../features/catalog/catalog.service.ts';
@@ -45,15 +46,12 @@ export type StorefrontServices = {
   /** The account's sections, and the default address checkout fills in for it. */
   accountSections?: Pick<
     AccountSectionsService,
-    | 'addresses'
-    | 'defaultAddress'
-    | 'subscriptions'
-    | 'downloads'
-    | 'newsletters'
-    | 'manageSubscription'
+    'addresses' | 'defaultAddress' | 'subscriptions' | 'downloads' | 'newsletters' | 'subscription'
   >;
   /** Whether the request comes from a signed-in member of the website (private pages). */
   isMember?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
+  /** Whether the request comes from an editor who may read pages: previews member areas. */
+  isEditor?: (request: FastifyRequest, websiteId: string) => Promise<boolean>;
 };
 
 /**
@@ -113,8 +111,14 @@ export function withRememberedSiteReads(
     },
     navigation: {
       ...navigation,
-      getPublicNavigation: (websiteId) =>
-        remember(websiteId, 'navigation', () => navigation.getPublicNavigation(websiteId)),
+      // One remembered menu per audience: the public's, an editor's, and one per set of
+      // member areas a visitor is let into (few: sites have a handful of areas).
+      getPublicNavigation: (websiteId, audience = PUBLIC_MENU) =>
+        remember(
+          websiteId,
+          `navigation|${audience === 'all' ? '*' : [...audience].sort().join(',')}`,
+          () => navigation.getPublicNavigation(websiteId, audience),
+        ),
     },
     preferences: {
       ...preferences,

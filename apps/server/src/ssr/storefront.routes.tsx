@@ -3,9 +3,12 @@ import {
   findUnsafeText,
   type MemberLock,
   PAGE_UNLOCK_COOKIE,
+  PAGE_UNLOCK_CRUMB_FIELD,
   PAGE_UNLOCK_PATH,
   type PaywallOffer,
   type Product,
+  PUBLIC_MENU,
+  SITE_USER_SESSION_COOKIE,
   type SiteView,
   splitSectionsWithSettings,
   type TrackedProduct,
@@ -47,10 +50,16 @@ import {
 } from '@atelier/web/storefront/subscriptions/SubscriptionPage.tsx';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { SESSION_COOKIE } from '../features/auth/member-guard.ts';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
-import { createMemberGate, type MemberDenial } from '../features/member-areas/member-gate.ts';
+import {
+  createMemberGate,
+  type GuardTarget,
+  type MemberDenial,
+} from '../features/member-areas/member-gate.ts';
 import { cookieWithUnlock } from '../features/member-areas/page-unlock.ts';
 import { createPaywallGate } from '../features/paywall/paywall-gate.ts';
+import { crumbMatches, ensureCrumb } from '../http/csrf.ts';
 import { fail } from '../http/errors.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
 import type { WebsiteResolver } from '../http/website-resolver.ts';
@@ -86,19 +95,27 @@ const unlockBody = z.object({
     .max(200)
     .refine((slug) => slug === '' || isSameSitePath(`/${slug}`)),
   password: z.string().max(200),
+  [PAGE_UNLOCK_CRUMB_FIELD]: z.string().max(200).optional(),
 });
 /**
- * Whether a form post's Origin is this site; absent (an old browser, curl) and "null"
- * (what a no-referrer page's own post sends) pass.
+ * Whether a form post's Origin names another site (or cannot be read). Absent (an old
+ * browser, curl) and "null" (what the no-referrer lock page's own post sends) say nothing
+ * either way: the form's crumb is what proves the post came from our page.
  */
-function isOwnOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (origin === undefined || origin === 'null') return true;
+function isForeignOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined || origin === 'null') return false;
   try {
-    return new URL(origin).host === host;
+    return new URL(origin).host !== host;
   } catch {
-    return false;
+    return true;
   }
 }
+
+/**
+ * The cookies with which a visitor may see another menu than the public's: a customer's
+ * session (member areas they are let into) and an editor's (every area, for preview).
+ */
+const SIGNED_IN_COOKIES = [SITE_USER_SESSION_COOKIE, SESSION_COOKIE] as const;
 
 /** Page password tries per visitor address and page in this window (issue 23). */
 const UNLOCK_WINDOW_MS = 5 * 60_000;
@@ -138,6 +155,8 @@ export function registerStorefrontRoutes(
   const cacheable = { schema: { hide: true }, onRequest: pageCache.onRequest };
   /** Developer-mode header and footer of a page, found by its site view in send(). */
   const regionsOf = new WeakMap<SiteView, ReturnType<typeof customRegions>>();
+  /** Site views whose menu is a member's or an editor's: any page framed by one is theirs. */
+  const personalSites = new WeakSet<SiteView>();
 
   /** The additional-fields forms of listed products, so quick view can ask for them. */
   async function formsOf(websiteId: string, products: Product[]) {
@@ -163,12 +182,36 @@ export function registerStorefrontRoutes(
     }
   }
 
+  const memberGate =
+    services.memberAreas &&
+    createMemberGate({
+      memberAreas: services.memberAreas,
+      sessionOf: async (websiteId, token) => services.siteUsers?.sessionOf(websiteId, token),
+      ...(services.isEditor && { isEditor: services.isEditor }),
+    });
+
+  /**
+   * Whose menu a request gets (issue 23). Without member areas, or without a customer's
+   * or an editor's session cookie, the public's: the page may be cached as ever. With
+   * areas, the page cache is told that those cookies change the page, so a member is
+   * never served the public's stored copy, and what a member is shown is never stored.
+   */
+  async function menuAudienceOf(request: FastifyRequest, websiteId: string) {
+    if (!memberGate || !services.memberAreas) return PUBLIC_MENU;
+    const locks = await services.memberAreas.accessLocksOf(websiteId);
+    if (Object.keys(locks.areas).length === 0) return PUBLIC_MENU;
+    pageCache.variesWithCookies(request, SIGNED_IN_COOKIES);
+    if (!SIGNED_IN_COOKIES.some((name) => request.cookies[name])) return PUBLIC_MENU;
+    return memberGate.audienceOf(request, websiteId);
+  }
+
   async function siteFor(request: FastifyRequest) {
     const website = await websites.resolveByHost(request.headers.host);
     if (!website) throw fail('WEBSITE_NOT_FOUND', 'No website is published at this address');
     pageCache.attach(request, website.id);
+    const audience = await menuAudienceOf(request, website.id);
     const [navigation, checkoutPreferences, templates, headerFooter] = await Promise.all([
-      services.navigation.getPublicNavigation(website.id),
+      services.navigation.getPublicNavigation(website.id, audience),
       services.preferences.checkout(website.id),
       services.templates?.forWebsite(website.id, website.language) ?? NO_TEMPLATES,
       services.headerFooter?.forStorefront(website.id),
@@ -184,7 +227,8 @@ export function registerStorefrontRoutes(
       ...(headerFooter && { headerFooter }),
     };
     regionsOf.set(site, customRegions(templates, { website: websiteRecord(website), navigation }));
-    return { website, site, templates };
+    if (audience !== PUBLIC_MENU) personalSites.add(site);
+    return { website, site, templates, audience };
   }
 
   /**
@@ -296,12 +340,6 @@ export function registerStorefrontRoutes(
     );
   }
 
-  const memberGate =
-    services.memberAreas &&
-    createMemberGate({
-      memberAreas: services.memberAreas,
-      sessionOf: async (websiteId, token) => services.siteUsers?.sessionOf(websiteId, token),
-    });
   /**
    * Whether a member area or a password keeps this visitor from the page (issue 23): the
    * denial, or null to show it. A guarded page differs per visitor, so whether shown or
@@ -311,24 +349,34 @@ export function registerStorefrontRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
     websiteId: string,
-    slug: string,
+    target: GuardTarget,
   ): Promise<MemberDenial | null> {
     if (!memberGate) return null;
-    const verdict = await memberGate(request, websiteId, slug);
+    const verdict = await memberGate.verdictOf(request, websiteId, target);
     if (!verdict.isGuarded) return null;
     reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
     return verdict.denied;
   }
 
-  /** What the lock screen shows a visitor a member area or a password keeps out. */
+  /**
+   * What the lock screen shows a visitor a member area or a password keeps out. The
+   * password form carries the browser's crumb (double submit; the page is private, so
+   * it may set the cookie).
+   */
   async function memberLockOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
     websiteId: string,
     denial: MemberDenial,
     path: string,
     passwordError?: string,
   ): Promise<{ lock: MemberLock; offers: PaywallOffer[] }> {
     if (denial.kind === 'password') {
-      return { lock: { kind: 'password', pagePath: path, error: passwordError }, offers: [] };
+      const crumb = ensureCrumb(request, reply);
+      return {
+        lock: { kind: 'password', pagePath: path, crumb, error: passwordError },
+        offers: [],
+      };
     }
     const back = encodeURIComponent(path);
     const offers =
@@ -354,7 +402,9 @@ export function registerStorefrontRoutes(
   }
 
   function send(reply: FastifyReply, page: PageRender, status = 200) {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    // A member's menu is theirs, on every page (the 404 page too, which no route marks).
+    if (personalSites.has(page.site)) reply.header('cache-control', 'private, no-store');
+    else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return pageCache.send(
       reply.status(status).type('text/html; charset=utf-8'),
       renderDocument({ ...page, regions: regionsOf.get(page.site) }, assets),
@@ -379,9 +429,16 @@ export function registerStorefrontRoutes(
     const path = slug === '' ? '/' : `/${slug}`;
     // Member areas and passwords first: a page they deny shows no paywall offer of its own.
     // A denied page is the lock screen (page type 103), never counted as a page view.
-    const denial = await memberGateOf(request, reply, website.id, slug);
+    const denial = await memberGateOf(request, reply, website.id, { kind: 'page', address: slug });
     if (denial) {
-      const { lock, offers } = await memberLockOf(website.id, denial, path, passwordTry?.error);
+      const { lock, offers } = await memberLockOf(
+        request,
+        reply,
+        website.id,
+        denial,
+        path,
+        passwordTry?.error,
+      );
       return lockScreen(
         request,
         reply,
@@ -462,11 +519,12 @@ export function registerStorefrontRoutes(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     scope.post(PAGE_UNLOCK_PATH, { schema: { hide: true } }, async (request, reply) => {
-      const { page: slug, password } = pageInput(unlockBody, request.body);
-      // Another site's form cannot post passwords in this visitor's name. The lock screen
-      // is a no-referrer page, so the browser's own post says Origin "null": that passes,
-      // and an unreadable Origin is refused (not a 500).
-      if (!isOwnOrigin(request.headers.origin, request.headers.host)) {
+      const { page: slug, password, crumb } = pageInput(unlockBody, request.body);
+      // Another site's form cannot post passwords in this visitor's name: a foreign (or
+      // unreadable) Origin is refused outright, and every post must echo the crumb the
+      // lock page put in its form (below). The lock page is no-referrer, so the
+      // browser's own post says Origin "null": the crumb, not the Origin, vouches for it.
+      if (isForeignOrigin(request.headers.origin, request.headers.host)) {
         throw fail('CSRF_FAILED', cartMessages.sessionExpired);
       }
       const website = websiteOf
@@ -474,12 +532,23 @@ export function registerStorefrontRoutes(
         : await websites.resolveByHost(request.headers.host);
       if (!website) throw fail('WEBSITE_NOT_FOUND', 'No website is published at this address');
       const path = slug === '' ? '/' : `/${slug}`;
-      const verdict = memberGate ? await memberGate(request, website.id, slug) : undefined;
+      const verdict = memberGate
+        ? await memberGate.verdictOf(request, website.id, { kind: 'page', address: slug })
+        : undefined;
       // Nothing to unlock (no password, already open, or an area to sign in to first).
       if (!verdict?.isGuarded || verdict.denied?.kind !== 'password') {
         return reply.redirect(path, 303);
       }
-      if (!unlockTries.hit(`${website.id}|${request.ip}|${verdict.pageId}`)) {
+      // No crumb, or not this browser's: another site's form, or a form so old its crumb
+      // is gone. Refused before the try is counted; the lock screen comes back with a
+      // fresh form (and crumb) saying so.
+      if (!crumbMatches(request, crumb)) {
+        return contentPage(request, reply, slug, {
+          error: memberAreaMessages.passwordFormExpired,
+          status: 403,
+        });
+      }
+      if (!unlockTries.hit(`${website.id}|${request.ip}|${verdict.id}`)) {
         return contentPage(request, reply, slug, {
           error: memberAreaMessages.passwordTooManyTries,
           status: 429,
@@ -491,11 +560,7 @@ export function registerStorefrontRoutes(
           status: 400,
         });
       }
-      const unlockKey = await services.memberAreas?.tryPassword(
-        website.id,
-        verdict.pageId,
-        password,
-      );
+      const unlockKey = await services.memberAreas?.tryPassword(website.id, verdict.id, password);
       if (!unlockKey) {
         return contentPage(request, reply, slug, {
           error: memberAreaMessages.passwordWrong,
@@ -507,7 +572,7 @@ export function registerStorefrontRoutes(
         cookieWithUnlock({
           cookie: request.cookies[PAGE_UNLOCK_COOKIE],
           websiteId: website.id,
-          pageId: verdict.pageId,
+          pageId: verdict.id,
           unlockKey,
         }),
         // No maxAge: the unlock lasts as long as the browser session.
@@ -644,7 +709,7 @@ export function registerStorefrontRoutes(
           body: subscription ? (
             <SubscriptionPage
               subscription={subscription}
-              token={token}
+              access={{ kind: 'link', token }}
               useCLDRMoneyFormat={site.useCLDRMoneyFormat}
               timeZone={website.timeZone}
             />
@@ -836,16 +901,29 @@ export function registerStorefrontRoutes(
 
   app.get('/search', cacheable, async (request, reply) => {
     const q = searchText(request.query);
-    const { website, site } = await siteFor(request);
+    const { website, site, audience } = await siteFor(request);
     // A paywalled collection's products are left out of search for everyone (a search
-    // page is shared by every visitor), except the products that open it.
-    const locks = await services.paywall?.locksOf(website.id);
-    const results: Product[] = (await catalog.search(website.id, q)).filter(
-      (product) =>
+    // page is shared by every visitor), except the products that open it. A member-area
+    // collection's products are found only by visitors let into its area, whose results
+    // page is their own (siteFor marks it so).
+    const [locks, memberLocks] = await Promise.all([
+      services.paywall?.locksOf(website.id),
+      services.memberAreas?.accessLocksOf(website.id),
+    ]);
+    const isFound = (product: Product) => {
+      const collection = product.fullUrl.split('/')[1] ?? '';
+      const area =
+        memberLocks && Object.hasOwn(memberLocks.collections, collection)
+          ? memberLocks.collections[collection]?.memberAreaId
+          : null;
+      if (area && audience !== 'all' && !audience.has(area)) return false;
+      return (
         !locks ||
         product.productType === ProductType.paywall ||
-        !Object.hasOwn(locks.collections, product.fullUrl.split('/')[1] ?? ''),
-    );
+        !Object.hasOwn(locks.collections, collection)
+      );
+    };
+    const results: Product[] = (await catalog.search(website.id, q)).filter(isFound);
     if (wantsJson(request)) {
       return sendJson(reply, {
         website: websiteRecord(website),
@@ -878,6 +956,22 @@ export function registerStorefrontRoutes(
       category ? { categorySlug: category } : {},
     );
     if (!list) return contentPage(request, reply, slug);
+    const path = `/${slug}`;
+    // A collection in a member-area folder is guarded like the folder's pages (issue 23).
+    const denial = await memberGateOf(request, reply, website.id, {
+      kind: 'collection',
+      address: slug,
+    });
+    if (denial) {
+      const { lock, offers } = await memberLockOf(request, reply, website.id, denial, path);
+      return lockScreen(
+        request,
+        reply,
+        { site, website, title: list.collection.title, path },
+        offers,
+        lock,
+      );
+    }
     const offers = await paywallGate(request, reply, website.id, {
       kind: 'collection',
       address: slug,
@@ -944,6 +1038,27 @@ export function registerStorefrontRoutes(
       const moved = await catalog.findRenamedProductUrl(website.id, urlId);
       if (moved) return reply.redirect(moved, 301);
       throw error;
+    }
+    // An item of a collection in a member-area folder is guarded with its list (issue 23).
+    const denial = await memberGateOf(request, reply, website.id, {
+      kind: 'collection',
+      address: collection,
+    });
+    if (denial) {
+      const { lock, offers } = await memberLockOf(
+        request,
+        reply,
+        website.id,
+        denial,
+        product.fullUrl,
+      );
+      return lockScreen(
+        request,
+        reply,
+        { site, website, title: product.title, path: product.fullUrl },
+        offers,
+        lock,
+      );
     }
     // An item of a locked collection is locked with it, except a product that itself
     // opens the collection: its page is where a visitor buys access.

@@ -31,6 +31,7 @@ import { OrderDetail } from './orders/OrderDetail.tsx';
 import { OrdersScreen } from './orders/OrdersScreen.tsx';
 import { PageEditor } from './PageEditor.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
+import { PageViewer } from './PageViewer.tsx';
 import { PRODUCT_NAME } from './product-name.ts';
 import { CategoryManager } from './products/CategoryManager.tsx';
 import { InventoryScreen } from './products/InventoryScreen.tsx';
@@ -39,6 +40,7 @@ import { ProductsScreen } from './products/ProductsScreen.tsx';
 import { TagManager } from './products/TagManager.tsx';
 import { RestockScreen } from './restock/RestockScreen.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
+import { SCREEN_TITLES, type Screen, screensFor, startScreen } from './screens.ts';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { StoreScreen } from './store/StoreScreen.tsx';
 import { SubscriptionDetail, SubscriptionsScreen } from './subscriptions/SubscriptionsScreen.tsx';
@@ -47,15 +49,7 @@ import {
   useHasUnsavedChanges,
   useLeaveConfirm,
 } from './UnsavedChanges.tsx';
-import {
-  AppShell,
-  Button,
-  Icon,
-  ShellLink,
-  type ShellNavItem,
-  Skeleton,
-  ToastProvider,
-} from './ui/index.ts';
+import { AppShell, Button, Icon, ShellLink, Skeleton, ToastProvider } from './ui/index.ts';
 import { WebhooksScreen } from './webhooks/WebhooksScreen.tsx';
 
 /** CodeMirror is large: developer mode is its own chunk, fetched when an admin opens it. */
@@ -134,137 +128,6 @@ export function EditorApp() {
   return screen;
 }
 
-type Screen =
-  | 'pages'
-  | 'orders'
-  | 'subscriptions'
-  | 'customers'
-  | 'mail'
-  | 'products'
-  | 'inventory'
-  | 'restock'
-  | 'tags'
-  | 'categories'
-  | 'store'
-  | 'discounts'
-  | 'forms'
-  | 'mailing-lists'
-  | 'campaigns'
-  | 'gift-cards'
-  | 'header-footer'
-  | 'files'
-  | 'settings'
-  | 'webhooks'
-  | 'member-areas'
-  | 'developer'
-  | 'account';
-
-const SCREEN_TITLES: Record<Screen, string> = {
-  pages: 'Pages',
-  orders: 'Orders',
-  subscriptions: 'Subscriptions',
-  customers: 'Customers',
-  mail: 'Mail',
-  products: 'Products',
-  tags: 'Tags',
-  categories: 'Categories',
-  store: 'Store',
-  discounts: 'Discounts',
-  forms: 'Forms',
-  'mailing-lists': 'Mailing lists',
-  campaigns: 'Campaigns',
-  'gift-cards': 'Gift cards',
-  inventory: 'Inventory',
-  restock: 'Restock requests',
-  'header-footer': 'Header & footer',
-  files: 'Files',
-  settings: 'Settings',
-  webhooks: 'Webhooks',
-  'member-areas': 'Member areas',
-  developer: 'Developer',
-  account: 'Your account',
-};
-
-/**
- * The navigation, each screen with the capability that opens it (core's permission
- * matrix): a member sees only the screens their role may use, and the server refuses the
- * rest whatever the screens show. Settings opens for any of its cards.
- */
-const NAV: readonly (ShellNavItem<Screen> & {
-  isFor: (can: (c: Capability) => boolean) => boolean;
-})[] = [
-  { key: 'pages', label: 'Pages', icon: 'pages', isFor: (can) => can('pages.read') },
-  { key: 'orders', label: 'Orders', icon: 'file', isFor: (can) => can('orders.read') },
-  {
-    key: 'subscriptions',
-    label: 'Subscriptions',
-    icon: 'file',
-    isFor: (can) => can('orders.read'),
-  },
-  { key: 'customers', label: 'Customers', icon: 'pages', isFor: (can) => can('orders.read') },
-  { key: 'mail', label: 'Mail', icon: 'info', isFor: (can) => can('orders.read') },
-  { key: 'products', label: 'Products', icon: 'tag', isFor: (can) => can('products.read') },
-  {
-    key: 'inventory',
-    label: 'Inventory',
-    icon: 'layout',
-    isFor: (can) => can('inventory.manage') && can('products.read'),
-  },
-  {
-    key: 'restock',
-    label: 'Restock requests',
-    icon: 'info',
-    isFor: (can) => can('inventory.manage'),
-  },
-  { key: 'tags', label: 'Tags', icon: 'tag', isFor: (can) => can('products.write') },
-  { key: 'categories', label: 'Categories', icon: 'layout', isFor: (can) => can('products.write') },
-  { key: 'store', label: 'Store', icon: 'settings', isFor: (can) => can('store.manage') },
-  { key: 'discounts', label: 'Discounts', icon: 'tag', isFor: (can) => can('discounts.manage') },
-  { key: 'gift-cards', label: 'Gift cards', icon: 'tag', isFor: (can) => can('orders.read') },
-  {
-    key: 'mailing-lists',
-    label: 'Mailing lists',
-    icon: 'pages',
-    isFor: (can) => can('mailing-lists.manage'),
-  },
-  {
-    key: 'header-footer',
-    label: 'Header & footer',
-    icon: 'layout',
-    isFor: (can) => can('design.edit'),
-  },
-  // Forms serve pages and products alike: editors and store managers build them (issue 20).
-  { key: 'forms', label: 'Forms', icon: 'pages', isFor: (can) => can('forms.read') },
-  {
-    key: 'campaigns',
-    label: 'Campaigns',
-    icon: 'external',
-    isFor: (can) => can('campaigns.manage'),
-  },
-  { key: 'files', label: 'Files', icon: 'file', isFor: (can) => can('files.read') },
-  {
-    key: 'settings',
-    label: 'Settings',
-    icon: 'settings',
-    isFor: (can) =>
-      can('settings.manage') ||
-      can('members.manage') ||
-      can('api-keys.manage') ||
-      can('demo-content.remove'),
-  },
-  // Who may see which live pages is a publishing decision (issue 23).
-  {
-    key: 'member-areas',
-    label: 'Member areas',
-    icon: 'lock',
-    isFor: (can) => can('pages.publish'),
-  },
-  { key: 'webhooks', label: 'Webhooks', icon: 'external', isFor: (can) => can('webhooks.manage') },
-  { key: 'developer', label: 'Developer', icon: 'code', isFor: (can) => can('templates.edit') },
-  // Every member's own sign-in security (two-step verification), whatever their role.
-  { key: 'account', label: 'Your account', icon: 'settings', isFor: (can) => can('account.self') },
-];
-
 /** `/config/orders/<id>` (customers, gift cards) opens that detail: see detail-routes.ts. */
 const detailInLocation = () => detailRouteOf(window.location.pathname);
 
@@ -304,13 +167,11 @@ function productRouteInLocation(): ProductRoute | null {
 function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOut: () => void }) {
   const allowed = new Set(session.capabilities);
   const can = (capability: Capability) => allowed.has(capability);
-  const items: ShellNavItem<Screen>[] = NAV.filter((item) => item.isFor(can)).map(
-    ({ isFor: _isFor, ...item }) => item,
-  );
-  const isOpenable = (key: Screen) => items.some((item) => item.key === key);
-  // A page opens in its editor only for those who may edit it (a viewer reads the list).
+  const items = screensFor(session.capabilities);
+  // A page opens in the editor for those who may edit it, and read-only (PageViewer) for
+  // those who may only read it.
   const [openPageId, setOpenPageId] = useState<string | null>(() =>
-    can('pages.edit') ? pageIdInLocation() : null,
+    can('pages.read') ? pageIdInLocation() : null,
   );
   // Bumped after a page changes so the list shows its new title and status.
   const [listVersion, setListVersion] = useState(0);
@@ -324,17 +185,14 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   const [openListId, setOpenListId] = useState<string | null>(
     () => mailingListRouteInLocation()?.listId ?? null,
   );
-  // The address's screen when the member may open it, else Pages, else Products (a store
-  // manager has no pages), else their first screen.
-  const [screen, setScreen] = useState<Screen | null>(() => {
-    const wanted =
+  const [screen, setScreen] = useState<Screen | null>(() =>
+    startScreen(
+      items,
       detailInLocation()?.screen ??
-      (mailingListRouteInLocation() ? 'mailing-lists' : undefined) ??
-      (formIdInLocation() ? 'forms' : productRouteInLocation() ? 'products' : undefined);
-    if (wanted && isOpenable(wanted)) return wanted;
-    const home = (['pages', 'products'] as const).find(isOpenable);
-    return home ?? items[0]?.key ?? null;
-  });
+        (mailingListRouteInLocation() ? 'mailing-lists' : undefined) ??
+        (formIdInLocation() ? 'forms' : productRouteInLocation() ? 'products' : undefined),
+    ),
+  );
   const confirmLeave = useLeaveConfirm();
   const hasUnsavedChanges = useHasUnsavedChanges();
   // The address shown, so Back/Forward away from unsaved changes can put it back.
@@ -477,12 +335,16 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   if (openPageId) {
     return (
       <div className="editing-mode">
-        <PageEditor
-          key={openPageId}
-          pageId={openPageId}
-          onChanged={() => setListVersion((v) => v + 1)}
-          onClose={closePage}
-        />
+        {can('pages.edit') ? (
+          <PageEditor
+            key={openPageId}
+            pageId={openPageId}
+            onChanged={() => setListVersion((v) => v + 1)}
+            onClose={closePage}
+          />
+        ) : (
+          <PageViewer key={openPageId} pageId={openPageId} onClose={closePage} />
+        )}
       </div>
     );
   }
@@ -632,7 +494,11 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       ) : screen === 'account' ? (
         <AccountScreen member={member} />
       ) : screen === null ? (
-        <NoScreensNotice role={member.role} capabilities={session.capabilities} />
+        <NoScreensNotice
+          role={member.role}
+          capabilities={session.capabilities}
+          onOpenAccount={() => setScreen('account')}
+        />
       ) : null}
       {hasOpenedDeveloperMode ? (
         <div hidden={screen !== 'developer'}>

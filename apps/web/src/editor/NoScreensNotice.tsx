@@ -1,17 +1,22 @@
 import { CAPABILITIES, type Capability, ROLE_LABELS, type Role } from '@atelier/core';
-import { Card } from './ui/index.ts';
+import { Button, Card } from './ui/index.ts';
 
 /**
- * What a member whose role opens no screen sees (reporting, moderator, the scheduling
- * roles, none): which role they have and what it is for, rather than an empty editor.
- * Their capabilities are for features Atelier does not have yet (isPlanned), or none.
+ * What a member whose role opens no screen of the site sees (reporting, moderator, the
+ * scheduling roles, none) — "Your account", their own sign-in, is every role's and does
+ * not count (screens.ts `startScreen`): which role they have and what it is for, rather
+ * than an empty editor. Their capabilities are for features Atelier does not have yet
+ * (isPlanned), or none.
  */
 export function NoScreensNotice({
   role,
   capabilities,
+  onOpenAccount,
 }: {
   role: number;
   capabilities: readonly Capability[];
+  /** Opens "Your account" (password and two-step verification). */
+  onOpenAccount: () => void;
 }) {
   const planned = capabilities.filter((c) => c !== 'site.private' && c !== 'account.self');
   const name = ROLE_LABELS[role as Role] ?? 'Member';
@@ -37,6 +42,10 @@ export function NoScreensNotice({
         ) : (
           <p>Your role gives no access to this site’s editor. An administrator can change it.</p>
         )}
+        <p>You can still look after your own sign-in, such as two-step verification.</p>
+        <p>
+          <Button onClick={onOpenAccount}>Open your account</Button>
+        </p>
         {capabilities.includes('site.private') ? (
           <p>
             You can see the site’s private pages while signed in: <a href="/">view the site</a>.

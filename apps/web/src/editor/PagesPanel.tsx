@@ -163,7 +163,7 @@ export function PagesPanel({
               ? 'Open a page to edit it, arrange the site menu, or add a new page.'
               : canEdit
                 ? 'Open a page to edit its draft, or add a new page. Publishing is for editors.'
-                : 'The site’s pages and menu. Your role can see them but not change them.'}
+                : 'The site’s pages and menu. Open a page to see it. Your role can see them but not change them.'}
           </p>
         </div>
         {canEdit ? (
@@ -200,7 +200,7 @@ export function PagesPanel({
                         list={list}
                         tree={tree}
                         openPageId={openPageId}
-                        onOpen={canEdit ? onOpen : null}
+                        onOpen={onOpen}
                         onChange={canArrange ? change : null}
                         onSettings={canEdit ? setSettingsFor : null}
                         onRemove={remove}

@@ -39,6 +39,7 @@ import * as twoFactor from './0040-two-factor.ts';
 import * as campaignStalls from './0041-campaign-stalls.ts';
 import * as orderLineOptions from './0042-order-line-options.ts';
 import * as expiringManageLinks from './0043-expiring-manage-links.ts';
+import * as accountPagesMintNoLinks from './0045-account-pages-mint-no-links.ts';
 import * as analytics from './0048-analytics.ts';
 
 export type Migration = { name: string; sql: string };
@@ -86,5 +87,6 @@ export const migrations: readonly Migration[] = [
   campaignStalls,
   orderLineOptions,
   expiringManageLinks,
+  accountPagesMintNoLinks,
   analytics,
 ];

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, WebsiteMemberRow } from '../../db/db-types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { mailQueries, type OutgoingMail } from '../mail/mail.repo.ts';
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
 
@@ -177,7 +178,26 @@ export function createAuthRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Housekeeping on each sign-in, so expired rows do not pile up. */
+    /**
+     * After a sign-in factor changed (two-step verification on or off): every other
+     * session of the member ends and the member is told, in one transaction.
+     */
+    endOtherSessions(input: {
+      websiteId: string;
+      memberId: string;
+      keepTokenHash: string;
+      mail: OutgoingMail;
+    }): Promise<void> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('member_sessions')
+          .where('website_id', '=', input.websiteId)
+          .where('member_id', '=', input.memberId)
+          .where('token_hash', '!=', input.keepTokenHash)
+          .execute();
+        await mailQueries(trx).enqueue(input.websiteId, [input.mail]);
+      });
+    },
   };
 }
 

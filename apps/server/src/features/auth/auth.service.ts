@@ -41,6 +41,9 @@ export type SignedIn = { member: Member; token: string; expiresAt: Date; isRemem
 /** The password was right; the member's code is next (the token goes in a cookie). */
 export type SecondFactorNeeded = { challengeToken: string; expiresAt: Date };
 
+/** Where a sign-in factor was changed: the session that stays, and the site's name. */
+export type FactorChange = { currentToken: string; siteName: string };
+
 /** What a sign-in waiting for its code remembers. */
 type WaitingSignIn = { email: string; memberId: string; isRemembered: boolean };
 
@@ -93,6 +96,33 @@ export function createAuthService(deps: {
       });
     }
     return key;
+  }
+
+  /**
+   * A sign-in factor changed: the session it was changed in goes on, every other one of
+   * the member ends, and the member is emailed (ASVS 5.0 V7.4.3, V6).
+   */
+  async function factorChanged(
+    websiteId: string,
+    member: Member,
+    isOn: boolean,
+    change: FactorChange,
+  ) {
+    await authRepo.endOtherSessions({
+      websiteId,
+      memberId: member.id,
+      keepTokenHash: hashToken(change.currentToken),
+      mail: {
+        kind: isOn ? 'member-two-factor-on' : 'member-two-factor-off',
+        to: member.email,
+        subject: twoFactorMessages.changedSubject(change.siteName, isOn),
+        bodyText: twoFactorMessages.changedBody({
+          site: change.siteName,
+          isOn,
+          ifNotYou: twoFactorMessages.ifNotYouMember,
+        }),
+      },
+    });
   }
 
   async function startSession(
@@ -233,8 +263,11 @@ export function createAuthService(deps: {
       });
     },
 
-    async confirmTwoFactor(websiteId: string, member: Member, code: string) {
-      return { recoveryCodes: await twoFactor.confirm({ websiteId, subjectId: member.id, code }) };
+    /** On with the first code; every other session ends and the member is told. */
+    async confirmTwoFactor(websiteId: string, member: Member, code: string, change: FactorChange) {
+      const recoveryCodes = await twoFactor.confirm({ websiteId, subjectId: member.id, code });
+      await factorChanged(websiteId, member, true, change);
+      return { recoveryCodes };
     },
 
     /** Needs the password and a current code (or a recovery code), both under the lock. */
@@ -242,11 +275,13 @@ export function createAuthService(deps: {
       websiteId: string,
       member: Member,
       input: { password: string; code: string },
+      change: FactorChange,
     ): Promise<void> {
       const key = await confirmPassword(websiteId, member, input.password);
       await twoFactor.spendCode({ websiteId, subjectId: member.id, code: input.code });
       signInGuard.succeeded(key);
       await twoFactor.turnOff(websiteId, member.id);
+      await factorChanged(websiteId, member, false, change);
     },
 
     async signOut(websiteId: string, token: string | undefined): Promise<void> {

@@ -44,17 +44,28 @@ export function createMemberGuard(deps: { auth: AuthService; websiteOf: WebsiteR
       callers.set(request, { website, member });
     }, capability);
 
+  /** Whether the request's editor session is a member of the website with this capability. */
+  async function memberCan(request: FastifyRequest, websiteId: string, capability: Capability) {
+    const token = request.cookies[SESSION_COOKIE];
+    const member = token ? await auth.memberOf(websiteId, token) : undefined;
+    return member !== undefined && can(member.role, capability);
+  }
+
   return {
     requireMember,
     /**
      * Whether the request comes from a member who may see private pages (site.private):
      * every role but "none".
      */
-    async isMember(request: FastifyRequest, websiteId: string): Promise<boolean> {
-      const token = request.cookies[SESSION_COOKIE];
-      const member = token ? await auth.memberOf(websiteId, token) : undefined;
-      return member !== undefined && can(member.role, 'site.private');
-    },
+    isMember: (request: FastifyRequest, websiteId: string) =>
+      memberCan(request, websiteId, 'site.private'),
+    /**
+     * Whether the request comes from a member who may read pages (pages.read): an editor
+     * previewing the site, who sees member areas and password pages without being let in
+     * as a customer (issue 23).
+     */
+    isEditor: (request: FastifyRequest, websiteId: string) =>
+      memberCan(request, websiteId, 'pages.read'),
   };
 }
 

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../http/errors.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
+import type { MemberGate } from '../member-areas/member-gate.ts';
 import type { PaywallGate } from '../paywall/paywall-gate.ts';
 import type { CatalogService } from './catalog.service.ts';
 
@@ -22,23 +23,37 @@ export function registerCatalogRoutes(
     websiteOf: WebsiteResolver;
     /** A paywalled collection's products only for visitors with access (issue 22). */
     paywall?: PaywallGate;
+    /** A member-area folder's collection only for the customers it lets in (issue 23). */
+    members?: MemberGate['verdictOf'];
   },
 ) {
   const { catalog, websiteOf } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /**
-   * Refuses a paywalled collection's products to a visitor without access, as its pages
-   * do (unless the product is one that opens it); the answer depends on the visitor, so
-   * it is never stored by a shared cache.
+   * Refuses a member-area collection's products to a visitor its area does not let in,
+   * and a paywalled collection's to a visitor without access, as its pages do (unless the
+   * product is one that opens it); the answer depends on the visitor, so it is never
+   * stored by a shared cache.
    */
-  async function checkPaywall(
+  async function checkAccess(
     request: FastifyRequest,
     reply: FastifyReply,
     websiteId: string,
     collectionUrlId: string,
     productId?: string,
   ) {
+    // A member area first, as on the collection's pages: what it denies shows no offer.
+    if (deps.members) {
+      const verdict = await deps.members(request, websiteId, {
+        kind: 'collection',
+        address: collectionUrlId,
+      });
+      if (verdict.isGuarded) reply.header('cache-control', 'private, no-store');
+      if (verdict.isGuarded && verdict.denied) {
+        throw fail('MEMBERS_ONLY', editorMessages.pageLocked);
+      }
+    }
     if (!deps.paywall) return;
     const verdict = await deps.paywall(request, websiteId, {
       kind: 'collection',
@@ -76,7 +91,7 @@ export function registerCatalogRoutes(
         querystring: productListQuerySchema,
         response: {
           200: productListSchema,
-          ...errorResponses(['COLLECTION_NOT_FOUND', 'PAYWALL_LOCKED']),
+          ...errorResponses(['COLLECTION_NOT_FOUND', 'PAYWALL_LOCKED', 'MEMBERS_ONLY']),
         },
       },
     },
@@ -85,7 +100,7 @@ export function registerCatalogRoutes(
       const list = await catalog.getCollectionList(website.id, request.params.collectionUrlId, {
         categorySlug: request.query.category,
       });
-      await checkPaywall(request, reply, website.id, request.params.collectionUrlId);
+      await checkAccess(request, reply, website.id, request.params.collectionUrlId);
       return list;
     },
   );
@@ -102,7 +117,12 @@ export function registerCatalogRoutes(
         }),
         response: {
           200: productSchema,
-          ...errorResponses(['COLLECTION_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'PAYWALL_LOCKED']),
+          ...errorResponses([
+            'COLLECTION_NOT_FOUND',
+            'PRODUCT_NOT_FOUND',
+            'PAYWALL_LOCKED',
+            'MEMBERS_ONLY',
+          ]),
         },
       },
     },
@@ -110,7 +130,7 @@ export function registerCatalogRoutes(
       const website = await websiteOf(request);
       const { collectionUrlId, urlId } = request.params;
       const product = await catalog.getProduct(website.id, collectionUrlId, urlId);
-      await checkPaywall(request, reply, website.id, collectionUrlId, product.id);
+      await checkAccess(request, reply, website.id, collectionUrlId, product.id);
       return product;
     },
   );

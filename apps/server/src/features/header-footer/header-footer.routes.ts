@@ -82,7 +82,8 @@ export function registerHeaderFooterRoutes(
       reply.header('cache-control', 'no-store');
       const { website } = editorCallerOf(request);
       const [navigation, checkout, headerFooter] = await Promise.all([
-        deps.navigation.getPublicNavigation(website.id),
+        // The editor previews the site as its members see it: member areas' pages too.
+        deps.navigation.getPublicNavigation(website.id, 'all'),
         deps.preferences.checkout(website.id),
         deps.headerFooter.forStorefront(website.id),
       ]);

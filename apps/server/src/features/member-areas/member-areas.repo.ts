@@ -239,6 +239,24 @@ export function createMemberAreasRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * Collections (a shop, a list) placed in a folder that is in a member area: the
+     * collection, its list page and its item pages are in the folder's area.
+     */
+    async guardedCollections(websiteId: string) {
+      return db
+        .selectFrom('collections as c')
+        .innerJoin('pages as f', (join) =>
+          join
+            .onRef('f.website_id', '=', 'c.website_id')
+            .onRef('f.page_id', '=', 'c.parent_page_id'),
+        )
+        .select(['c.collection_id as collectionId', 'c.url_id as urlId', 'f.member_area_id'])
+        .where('c.website_id', '=', websiteId)
+        .where('f.member_area_id', 'is not', null)
+        .execute();
+    },
+
     passwordHashOf(websiteId: string, pageId: string) {
       return db
         .selectFrom('pages')

@@ -15,15 +15,18 @@ import { unlockKeyOf } from './page-unlock.ts';
 
 export type MemberAreasService = ReturnType<typeof createMemberAreasService>;
 
+/** What guards one page or collection: its area, and a page's password as its unlock key. */
+export type AccessLock = { id: string; memberAreaId: string | null; unlockKey: string | null };
+
 /**
- * What guards each page of a website, by slug, and who each area lets in: what the
- * storefront asks on every page. Plain records, as remembered reads are measured as
- * JSON; a password appears only as the key its unlocks are signed with.
+ * What guards each page of a website, by slug, and each collection in a member-area
+ * folder, by url id, and who each area lets in: what the storefront asks on every page.
+ * Plain records, as remembered reads are measured as JSON; a password appears only as
+ * the key its unlocks are signed with.
  */
 export type AccessLocks = {
-  pages: Readonly<
-    Record<string, { pageId: string; memberAreaId: string | null; unlockKey: string | null }>
-  >;
+  pages: Readonly<Record<string, AccessLock>>;
+  collections: Readonly<Record<string, AccessLock>>;
   areas: Readonly<Record<string, { access: MemberAreaAccess; productIds: readonly string[] }>>;
 };
 
@@ -151,19 +154,26 @@ export function createMemberAreasService({
 
     /** Every guarded page of the website; remembered per website by the storefront. */
     async accessLocksOf(websiteId: string): Promise<AccessLocks> {
-      const [pages, areas] = await Promise.all([
+      const [pages, collections, areas] = await Promise.all([
         repo.guardedPages(websiteId),
+        repo.guardedCollections(websiteId),
         repo.areas(websiteId),
       ]);
       return {
         pages: Object.fromEntries(
-          pages.map((p) => [
+          pages.map((p): [string, AccessLock] => [
             p.urlSlug,
             {
-              pageId: p.pageId,
+              id: p.pageId,
               memberAreaId: p.memberAreaId,
               unlockKey: p.passwordHash ? unlockKeyOf(p.passwordHash) : null,
             },
+          ]),
+        ),
+        collections: Object.fromEntries(
+          collections.map((c): [string, AccessLock] => [
+            c.urlId,
+            { id: c.collectionId, memberAreaId: c.member_area_id, unlockKey: null },
           ]),
         ),
         areas: Object.fromEntries(

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { PAGE_UNLOCK_COOKIE, SITE_USER_SESSION_COOKIE } from '@atelier/contract';
 import { memberAreaMessages, ProductType, Role } from '@atelier/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../test/raw-get.ts';
 import { createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
 import { type EditorClient, memberClient, ownerClient } from '../auth/editor-client.ts';
+import { SESSION_COOKIE } from '../auth/member-guard.ts';
 import {
   approvedCard,
   createShopper,
@@ -20,6 +23,29 @@ const ABOUT_TEXT = 'converted garage';
 const CONTACT_TEXT = '14 Mill Lane';
 const AREAS = '/api/config/member-areas';
 const CUSTOMER_PASSWORD = 'plum tart on sunday';
+const MUG = 'Stoneware Mug';
+/** Only the shop's own content has the mug's sku (a lock screen names the item it locks). */
+const MUG_SKU = 'MUG-OAT';
+
+/** The header menu's links (the desktop one), as the page lists them. */
+function menuLinksOf(html: string): string[] {
+  const menu = /<nav aria-label="Main">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+  return [...menu.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1] ?? '');
+}
+
+type LayoutLink = {
+  collectionId?: string;
+  externalLink?: string;
+  title: string;
+  children: LayoutLink[];
+};
+/** A navigation as UpdateNavigation takes it, from GetSiteLayout's links. */
+const itemsOf = (links: LayoutLink[]): object[] =>
+  links.map((link) =>
+    link.externalLink !== undefined
+      ? { externalLink: link.externalLink, title: link.title }
+      : { collectionId: link.collectionId, children: itemsOf(link.children) },
+  );
 
 describe(`member areas and page passwords (${testDialect})`, () => {
   let t: TestApp;
@@ -46,21 +72,37 @@ describe(`member areas and page passwords (${testDialect})`, () => {
       }
       return response;
     };
+    const get = async (url: string) =>
+      keep(
+        await t.app.inject({
+          url,
+          headers: { accept: 'text/html', cookie: cookieHeader(), 'x-forwarded-for': ip },
+        }),
+      );
     return {
       jar,
-      get: async (url: string) =>
-        keep(
-          await t.app.inject({
-            url,
-            headers: { accept: 'text/html', cookie: cookieHeader(), 'x-forwarded-for': ip },
-          }),
-        ),
-      unlock: async (page: string, password: string, extra: Record<string, string> = {}) =>
-        keep(
+      get,
+      /**
+       * Posts the page's password form as the browser would: with the crumb its lock page
+       * set (visited first when the browser has none), or with `crumb` as given (null: none).
+       */
+      unlock: async (
+        page: string,
+        password: string,
+        extra: Record<string, string> = {},
+        crumb?: string | null,
+      ) => {
+        if (crumb === undefined && !jar.crumb) await get(`/${page}`);
+        const sent = crumb === undefined ? jar.crumb : crumb;
+        return keep(
           await t.app.inject({
             method: 'POST',
             url: '/members/unlock',
-            payload: new URLSearchParams({ page, password }).toString(),
+            payload: new URLSearchParams({
+              page,
+              password,
+              ...(typeof sent === 'string' && { crumb: sent }),
+            }).toString(),
             headers: {
               accept: 'text/html',
               'content-type': 'application/x-www-form-urlencoded',
@@ -69,7 +111,8 @@ describe(`member areas and page passwords (${testDialect})`, () => {
               ...extra,
             },
           }),
-        ),
+        );
+      },
     };
   }
 
@@ -427,6 +470,247 @@ describe(`member areas and page passwords (${testDialect})`, () => {
     expect(limited.headers['set-cookie']).toBeUndefined();
     // Another address still gets its tries.
     expect((await browser().unlock('contact', 'garden gate')).statusCode).toBe(303);
+    await owner.call('PUT', access, { password: null });
+  });
+  describe('a collection in a members-only folder, and the menu', () => {
+    let folderId: string;
+    let areaId: string;
+
+    beforeAll(async () => {
+      // A "Members shop" folder in the header menu holding the demo shop, in an area.
+      const folder = await owner.call('POST', '/api/config/pages', {
+        title: 'Members shop',
+        kind: 'folder',
+      });
+      expect(folder.statusCode, folder.body).toBe(201);
+      folderId = folder.json().id;
+      const layout = (await owner.call('GET', '/api/commondata/GetSiteLayout')).json();
+      const main = layout.layout[0].links as (LayoutLink & { kind: string })[];
+      const shop = main.find((link) => link.kind === 'collection');
+      if (!shop) throw new Error('the demo shop is not in the main navigation');
+      const placed = await owner.call('POST', '/api/widget/UpdateNavigation', {
+        fieldName: 'mainNavigation',
+        navigation: {
+          items: [
+            // A new page starts in the main navigation: it moves into place here.
+            ...itemsOf(main.filter((link) => link !== shop && link.collectionId !== folderId)),
+            { collectionId: folderId, children: [{ collectionId: shop.collectionId }] },
+          ],
+        },
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const area = await createArea({
+        name: 'Shop club',
+        access: 'signed-in',
+        productIds: [],
+        pageIds: [folderId],
+      });
+      expect(area.statusCode, area.body).toBe(201);
+      areaId = area.json().id;
+    });
+
+    it('locks the list, its items and their JSON for outsiders, and opens them to members', async () => {
+      const guest = browser();
+      for (const url of ['/shop', '/shop/p/stoneware-mug']) {
+        const locked = await guest.get(url);
+        expect(locked.statusCode, url).toBe(200);
+        expect(locked.body, url).toContain('This page is locked');
+        expect(locked.body, url).toContain(memberAreaMessages.membersOnly);
+        expect(locked.body, url).toContain(
+          `href="/account/sign-in?return=${encodeURIComponent(url)}"`,
+        );
+        expect(locked.body, url).not.toContain(MUG_SKU);
+        expect(locked.headers['cache-control'], url).toBe('private, no-store');
+        expect(locked.headers['x-robots-tag'], url).toBe('noindex');
+        expect(locked.headers['x-page-cache'], url).toBe('miss');
+        const json = await t.app.inject({ url: `${url}?format=json` });
+        expect(json.json(), url).toMatchObject({ pageType: 103, lock: 'members' });
+        expect(json.json().items, url).toBeUndefined();
+        expect(json.json().item, url).toBeUndefined();
+        expect(json.body, url).not.toContain(MUG_SKU);
+        expect(json.headers['cache-control'], url).toBe('private, no-store');
+      }
+      expect((await guest.get('/shop')).headers['x-page-cache']).toBe('miss');
+      // The catalog API says the same, as does search, and the sitemap lists none of it.
+      const api = await t.app.inject({ url: '/api/catalog/collections/shop/products' });
+      expect(api.statusCode).toBe(403);
+      expect(api.json()).toMatchObject({ code: 'MEMBERS_ONLY', error: 'This page is locked' });
+      const item = await t.app.inject({
+        url: '/api/catalog/collections/shop/products/stoneware-mug',
+      });
+      expect(item.statusCode).toBe(403);
+      expect((await guest.get('/search?q=mug')).body).not.toContain(MUG);
+      const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
+      expect(sitemap).not.toContain('/shop<');
+      expect(sitemap).not.toContain('/shop/p/');
+
+      const member = await customer('nell@example.com');
+      const list = await member.get('/shop');
+      expect(list.body).toContain(MUG);
+      expect(list.body).not.toContain('This page is locked');
+      expect(list.headers['cache-control']).toBe('private, no-store');
+      const mug = await member.get('/shop/p/stoneware-mug');
+      expect(mug.body).toContain(MUG_SKU);
+      expect(mug.body).not.toContain('This page is locked');
+      const token = member.jar[SITE_USER_SESSION_COOKIE] ?? '';
+      const memberCookie = { cookie: `${SITE_USER_SESSION_COOKIE}=${token}` };
+      const json = await t.app.inject({ url: '/shop?format=json', headers: memberCookie });
+      expect(json.json().pageType).not.toBe(103);
+      expect(json.body).toContain(MUG);
+      const memberApi = await t.app.inject({
+        url: '/api/catalog/collections/shop/products',
+        headers: memberCookie,
+      });
+      expect(memberApi.statusCode).toBe(200);
+      expect(memberApi.headers['cache-control']).toBe('private, no-store');
+      const found = await member.get('/search?q=mug');
+      expect(found.body).toContain(MUG);
+      expect(found.headers['cache-control']).toBe('private, no-store');
+      // What the member was shown was not kept for the next guest.
+      const after = await guest.get('/shop');
+      expect(after.body).not.toContain(MUG_SKU);
+      expect((await guest.get('/search?q=mug')).body).not.toContain(MUG);
+    });
+
+    it('lists members-only links in the menu only for those let in, whatever was cached', async () => {
+      const guest = browser();
+      await guest.get('/');
+      const cached = await guest.get('/');
+      expect(cached.headers['x-page-cache']).toBe('hit');
+      // About is open to everyone again by now (an earlier test emptied its area).
+      expect(menuLinksOf(cached.body)).toContain('/about');
+      expect(menuLinksOf(cached.body)).not.toContain('/shop');
+      expect(cached.body).not.toContain('Members shop');
+
+      // A signed-in member is never served the public's stored copy, nor is theirs kept.
+      const member = await customer('olive@example.com');
+      for (let i = 0; i < 2; i++) {
+        const home = await member.get('/');
+        expect(home.headers['x-page-cache']).toBe('miss');
+        expect(home.headers['cache-control']).toBe('private, no-store');
+        expect(menuLinksOf(home.body)).toContain('/shop');
+      }
+      // Every page the member's menu frames is theirs, the 404 page too.
+      const missing = await member.get('/no-such-page');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['cache-control']).toBe('private, no-store');
+      expect(menuLinksOf(missing.body)).toContain('/shop');
+      expect((await guest.get('/no-such-page')).headers['cache-control']).toBe('no-cache');
+      const again = await guest.get('/');
+      expect(again.headers['x-page-cache']).toBe('hit');
+      expect(menuLinksOf(again.body)).not.toContain('/shop');
+
+      // Over a socket a hit is answered before Fastify: the same rule holds there.
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const raw = async (cookie?: string) => {
+        const answer = await rawGet(port, '/', {
+          host: 'localhost',
+          ...(cookie && { cookie }),
+        });
+        return { ...answer, body: answer.body.toString('utf8') };
+      };
+      const early = t.app.services.pageCache.stats().earlyHits;
+      const publicHit = await raw();
+      expect(publicHit.headers['x-page-cache']).toBe('hit');
+      expect(menuLinksOf(publicHit.body)).not.toContain('/shop');
+      const token = member.jar[SITE_USER_SESSION_COOKIE] ?? '';
+      const own = await raw(`${SITE_USER_SESSION_COOKIE}=${token}`);
+      expect(own.headers['x-page-cache']).toBe('miss');
+      expect(menuLinksOf(own.body)).toContain('/shop');
+      expect(t.app.services.pageCache.stats().earlyHits).toBe(early + 1);
+
+      // A paid area's links are for its buyers: a signed-in customer without access is
+      // shown the public's menu (and the lock screen behind the link).
+      const pass = await owner.call(
+        'POST',
+        `/api/content-service/product/1.1/websites/${websiteId}/products`,
+        {
+          collectionId: (await t.app.services.catalog.getCollectionList(websiteId, 'shop'))
+            .collection.id,
+          productType: ProductType.paywall,
+          title: 'Shop Club Pass',
+          priceMoney: { value: '9' },
+        },
+      );
+      expect(pass.statusCode, pass.body).toBe(201);
+      const paid = await owner.call('PUT', `${AREAS}/${areaId}`, {
+        name: 'Shop club',
+        access: 'paid',
+        productIds: [pass.json().id],
+        pageIds: [folderId],
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const unpaid = await member.get('/');
+      expect(menuLinksOf(unpaid.body)).not.toContain('/shop');
+      expect((await member.get('/shop')).body).toContain(memberAreaMessages.signedInNoAccess);
+      await owner.call('PUT', `${AREAS}/${areaId}`, {
+        name: 'Shop club',
+        access: 'signed-in',
+        productIds: [],
+        pageIds: [folderId],
+      });
+    });
+
+    it('lets an editor signed in to /config preview member and password pages', async () => {
+      const access = `/api/config/pages/${contactId}/access`;
+      expect((await owner.call('PUT', access, { password: 'back door' })).statusCode).toBe(200);
+      const editor = browser({ [SESSION_COOKIE]: owner.cookies[SESSION_COOKIE] ?? '' });
+      const home = await editor.get('/');
+      expect(menuLinksOf(home.body)).toContain('/shop');
+      expect(home.headers['cache-control']).toBe('private, no-store');
+      const shop = await editor.get('/shop');
+      expect(shop.body).toContain(MUG);
+      const contact = await editor.get('/contact');
+      expect(contact.body).toContain(CONTACT_TEXT);
+      expect(contact.headers['cache-control']).toBe('private, no-store');
+      // The editor's canvas frames pages with the members' menu too.
+      const frame = await owner.call('GET', '/api/config/site-frame');
+      expect(JSON.stringify(frame.json().navigation)).toContain('/shop');
+      // A member without pages.read (role "none") previews nothing; an outsider neither.
+      const none = await memberClient(t, owner, { email: 'nobody@example.com', role: Role.none });
+      const noneBrowser = browser({ [SESSION_COOKIE]: none.cookies[SESSION_COOKIE] ?? '' });
+      expect((await noneBrowser.get('/contact')).body).not.toContain(CONTACT_TEXT);
+      expect((await noneBrowser.get('/shop')).body).not.toContain(MUG);
+      expect((await browser().get('/contact')).body).not.toContain(CONTACT_TEXT);
+      await owner.call('PUT', access, { password: null });
+    });
+  });
+
+  it('takes a page password only with this browser’s crumb from the lock page', async () => {
+    const access = `/api/config/pages/${contactId}/access`;
+    expect((await owner.call('PUT', access, { password: 'side gate' })).statusCode).toBe(200);
+    const visitor = browser();
+    const locked = await visitor.get('/contact');
+    const crumb = visitor.jar.crumb ?? '';
+    expect(crumb.length).toBeGreaterThanOrEqual(16);
+    expect(locked.body).toContain(`<input type="hidden" name="crumb" value="${crumb}"/>`);
+
+    // No crumb, or another browser's: refused with the reason, the try not counted.
+    for (const sent of [null, 'x'.repeat(crumb.length), 'é'.repeat(crumb.length)]) {
+      const refused = await visitor.unlock('contact', 'side gate', { origin: 'null' }, sent);
+      expect(refused.statusCode, String(sent)).toBe(403);
+      expect(refused.body).toContain(memberAreaMessages.passwordFormExpired);
+      expect(refused.body).not.toContain(CONTACT_TEXT);
+      // The form comes back with this browser's crumb, so trying again works.
+      expect(refused.body).toContain(`name="crumb" value="${crumb}"`);
+      expect(String(refused.headers['set-cookie'] ?? '')).not.toContain(PAGE_UNLOCK_COOKIE);
+    }
+    // A browser without the cookie (it never saw the lock page) is refused too.
+    const stranger = browser();
+    const blind = await stranger.unlock('contact', 'side gate', {}, crumb);
+    expect(blind.statusCode).toBe(403);
+    expect(blind.body).toContain(memberAreaMessages.passwordFormExpired);
+    // Another site's form is refused whatever it sends.
+    const foreign = await visitor.unlock('contact', 'side gate', {
+      origin: 'https://elsewhere.example',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['set-cookie']).toBeUndefined();
+    // The lock page's own post: Origin "null" (no-referrer) with the crumb.
+    const right = await visitor.unlock('contact', 'side gate', { origin: 'null' });
+    expect(right.statusCode).toBe(303);
+    expect((await visitor.get('/contact')).body).toContain(CONTACT_TEXT);
     await owner.call('PUT', access, { password: null });
   });
 });

@@ -1,9 +1,11 @@
 import {
   HIDDEN_NAVIGATION,
   MAIN_NAVIGATION,
+  type MenuAudience,
   type NavigationItemInput,
   type NavigationLink,
   type NavigationName,
+  PUBLIC_MENU,
   type PublicNavigationItem,
   type SiteLayout,
   type UpdateNavigation,
@@ -296,25 +298,38 @@ export function createNavigationService(deps: {
      * The header menu: the main navigation's public pages, enabled collections and links.
      * A folder links to its first child (index), its own page (redirect) or nowhere
      * (none); a folder with nothing public in it is left out. Private pages are never
-     * listed, since the menu is part of pages cached for everyone.
+     * listed, since the menu is part of pages cached for everyone. A page, folder or
+     * collection in a member area (its own, or its folder's) is listed only for an
+     * audience let into that area (issue 23): the public's menu has none of them.
      */
-    async getPublicNavigation(websiteId: string): Promise<PublicNavigationItem[]> {
+    async getPublicNavigation(
+      websiteId: string,
+      audience: MenuAudience = PUBLIC_MENU,
+    ): Promise<PublicNavigationItem[]> {
       const stored = await repo.load(websiteId);
       const childrenOf = entriesOf(stored, 'main');
       const at = now();
+      const folderAreas = new Map(stored.pages.map((p) => [p.id, p.memberAreaId]));
+      /** The area guarding a row: its own, else its folder's (as the member gate reads it). */
+      const areaOf = (row: { parentId: string | null; memberAreaId?: string | null }) =>
+        row.memberAreaId ?? (row.parentId ? (folderAreas.get(row.parentId) ?? null) : null);
+      const isListed = (row: { parentId: string | null; memberAreaId?: string | null }) => {
+        const area = areaOf(row);
+        return area === null || audience === 'all' || audience.has(area);
+      };
       const toItem = (entry: Entry): PublicNavigationItem | null => {
         switch (entry.type) {
           case 'link':
             return { title: entry.row.title, href: entry.row.url, children: [] };
           case 'collection':
-            return entry.row.isEnabled
+            return entry.row.isEnabled && isListed(entry.row)
               ? { title: titleOf(entry), href: hrefOf(entry.row.urlSlug), children: [] }
               : null;
           case 'page': {
             const row = entry.row;
             const isPublic =
               pageAudience({ status: row.status, publish_at: row.publishAt }, at) === 'everyone';
-            if (!isPublic) return null;
+            if (!isPublic || !isListed(row)) return null;
             if (row.kind !== 'folder') {
               return { title: titleOf(entry), href: hrefOf(row.urlSlug), children: [] };
             }

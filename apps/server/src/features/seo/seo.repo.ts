@@ -59,6 +59,18 @@ export function createSeoRepo(db: Kysely<DB>) {
               ),
             ),
           )
+          // A collection in a member-area folder (issue 23) is the members': not listed.
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('pages as f')
+                  .select('f.page_id')
+                  .whereRef('f.website_id', '=', 'collections.website_id')
+                  .whereRef('f.page_id', '=', 'collections.parent_page_id')
+                  .where('f.member_area_id', 'is not', null),
+              ),
+            ),
+          )
           .orderBy('navigation_index')
           .execute(),
         db
@@ -86,6 +98,18 @@ export function createSeoRepo(db: Kysely<DB>) {
                 ),
               ),
             ]),
+          )
+          // …and its items are the members' with it, whatever their type.
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('pages as f')
+                  .select('f.page_id')
+                  .whereRef('f.website_id', '=', 'c.website_id')
+                  .whereRef('f.page_id', '=', 'c.parent_page_id')
+                  .where('f.member_area_id', 'is not', null),
+              ),
+            ),
           )
           .orderBy('p.display_index')
           .execute(),

@@ -6,9 +6,13 @@ import {
   accountNewsletterBodySchema,
   accountNewsletterParamsSchema,
   accountNewsletterSchema,
+  accountSubscriptionCancelBodySchema,
+  accountSubscriptionCardBodySchema,
   accountSubscriptionsSchema,
+  customerSubscriptionResponseSchema,
   errorResponses,
   sessionWriteCodes,
+  subscriptionParamsSchema,
 } from '@atelier/contract';
 import { cartMessages } from '@atelier/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -169,6 +173,105 @@ export function registerAccountSectionRoutes(
       const { websiteId, session } = await requireAccount(request, reply);
       privately(reply);
       return { subscriptions: await sections.subscriptions(websiteId, session.user) };
+    },
+  );
+
+  // The account's own subscription actions (the manage page of /account/subscriptions/{id}):
+  // the session cookie and the crumb are the credential, so they last as long as the
+  // session does; an emailed manage link stays the guest's way (subscriptions.routes.ts).
+  // Another account's subscription is 404, as an unknown one is.
+  const SUBSCRIPTION = `${ACCOUNT}/subscriptions/:subscriptionId`;
+  const subscriptionWrite = [...signedIn, ...sessionWriteCodes, 'SUBSCRIPTION_NOT_FOUND'] as const;
+  // Card updates are where card testing would hide: a few per address a minute, as the
+  // manage link's are.
+  const cardLimit = rateLimit({
+    limiter: createRateLimiter({ limit: 5, windowMs: 60_000 }),
+    message: cartMessages.tooManyRequests,
+    websiteOf,
+  });
+
+  api.get(
+    SUBSCRIPTION,
+    {
+      schema: {
+        tags,
+        summary: 'One of the account’s subscriptions (bought with its confirmed email)',
+        params: subscriptionParamsSchema,
+        response: {
+          200: customerSubscriptionResponseSchema,
+          ...errorResponses(signedIn, ['SUBSCRIPTION_NOT_FOUND']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { websiteId, session } = await requireAccount(request, reply);
+      privately(reply);
+      return {
+        subscription: await sections.subscription(
+          websiteId,
+          session.user,
+          request.params.subscriptionId,
+        ),
+      };
+    },
+  );
+
+  api.post(
+    `${SUBSCRIPTION}/card`,
+    {
+      onRequest: cardLimit,
+      preHandler: requireCrumb,
+      schema: {
+        tags,
+        summary:
+          'Replace the card on one of the account’s subscriptions; a past-due one is charged at once',
+        params: subscriptionParamsSchema,
+        body: accountSubscriptionCardBodySchema,
+        response: {
+          200: customerSubscriptionResponseSchema,
+          ...errorResponses(subscriptionWrite, ['SUBSCRIPTION_STATE_CONFLICT', 'CARD_DECLINED']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { websiteId, session } = await requireAccount(request, reply);
+      privately(reply);
+      return {
+        subscription: await sections.updateSubscriptionCard(
+          websiteId,
+          session.user,
+          request.params.subscriptionId,
+          request.body.card,
+        ),
+      };
+    },
+  );
+
+  api.post(
+    `${SUBSCRIPTION}/cancel`,
+    {
+      ...writeHooks,
+      schema: {
+        tags,
+        summary: 'Cancel one of the account’s subscriptions: no further payments',
+        params: subscriptionParamsSchema,
+        body: accountSubscriptionCancelBodySchema,
+        response: {
+          200: customerSubscriptionResponseSchema,
+          ...errorResponses(subscriptionWrite, ['SUBSCRIPTION_STATE_CONFLICT']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { websiteId, session } = await requireAccount(request, reply);
+      privately(reply);
+      return {
+        subscription: await sections.cancelSubscription(
+          websiteId,
+          session.user,
+          request.params.subscriptionId,
+        ),
+      };
     },
   );
 

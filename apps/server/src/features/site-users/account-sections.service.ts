@@ -13,6 +13,7 @@ import { fail } from '../../http/errors.ts';
 import type { NewsletterService } from '../newsletter/newsletter.service.ts';
 import { orderStatusPath } from '../orders/order-paths.ts';
 import { downloadOf } from '../orders/order-view.ts';
+import type { CardDetails } from '../payments/payment-provider.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { AccountSectionsRepo } from './account-sections.repo.ts';
 
@@ -31,6 +32,12 @@ export const accountSubscriptionPath = (subscriptionId: string) =>
 
 const isVerified = (user: SiteUserRow) => user.email_verified_at !== null;
 
+/** The email a subscription must have been bought with to be the account's. */
+const confirmedEmail = (user: SiteUserRow): string => {
+  if (!isVerified(user)) throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.notFound);
+  return user.email;
+};
+
 const addressOf = (body: AccountAddressBody): ShippingAddress => {
   const { isDefault: _, ...address } = body;
   return address;
@@ -38,7 +45,10 @@ const addressOf = (body: AccountAddressBody): ShippingAddress => {
 
 export function createAccountSectionsService(deps: {
   repo: AccountSectionsRepo;
-  subscriptions: Pick<SubscriptionsService, 'listForEmail' | 'manageTokenForEmail'>;
+  subscriptions: Pick<
+    SubscriptionsService,
+    'listForEmail' | 'viewForEmail' | 'updateCardForEmail' | 'cancelForEmail'
+  >;
   newsletter: Pick<NewsletterService, 'accountLists' | 'setAccountSubscription'>;
   now?: () => number;
 }) {
@@ -118,19 +128,38 @@ export function createAccountSectionsService(deps: {
     },
 
     /**
-     * The manage page's data for one of the account's subscriptions, with a fresh link
-     * token its card and cancel calls carry. Another account's id (or any id while the
-     * email is unconfirmed) is SUBSCRIPTION_NOT_FOUND.
+     * One of the account's subscriptions, for its manage page. Another account's id (or
+     * any id while the email is unconfirmed) is SUBSCRIPTION_NOT_FOUND, like an unknown one.
      */
-    async manageSubscription(
+    async subscription(
       websiteId: string,
       user: SiteUserRow,
       subscriptionId: string,
-    ): Promise<{ token: string; subscription: CustomerSubscription }> {
-      if (!isVerified(user)) {
-        throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.notFound);
-      }
-      return subscriptions.manageTokenForEmail(websiteId, subscriptionId, user.email);
+    ): Promise<CustomerSubscription> {
+      return subscriptions.viewForEmail(websiteId, subscriptionId, confirmedEmail(user));
+    },
+
+    /** The account's own card update: the session is the credential, not a link. */
+    async updateSubscriptionCard(
+      websiteId: string,
+      user: SiteUserRow,
+      subscriptionId: string,
+      card: CardDetails,
+    ): Promise<CustomerSubscription> {
+      return subscriptions.updateCardForEmail(
+        websiteId,
+        subscriptionId,
+        confirmedEmail(user),
+        card,
+      );
+    },
+
+    async cancelSubscription(
+      websiteId: string,
+      user: SiteUserRow,
+      subscriptionId: string,
+    ): Promise<CustomerSubscription> {
+      return subscriptions.cancelForEmail(websiteId, subscriptionId, confirmedEmail(user));
     },
 
     async downloads(websiteId: string, user: SiteUserRow): Promise<AccountDownload[]> {

@@ -374,23 +374,39 @@ describe(`customer account sections (${testDialect})`, () => {
         }),
       ]);
 
-      // The account's page for it is the manage page, with a link token of its own.
+      // The account's page for it is the manage page; its calls go through the session.
       const page = await pageOf(vera, `/account/subscriptions/${subscriptionId}`);
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('private, no-store');
       const props = islandProps(page.body, 'ManageSubscription');
       expect(props.subscription.id).toBe(subscriptionId);
-      const cancelled = await vera.call(
-        'POST',
-        `/api/commerce/subscriptions/${subscriptionId}/cancel`,
-        { token: props.token },
-      );
-      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect(props.access).toEqual({ kind: 'account' });
+      const viewed = await vera.call('GET', `${ACCOUNT}/subscriptions/${subscriptionId}`);
+      expect([viewed.status, viewed.body.subscription.status]).toEqual([200, 'active']);
+      // Signed in, no token: a cancel hours after the page was opened still works.
+      try {
+        shiftMs = 3 * 60 * 60_000;
+        const cancelled = await vera.call(
+          'POST',
+          `${ACCOUNT}/subscriptions/${subscriptionId}/cancel`,
+          {},
+        );
+        expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+        expect(cancelled.body.subscription).toMatchObject({ status: 'cancelled' });
+      } finally {
+        shiftMs = 0;
+      }
       const after = (await vera.call('GET', `${ACCOUNT}/subscriptions`)).body.subscriptions;
       expect(after[0]).toMatchObject({ status: 'cancelled', nextBillingAt: null });
+      const again = await vera.call(
+        'POST',
+        `${ACCOUNT}/subscriptions/${subscriptionId}/cancel`,
+        {},
+      );
+      expect([again.status, again.body.code]).toEqual([409, 'SUBSCRIPTION_STATE_CONFLICT']);
     });
 
-    it('gives the account page a manage link that lapses within the hour', async () => {
+    it('updates the card through the session; the page makes no manage link', async () => {
       const subscriptionId = await subscribe('zora@example.com');
       const zora = await account('zora@example.com');
       const linksOf = () =>
@@ -399,34 +415,41 @@ describe(`customer account sections (${testDialect})`, () => {
           .select('expires_at')
           .where('subscription_id', '=', subscriptionId)
           .execute();
-      // The emailed link, which does not lapse.
+      // Only the emailed link, which does not lapse.
       expect((await linksOf()).map((l) => l.expires_at)).toEqual([null]);
-      const viewWith = async (token: string) =>
-        (
-          await app.inject(
-            `/api/commerce/subscriptions/${subscriptionId}?token=${encodeURIComponent(token)}`,
-          )
-        ).statusCode;
-      const first = islandProps(
-        (await pageOf(zora, `/account/subscriptions/${subscriptionId}`)).body,
-        'ManageSubscription',
+      await pageOf(zora, `/account/subscriptions/${subscriptionId}`);
+      expect(await linksOf()).toHaveLength(1);
+      const card = { ...approvedCard, expYear: 2098 };
+      const updated = await zora.call('POST', `${ACCOUNT}/subscriptions/${subscriptionId}/card`, {
+        card,
+      });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(updated.body.subscription.card).toMatchObject({ last4: '4242', expYear: 2098 });
+      // A write without the crumb is refused, as every account write is.
+      const noCrumb = await zora.call(
+        'POST',
+        `${ACCOUNT}/subscriptions/${subscriptionId}/cancel`,
+        {},
+        { 'x-csrf-token': '' },
       );
-      expect(await viewWith(first.token)).toBe(200);
-      try {
-        shiftMs = 61 * 60_000;
-        expect(await viewWith(first.token)).toBe(404);
-        // A later view makes a fresh one and clears the lapsed: no trail of links.
-        const second = islandProps(
-          (await pageOf(zora, `/account/subscriptions/${subscriptionId}`)).body,
-          'ManageSubscription',
-        );
-        expect(await viewWith(second.token)).toBe(200);
-        const links = await linksOf();
-        expect(links).toHaveLength(2);
-        expect(links.filter((l) => l.expires_at === null)).toHaveLength(1);
-      } finally {
-        shiftMs = 0;
-      }
+      expect(noCrumb.status).toBe(403);
+
+      // The emailed link still works for a guest (no session at all).
+      const mail = await database.db
+        .selectFrom('mail_outbox')
+        .select('body_text')
+        .where('to_email', '=', 'zora@example.com')
+        .where('body_text', 'like', '%/commerce/subscriptions/%')
+        .executeTakeFirstOrThrow();
+      const token = decodeURIComponent(mail.body_text.match(/\?token=([^\s]+)/)?.[1] ?? '');
+      const guest = await visitor();
+      const viaLink = await guest.call(
+        'POST',
+        `/api/commerce/subscriptions/${subscriptionId}/cancel`,
+        { token },
+      );
+      expect(viaLink.status, JSON.stringify(viaLink.body)).toBe(200);
+      expect(viaLink.body.subscription.status).toBe('cancelled');
     });
 
     it('never shows another account’s subscription', async () => {
@@ -438,19 +461,33 @@ describe(`customer account sections (${testDialect})`, () => {
       const unknown = await pageOf(other, `/account/subscriptions/${randomUUID()}`);
       expect([theirs.statusCode, unknown.statusCode]).toEqual([404, 404]);
       expect(theirs.body).not.toContain(subscriptionId);
-      const before = await database.db
-        .selectFrom('subscription_links')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+      // The session routes answer another account's subscription as an unknown one.
+      const path = `${ACCOUNT}/subscriptions/${subscriptionId}`;
+      const answers = [
+        await other.call('GET', path),
+        await other.call('POST', `${path}/cancel`, {}),
+        await other.call('POST', `${path}/card`, { card: approvedCard }),
+        await other.call('GET', `${ACCOUNT}/subscriptions/${randomUUID()}`),
+      ];
+      expect(answers.map((a) => [a.status, a.body.code])).toEqual(
+        Array(4).fill([404, 'SUBSCRIPTION_NOT_FOUND']),
+      );
+      // Without a session: 401, whoever's it is.
+      const guest = await visitor();
+      const signedOut = [
+        await guest.call('GET', path),
+        await guest.call('POST', `${path}/cancel`, {}),
+        await guest.call('POST', `${path}/card`, { card: approvedCard }),
+      ];
+      expect(signedOut.map((a) => [a.status, a.body.code])).toEqual(
+        Array(3).fill([401, 'ACCOUNT_SIGN_IN_REQUIRED']),
+      );
+      const row = await database.db
+        .selectFrom('subscriptions')
+        .select('status')
         .where('subscription_id', '=', subscriptionId)
         .executeTakeFirstOrThrow();
-      // No link was made for someone else's subscription.
-      await pageOf(other, `/account/subscriptions/${subscriptionId}`);
-      const after = await database.db
-        .selectFrom('subscription_links')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('subscription_id', '=', subscriptionId)
-        .executeTakeFirstOrThrow();
-      expect(Number(after.n)).toBe(Number(before.n));
+      expect(row.status).toBe('active');
     });
   });
 

@@ -219,14 +219,21 @@ export function createSiteUsersRepo(db: Kysely<DB>) {
           .where('website_id', '=', input.websiteId)
           .where('site_user_id', '=', input.siteUserId)
           .execute();
-        await trx
-          .deleteFrom('site_user_sessions')
-          .where('website_id', '=', input.websiteId)
-          .where('site_user_id', '=', input.siteUserId)
-          .where('token_hash', '!=', input.keepTokenHash)
-          .execute();
-        await mailQueries(trx).enqueue(input.websiteId, [input.mail]);
+        await endOtherSessions(trx, input);
       });
+    },
+
+    /**
+     * After a sign-in factor changed (two-step verification on or off): every other
+     * session of the account ends and the owner is told, as a new password does.
+     */
+    endOtherSessions(input: {
+      websiteId: string;
+      siteUserId: string;
+      keepTokenHash: string;
+      mail: OutgoingMail;
+    }): Promise<void> {
+      return db.transaction().execute((trx) => endOtherSessions(trx, input));
     },
 
     async setLanguage(websiteId: string, siteUserId: string, language: string): Promise<void> {
@@ -583,4 +590,18 @@ function consumeToken(
     .where('expires_at', '>', input.now)
     .returning(['site_user_id', 'email'])
     .executeTakeFirst();
+}
+
+/** Ends every session of the account but the one kept, and queues the notice of why. */
+async function endOtherSessions(
+  trx: Kysely<DB>,
+  input: { websiteId: string; siteUserId: string; keepTokenHash: string; mail: OutgoingMail },
+): Promise<void> {
+  await trx
+    .deleteFrom('site_user_sessions')
+    .where('website_id', '=', input.websiteId)
+    .where('site_user_id', '=', input.siteUserId)
+    .where('token_hash', '!=', input.keepTokenHash)
+    .execute();
+  await mailQueries(trx).enqueue(input.websiteId, [input.mail]);
 }

@@ -226,6 +226,29 @@ export function createSiteUsersService(deps: {
   }
 
   /**
+   * A sign-in factor changed: this session goes on, every other one ends, and the owner
+   * hears of it, as after a new password (ASVS 5.0 V7.4.3, V6).
+   */
+  async function factorChanged(websiteId: string, session: AccountSession, isOn: boolean) {
+    const { title } = await site(websiteId);
+    await repo.endOtherSessions({
+      websiteId,
+      siteUserId: session.user.site_user_id,
+      keepTokenHash: session.tokenHash,
+      mail: {
+        kind: isOn ? 'account-two-factor-on' : 'account-two-factor-off',
+        to: session.user.email,
+        subject: twoFactorMessages.changedSubject(title, isOn),
+        bodyText: twoFactorMessages.changedBody({
+          site: title,
+          isOn,
+          ifNotYou: twoFactorMessages.ifNotYouCustomer,
+        }),
+      },
+    });
+  }
+
+  /**
    * The signed-in account of a session token, if the session is still current. A use
    * is written back at most once a minute (the idle timeout's clock).
    */
@@ -407,9 +430,12 @@ export function createSiteUsersService(deps: {
       });
     },
 
+    /** On with the first code; every other session ends and the owner is told (ASVS V7.4.3). */
     async confirmTwoFactor(websiteId: string, session: AccountSession, code: string) {
       const subjectId = session.user.site_user_id;
-      return { recoveryCodes: await twoFactor.confirm({ websiteId, subjectId, code }) };
+      const recoveryCodes = await twoFactor.confirm({ websiteId, subjectId, code });
+      await factorChanged(websiteId, session, true);
+      return { recoveryCodes };
     },
 
     /** Needs the password and a current code (or a recovery code). */
@@ -426,6 +452,7 @@ export function createSiteUsersService(deps: {
       await twoFactor.spendCode({ websiteId, subjectId, code: input.code });
       signInGuard.succeeded(key);
       await twoFactor.turnOff(websiteId, subjectId);
+      await factorChanged(websiteId, session, false);
     },
 
     /** The cart the browser keeps after sign-in: its guest cart merged into the account's. */

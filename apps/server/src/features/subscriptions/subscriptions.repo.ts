@@ -51,31 +51,15 @@ export function subscriptionQueries(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
-    /** A manage link; with `expiresAt`, one that lapses (the account page's). */
-    async addLink(
-      websiteId: string,
-      subscriptionId: string,
-      tokenSha256: string,
-      expiresAt: Date | null = null,
-    ): Promise<void> {
+    /** A manage link the store emails; it does not lapse. */
+    async addLink(websiteId: string, subscriptionId: string, tokenSha256: string): Promise<void> {
       await db
         .insertInto('subscription_links')
         .values({
           website_id: websiteId,
           subscription_id: subscriptionId,
           token_sha256: tokenSha256,
-          expires_at: expiresAt,
         })
-        .execute();
-    },
-
-    /** Drops the subscription's lapsed links, so account page views leave no trail. */
-    async dropExpiredLinks(websiteId: string, subscriptionId: string, now: Date): Promise<void> {
-      await db
-        .deleteFrom('subscription_links')
-        .where('website_id', '=', websiteId)
-        .where('subscription_id', '=', subscriptionId)
-        .where('expires_at', '<=', now)
         .execute();
     },
 

@@ -52,9 +52,6 @@ import {
 
 export type Clock = () => Date;
 
-/** How long a manage link made for the signed-in account page works. */
-const ACCOUNT_LINK_MS = 60 * 60_000;
-
 /** A renewal that failed for a reason other than the card or the stock is tried again after this. */
 const RETRY_AFTER_ERROR_MS = 60 * 60_000;
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
@@ -773,6 +770,15 @@ export function createSubscriptionsService({
     return sub;
   }
 
+  /** A subscription bought with `email`; any other is "not found", as an unknown id is. */
+  async function byEmail(websiteId: string, subscriptionId: string, email: string) {
+    const sub = await store.subscriptions.find(websiteId, subscriptionId);
+    if (!sub || sub.email.toLowerCase() !== email.toLowerCase()) {
+      throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.notFound);
+    }
+    return sub;
+  }
+
   /**
    * Changes a subscription under its row lock: `change` sees the row as it is now and
    * returns the columns to set (or throws), plus the event and emails it causes.
@@ -975,32 +981,35 @@ export function createSubscriptionsService({
     },
 
     /**
-     * A fresh manage-link token for a subscription bought with `email` (a signed-in
-     * account's confirmed one), so the account's page is the manage page itself: the
-     * same view, card update and cancel as an emailed link. Another email's subscription
-     * is "not found", never a sign that it exists.
+     * A subscription bought with `email` (a signed-in account's confirmed one), for the
+     * account's own manage page. Another email's is "not found", never a sign that it
+     * exists. The session is the credential: no manage-link token is made for it.
      */
-    async manageTokenForEmail(
+    async viewForEmail(
       websiteId: string,
       subscriptionId: string,
       email: string,
-    ): Promise<{ token: string; subscription: CustomerSubscription }> {
-      const sub = await store.subscriptions.find(websiteId, subscriptionId);
-      if (!sub || sub.email.toLowerCase() !== email.toLowerCase()) {
-        throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.notFound);
-      }
-      // The signed-in page's link lapses within the hour (an emailed one does not): it
-      // works without the session, so it must not outlive the visit that asked for it.
-      const now = clock();
-      await store.subscriptions.dropExpiredLinks(websiteId, subscriptionId, now);
-      const token = randomBytes(24).toString('base64url');
-      await store.subscriptions.addLink(
-        websiteId,
-        subscriptionId,
-        sha256(token),
-        new Date(now.getTime() + ACCOUNT_LINK_MS),
+    ): Promise<CustomerSubscription> {
+      return customerViewOf(await byEmail(websiteId, subscriptionId, email), null);
+    },
+
+    /** The signed-in account replaces the card, as through a manage link. */
+    async updateCardForEmail(
+      websiteId: string,
+      subscriptionId: string,
+      email: string,
+      card: CardDetails,
+    ): Promise<CustomerSubscription> {
+      return updateCard(websiteId, await byEmail(websiteId, subscriptionId, email), card);
+    },
+
+    /** The signed-in account cancels, as through a manage link. */
+    async cancelForEmail(websiteId: string, subscriptionId: string, email: string) {
+      await byEmail(websiteId, subscriptionId, email);
+      return customerViewOf(
+        await cancel(websiteId, subscriptionId, 'Customer'),
+        subscriptionMessages.cancelled,
       );
-      return { token, subscription: customerViewOf(sub, null) };
     },
 
     /** The customer's view through a manage link. */
@@ -1018,58 +1027,7 @@ export function createSubscriptionsService({
       token: string,
       card: CardDetails,
     ): Promise<CustomerSubscription> {
-      const sub = await byLink(websiteId, subscriptionId, token);
-      assertNotEnded(sub);
-      const saved = await payments.saveCard(card);
-      if (!saved.ok) throw fail('CARD_DECLINED', saved.message, { card: saved.message });
-      // The new card and, for a past-due subscription, the overdue charge happen in one
-      // transaction under the row's lock, so no sweep takes that charge in between.
-      const now = clock();
-      const ctx = await siteContext(websiteId);
-      let authorized: string | null = null;
-      const outcome = await store
-        .transaction(async (q) => {
-          const current = await q.subscriptions.lock(websiteId, subscriptionId);
-          if (!current) throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.notFound);
-          assertNotEnded(current);
-          const updated = await q.subscriptions.update(websiteId, subscriptionId, {
-            card_token: saved.card.token,
-            card_brand: saved.card.brand,
-            card_last4: saved.card.last4,
-            card_exp_month: saved.card.expMonth,
-            card_exp_year: saved.card.expYear,
-          });
-          await q.subscriptions.addEvent({
-            websiteId,
-            subscriptionId,
-            actor: 'Customer',
-            at: now,
-            kind: 'card_updated',
-            message: `Card updated to ${saved.card.brand} ending ${saved.card.last4}`,
-          });
-          if (updated.status !== 'past_due') return null;
-          const renewal = await renewLocked(q, updated, ctx, { now, isCustomerRetry: true });
-          authorized = renewal.authorized;
-          return renewal.outcome;
-        })
-        .catch(async (error: unknown) => {
-          if (authorized) await payments.void(authorized).catch(() => undefined);
-          throw error;
-        });
-      if (outcome?.kind === 'renewed') {
-        onStockChange(websiteId);
-        if (outcome.reference) {
-          await capture(websiteId, subscriptionId, outcome.cycle, outcome.reference);
-        }
-      }
-      const after = (await store.subscriptions.find(websiteId, subscriptionId)) ?? sub;
-      const notice =
-        outcome?.kind === 'renewed'
-          ? subscriptionMessages.cardUpdatedAndPaid
-          : outcome?.kind === 'failed'
-            ? subscriptionMessages.cardUpdatedPaymentFailed(outcome.reason)
-            : subscriptionMessages.cardUpdated;
-      return customerViewOf(after, notice);
+      return updateCard(websiteId, await byLink(websiteId, subscriptionId, token), card);
     },
 
     async cancelByLink(websiteId: string, subscriptionId: string, token: string) {
@@ -1084,4 +1042,67 @@ export function createSubscriptionsService({
     renewIfDue: (websiteId: string, subscriptionId: string) =>
       renewIfDue(websiteId, subscriptionId, clock()),
   };
+
+  /**
+   * The customer replaces the card on file (manage link or signed-in account). A past-due
+   * subscription is charged at once with the new card, so the customer sees the outcome.
+   */
+  async function updateCard(
+    websiteId: string,
+    sub: SubscriptionRow,
+    card: CardDetails,
+  ): Promise<CustomerSubscription> {
+    const subscriptionId = sub.subscription_id;
+    assertNotEnded(sub);
+    const saved = await payments.saveCard(card);
+    if (!saved.ok) throw fail('CARD_DECLINED', saved.message, { card: saved.message });
+    // The new card and, for a past-due subscription, the overdue charge happen in one
+    // transaction under the row's lock, so no sweep takes that charge in between.
+    const now = clock();
+    const ctx = await siteContext(websiteId);
+    let authorized: string | null = null;
+    const outcome = await store
+      .transaction(async (q) => {
+        const current = await q.subscriptions.lock(websiteId, subscriptionId);
+        if (!current) throw fail('SUBSCRIPTION_NOT_FOUND', subscriptionMessages.notFound);
+        assertNotEnded(current);
+        const updated = await q.subscriptions.update(websiteId, subscriptionId, {
+          card_token: saved.card.token,
+          card_brand: saved.card.brand,
+          card_last4: saved.card.last4,
+          card_exp_month: saved.card.expMonth,
+          card_exp_year: saved.card.expYear,
+        });
+        await q.subscriptions.addEvent({
+          websiteId,
+          subscriptionId,
+          actor: 'Customer',
+          at: now,
+          kind: 'card_updated',
+          message: `Card updated to ${saved.card.brand} ending ${saved.card.last4}`,
+        });
+        if (updated.status !== 'past_due') return null;
+        const renewal = await renewLocked(q, updated, ctx, { now, isCustomerRetry: true });
+        authorized = renewal.authorized;
+        return renewal.outcome;
+      })
+      .catch(async (error: unknown) => {
+        if (authorized) await payments.void(authorized).catch(() => undefined);
+        throw error;
+      });
+    if (outcome?.kind === 'renewed') {
+      onStockChange(websiteId);
+      if (outcome.reference) {
+        await capture(websiteId, subscriptionId, outcome.cycle, outcome.reference);
+      }
+    }
+    const after = (await store.subscriptions.find(websiteId, subscriptionId)) ?? sub;
+    const notice =
+      outcome?.kind === 'renewed'
+        ? subscriptionMessages.cardUpdatedAndPaid
+        : outcome?.kind === 'failed'
+          ? subscriptionMessages.cardUpdatedPaymentFailed(outcome.reason)
+          : subscriptionMessages.cardUpdated;
+    return customerViewOf(after, notice);
+  }
 }

@@ -5,30 +5,35 @@ import {
   sessionStateSchema,
   sessionWriteCodes,
   twoFactorCodeSchema,
-  twoFactorEnrolmentSchema,
-  twoFactorRecoveryCodesSchema,
-  twoFactorStartSchema,
-  twoFactorStatusSchema,
-  twoFactorTurnOffSchema,
 } from '@atelier/contract';
 import { cartMessages } from '@atelier/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { createRateLimiter, rateLimit } from '../../http/rate-limit.ts';
 import type { WebsiteResolver } from '../../http/website-resolver.ts';
 import { setSessionCookie, signedInState } from '../auth/auth.routes.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
+import type { AuthService, FactorChange } from '../auth/auth.service.ts';
+import { editorCallerOf, type RequireMember, SESSION_COOKIE } from '../auth/member-guard.ts';
+import type { Website } from '../websites/website.service.ts';
 import { clearChallengeCookie } from './challenge-cookie.ts';
+import { registerOwnTwoFactorRoutes } from './own-two-factor.routes.ts';
 
 // A member's own two-step verification (/api/config/account/two-factor: every role has
 // it, for their own sign-in only) and the second step of the editor's sign-in.
 
 const challengeCookie = { name: MEMBER_CHALLENGE_COOKIE, path: MEMBER_CHALLENGE_PATH };
-const ownCodes = ['SIGN_IN_REQUIRED', ...sessionWriteCodes] as const;
 const passwordCodes = ['SIGN_IN_FAILED', 'SIGN_IN_LOCKED'] as const;
+
+/** The name the authenticator app and the notice email give the site. */
+const siteNameOf = (website: Website, request: FastifyRequest) =>
+  website.title.trim() || request.hostname;
+
+/** The session the change is made in stays; the guard saw its cookie. */
+const changeOf = (website: Website, request: FastifyRequest): FactorChange => ({
+  currentToken: request.cookies[SESSION_COOKIE] ?? '',
+  siteName: siteNameOf(website, request),
+});
 
 export function registerMemberTwoFactorRoutes(
   app: FastifyInstance,
@@ -79,93 +84,25 @@ export function registerMemberTwoFactorRoutes(
     },
   );
 
-  api.get(
-    '/api/config/account/two-factor',
-    {
-      preValidation: own,
-      schema: {
-        tags: ['editor'],
-        summary: 'Whether two-step verification is on for the signed-in member',
-        response: { 200: twoFactorStatusSchema, ...errorResponses(['SIGN_IN_REQUIRED']) },
-      },
-    },
-    async (request, reply) => {
-      const { website, member } = editorCallerOf(request);
-      reply.header('cache-control', 'no-store');
-      return auth.twoFactorStatus(website.id, member);
-    },
-  );
-
-  api.post(
-    '/api/config/account/two-factor',
-    {
-      preValidation: own,
-      onRequest: addressLimit,
-      preHandler: requireCrumb,
-      schema: {
-        tags: ['editor'],
-        summary:
-          'Start setting up two-step verification (needs the password): a new key, shown this once',
-        body: twoFactorStartSchema,
-        response: {
-          200: twoFactorEnrolmentSchema,
-          ...errorResponses(ownCodes, passwordCodes, ['TWO_FACTOR_STATE']),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { website, member } = editorCallerOf(request);
-      reply.header('cache-control', 'no-store');
-      return auth.beginTwoFactor(website.id, member, {
-        password: request.body.password,
-        issuer: website.title.trim() || request.hostname,
-      });
-    },
-  );
-
-  api.post(
-    '/api/config/account/two-factor/confirmation',
-    {
-      preValidation: own,
-      onRequest: addressLimit,
-      preHandler: requireCrumb,
-      schema: {
-        tags: ['editor'],
-        summary: "Turn it on with the app's first code; answers the recovery codes, shown once",
-        body: twoFactorCodeSchema,
-        response: {
-          200: twoFactorRecoveryCodesSchema,
-          ...errorResponses(ownCodes, ['TWO_FACTOR_FAILED', 'TWO_FACTOR_STATE']),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { website, member } = editorCallerOf(request);
-      reply.header('cache-control', 'no-store');
-      return auth.confirmTwoFactor(website.id, member, request.body.code);
-    },
-  );
-
-  api.delete(
-    '/api/config/account/two-factor',
-    {
-      preValidation: own,
-      onRequest: addressLimit,
-      preHandler: requireCrumb,
-      schema: {
-        tags: ['editor'],
-        summary: 'Turn two-step verification off (needs the password and a code)',
-        body: twoFactorTurnOffSchema,
-        response: {
-          204: z.null(),
-          ...errorResponses(ownCodes, passwordCodes, ['TWO_FACTOR_FAILED', 'TWO_FACTOR_STATE']),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { website, member } = editorCallerOf(request);
-      await auth.turnOffTwoFactor(website.id, member, request.body);
-      return reply.status(204).send(null);
-    },
-  );
+  registerOwnTwoFactorRoutes(app, {
+    path: '/api/config/account/two-factor',
+    tag: 'editor',
+    person: 'member',
+    signInRequired: 'SIGN_IN_REQUIRED',
+    passwordCodes,
+    readHooks: { preValidation: own },
+    writeHooks: { preValidation: own, onRequest: addressLimit, preHandler: requireCrumb },
+    statusCacheControl: 'no-store',
+    whoIs: editorCallerOf,
+    status: ({ website, member }) => auth.twoFactorStatus(website.id, member),
+    begin: ({ website, member }, password, request) =>
+      auth.beginTwoFactor(website.id, member, {
+        password,
+        issuer: siteNameOf(website, request),
+      }),
+    confirm: ({ website, member }, code, request) =>
+      auth.confirmTwoFactor(website.id, member, code, changeOf(website, request)),
+    turnOff: ({ website, member }, input, request) =>
+      auth.turnOffTwoFactor(website.id, member, input, changeOf(website, request)),
+  });
 }

@@ -332,7 +332,12 @@ describe(`two-step verification (${testDialect})`, () => {
           .then(() => 'began', codeOf);
         expect(again).toBe('TWO_FACTOR_STATE');
         refusal = await auth
-          .turnOffTwoFactor(websiteId, member, { password: writer.password, code: '000000' })
+          .turnOffTwoFactor(
+            websiteId,
+            member,
+            { password: writer.password, code: '000000' },
+            { currentToken: signedIn.cookies[SESSION_COOKIE] ?? '', siteName: 'Shop' },
+          )
           .then(() => 'turned off', codeOf);
       }
       expect(refusal).toBe('SIGN_IN_LOCKED');

@@ -212,7 +212,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <div className="two-factor__recovery">
       <p className="notice" role="status">
-        {text.turnedOn}
+        {text.turnedOn} {text.otherDevicesSignedOut}
       </p>
       <h3 ref={headingRef} tabIndex={-1}>
         {text.recoveryTitle}
@@ -247,7 +247,7 @@ function TurnOffForm(props: { status: TwoFactorStatus; onTurnedOff: () => void }
     setIsBusy(true);
     try {
       await twoFactorApi.turnOff({ password, code });
-      toast(text.turnedOff);
+      toast(`${text.turnedOff} ${text.otherDevicesSignedOut}`);
       props.onTurnedOff();
     } catch (caught) {
       const fields = caught instanceof ApiError ? caught.fields : {};

@@ -30,18 +30,21 @@ const updatedFormat = new Intl.DateTimeFormat(undefined, {
   timeStyle: 'short',
 });
 
-const columns = (onOpen: ((id: string) => void) | null): DataColumn<PageSummary>[] => [
+const columns = (
+  onOpen: ((id: string) => void) | null,
+  canEdit: boolean,
+): DataColumn<PageSummary>[] => [
   {
     key: 'title',
     header: 'Title',
     isRowHeader: true,
     sortValue: (page) => page.title,
-    // A member who cannot edit (a viewer) reads the list; nothing opens an editor.
+    // A member who cannot edit (a viewer) opens the page to look at it (PageViewer).
     cell: (page) =>
       onOpen ? (
         <button type="button" className="all-pages__open" onClick={() => onOpen(page.id)}>
           {page.title}
-          <span className="visually-hidden">, edit</span>
+          <span className="visually-hidden">{canEdit ? ', edit' : ', view'}</span>
         </button>
       ) : (
         page.title
@@ -170,7 +173,7 @@ export function AllPagesTable({
         caption="All pages"
         isCaptionHidden
         rows={pages}
-        columns={columns(canEdit ? onOpen : null)}
+        columns={columns(onOpen, canEdit)}
         rowKey={(page) => page.id}
         rowLabel={(page) => page.title}
         defaultSort={{ key: 'updated', direction: 'descending' }}

@@ -12,7 +12,8 @@ import { twoFactorClient } from './two-factor-client.ts';
 type Step =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
-  | { kind: 'off' }
+  /** `notice`: just turned off here (every other device was signed out). */
+  | { kind: 'off'; notice?: string }
   | { kind: 'enrolling'; enrolment: TwoFactorEnrolment }
   | { kind: 'recovery'; codes: string[] }
   | { kind: 'on'; status: TwoFactorStatus };
@@ -56,24 +57,27 @@ export default function TwoFactor() {
           {step.message}
         </p>
       ) : step.kind === 'off' ? (
-        <AccountFormView
-          id="two-factor-start"
-          headingLevel="h3"
-          title={text.start}
-          intro={`${text.offIntro} ${text.startIntro}`}
-          fields={[passwordField]}
-          submitLabel={text.start}
-          submit={async (values) => {
-            const result = await twoFactorClient.begin(values.currentPassword ?? '');
-            return {
-              result,
-              onOk: () => {
-                if (result.ok) setStep({ kind: 'enrolling', enrolment: result.value });
-                return { ok: false };
-              },
-            };
-          }}
-        />
+        <>
+          {step.notice ? <p role="status">{step.notice}</p> : null}
+          <AccountFormView
+            id="two-factor-start"
+            headingLevel="h3"
+            title={text.start}
+            intro={`${text.offIntro} ${text.startIntro}`}
+            fields={[passwordField]}
+            submitLabel={text.start}
+            submit={async (values) => {
+              const result = await twoFactorClient.begin(values.currentPassword ?? '');
+              return {
+                result,
+                onOk: () => {
+                  if (result.ok) setStep({ kind: 'enrolling', enrolment: result.value });
+                  return { ok: false };
+                },
+              };
+            }}
+          />
+        </>
       ) : step.kind === 'enrolling' ? (
         <Enrol
           enrolment={step.enrolment}
@@ -109,7 +113,10 @@ export default function TwoFactor() {
               return {
                 result,
                 onOk: () => {
-                  setStep({ kind: 'off' });
+                  setStep({
+                    kind: 'off',
+                    notice: `${text.turnedOff} ${text.otherDevicesSignedOut}`,
+                  });
                   headingRef.current?.focus();
                   return { ok: false };
                 },
@@ -173,7 +180,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   useEffect(() => ref.current?.focus(), []);
   return (
     <div className="account-two-factor__recovery">
-      <p role="status">{text.turnedOn}</p>
+      <p role="status">
+        {text.turnedOn} {text.otherDevicesSignedOut}
+      </p>
       <h3 ref={ref} tabIndex={-1}>
         {text.recoveryTitle}
       </h3>

@@ -1,4 +1,9 @@
-import { type MemberLock, PAGE_UNLOCK_PATH, type PaywallOffer } from '@atelier/contract';
+import {
+  type MemberLock,
+  PAGE_UNLOCK_CRUMB_FIELD,
+  PAGE_UNLOCK_PATH,
+  type PaywallOffer,
+} from '@atelier/contract';
 import { editorMessages, memberAreaMessages, paywallMessages } from '@atelier/core';
 import { Island } from '../../islands/Island.tsx';
 import { Price } from '../../ui/Price.tsx';
@@ -44,6 +49,8 @@ function MemberLockPart({ lock }: { lock: MemberLock }) {
     <form className="lock-screen__password" method="post" action={PAGE_UNLOCK_PATH}>
       <p className="lock-screen__intro">{memberAreaMessages.passwordIntro}</p>
       <input type="hidden" name="page" value={slug} />
+      {/* Double submit: the server checks this against the browser's crumb cookie. */}
+      <input type="hidden" name={PAGE_UNLOCK_CRUMB_FIELD} value={lock.crumb} />
       <div className="form-field">
         <label htmlFor="page-password">{memberAreaMessages.passwordLabel}</label>
         <input

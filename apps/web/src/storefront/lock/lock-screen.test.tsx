@@ -45,15 +45,20 @@ describe('the lock screen for member areas and passwords (issue 23)', () => {
   });
 
   it('asks for the password with a labelled field, its error tied to it', () => {
-    const plain = lockScreen({ memberLock: { kind: 'password', pagePath: '/contact' } });
+    const plain = lockScreen({
+      memberLock: { kind: 'password', pagePath: '/contact', crumb: 'crumb-from-the-cookie' },
+    });
     expect(plain).toContain('action="/members/unlock"');
     expect(plain).toContain('<input type="hidden" name="page" value="contact"/>');
+    // The double-submit crumb rides in the form, beside the page.
+    expect(plain).toContain('<input type="hidden" name="crumb" value="crumb-from-the-cookie"/>');
     expect(plain).toContain('<label for="page-password">Password</label>');
     expect(plain).not.toContain('aria-invalid');
     const refused = lockScreen({
       memberLock: {
         kind: 'password',
         pagePath: '/contact',
+        crumb: 'crumb-from-the-cookie',
         error: memberAreaMessages.passwordWrong,
       },
     });

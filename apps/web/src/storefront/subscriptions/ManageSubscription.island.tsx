@@ -10,12 +10,19 @@ import {
 import { addFailureMessage } from '@atelier/core/cart/cart-errors';
 import { cartMessages, customerSubscriptionStatusText } from '@atelier/core/messages';
 import { useRef, useState } from 'react';
-import { callApi, contractType } from '../../ui/api-client.ts';
+import { type ApiSurface, callApi, contractType } from '../../ui/api-client.ts';
+import { surface as accountSurface } from '../account/account-client.ts';
+
+/**
+ * How the page's calls prove they may act: the emailed manage link's token (a guest; the
+ * token is the only credential), or the signed-in account's session (its cookie and the
+ * crumb), which lasts as long as the session does.
+ */
+export type ManageAccess = { kind: 'link'; token: string } | { kind: 'account' };
 
 export type ManageSubscriptionProps = {
   subscription: CustomerSubscription;
-  /** The manage link's token: the only credential these calls carry. */
-  token: string;
+  access: ManageAccess;
   useCLDRMoneyFormat: boolean;
   timeZone: string;
 };
@@ -24,7 +31,7 @@ const STATUS_TEXT: Record<CustomerSubscription['status'], string> = customerSubs
 
 // The link's token is the credential, so no crumb; the storefront's sentences for a call
 // that got no answer.
-const manageSurface = {
+const linkSurface: ApiSurface = {
   csrfHeader: 'x-csrf-token',
   csrfToken: () => '',
   messageFor: (status: number, body: { error?: string } | undefined) =>
@@ -41,7 +48,7 @@ const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '', nameOnCard: ''
  */
 export default function ManageSubscription({
   subscription: initial,
-  token,
+  access,
   useCLDRMoneyFormat,
   timeZone,
 }: ManageSubscriptionProps) {
@@ -74,16 +81,22 @@ export default function ManageSubscription({
   const day = (ms: number) =>
     new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date(ms));
   const isEnded = ['cancelled', 'expired', 'completed'].includes(subscription.status);
-  const base = `/api/commerce/subscriptions/${encodeURIComponent(subscription.id)}`;
+  const id = encodeURIComponent(subscription.id);
+  // Signed in: the account's own routes, with the session and the crumb (account-client's
+  // surface fetches one when the page has none).
+  const base =
+    access.kind === 'account'
+      ? `/api/site-users/account/subscriptions/${id}`
+      : `/api/commerce/subscriptions/${id}`;
 
   async function send(path: string, body: object) {
     setIsBusy(true);
     setProblem(null);
     setFieldErrors({});
-    const result = await callApi(manageSurface, {
+    const result = await callApi(access.kind === 'account' ? accountSurface : linkSurface, {
       method: 'POST',
       path: `${base}/${path}`,
-      body: { token, ...body },
+      body: access.kind === 'account' ? body : { token: access.token, ...body },
       response: contractType<typeof customerSubscriptionResponseSchema>(),
     });
     setIsBusy(false);
