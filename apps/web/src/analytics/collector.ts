@@ -1,14 +1,8 @@
 import type { AnalyticsTag, PerformanceRecord, PipelineEventSchemaName } from '@atelier/contract';
 import { PERFORMANCE_COLLECTOR } from '@atelier/core/analytics/performance';
-import {
-  type MetricWithAttribution,
-  onCLS,
-  onFCP,
-  onINP,
-  onLCP,
-  onTTFB,
-} from 'web-vitals/attribution';
-import { type CartEventDetail, onCartEvent } from '../storefront/cart/cart-client.ts';
+import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
+import type { CartEventDetail } from '../storefront/cart/cart-client.ts';
+import { CART_EVENT } from '../storefront/cart/cart-signals.ts';
 import { reportError } from './error-reporter.ts';
 
 // The storefront's analytics collector (issue 24). The island runtime imports it only on
@@ -69,33 +63,94 @@ function pipeline(name: PipelineEventSchemaName, content: Record<string, unknown
   );
 }
 
-/** The element's CSS path as web-vitals gives it, cut to the SPEC's 200 characters. */
-const elementPath = (path: string | undefined) =>
-  path ? path.slice(0, elementPathMaxLength) : undefined;
+/** A short CSS path to the element (tag#id.class>…), cut to the SPEC's 200 characters. */
+function elementPath(node: Node | null | undefined): string | undefined {
+  const parts: string[] = [];
+  let element = node instanceof Element ? node : (node?.parentElement ?? null);
+  while (element && element !== document.body && parts.length < 6) {
+    const name = element.localName;
+    if (element.id) {
+      parts.unshift(`${name}#${element.id}`);
+      break;
+    }
+    const first = element.classList[0];
+    parts.unshift(first ? `${name}.${first}` : name);
+    element = element.parentElement;
+  }
+  return parts.length > 0 ? parts.join('>').slice(0, elementPathMaxLength) : undefined;
+}
+
+type ShiftEntry = PerformanceEntry & {
+  value: number;
+  hadRecentInput: boolean;
+  sources?: { node?: Node | null }[];
+};
+type EventEntry = PerformanceEntry & { target?: Node | null; interactionId?: number };
+
+/**
+ * The elements behind the LCP, the largest layout shift and the slowest interactions,
+ * watched directly: web-vitals' attribution build would double the collector's size.
+ */
+function watchElements() {
+  const seen = { lcp: '', shift: '', shiftValue: 0 };
+  const slowest: { element: string; duration: number }[] = [];
+  const observe = (type: string, onEntries: (entries: PerformanceEntry[]) => void, extra = {}) => {
+    try {
+      new PerformanceObserver((list) => onEntries(list.getEntries())).observe({
+        type,
+        buffered: true,
+        ...extra,
+      });
+    } catch {
+      // This browser does not report this entry type: its metric simply has no element.
+    }
+  };
+  observe('largest-contentful-paint', (entries) => {
+    const last = entries.at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
+    seen.lcp = elementPath(last?.element) ?? seen.lcp;
+  });
+  observe('layout-shift', (entries) => {
+    for (const entry of entries as ShiftEntry[]) {
+      if (entry.hadRecentInput || entry.value <= seen.shiftValue) continue;
+      seen.shiftValue = entry.value;
+      seen.shift = elementPath(entry.sources?.[0]?.node) ?? seen.shift;
+    }
+  });
+  observe(
+    'event',
+    (entries) => {
+      for (const entry of entries as EventEntry[]) {
+        if (!entry.interactionId) continue;
+        slowest.push({
+          element: elementPath(entry.target) ?? '',
+          duration: Math.round(entry.duration),
+        });
+        slowest.sort((a, b) => b.duration - a.duration).splice(slowestInteractionsKept);
+      }
+    },
+    { durationThreshold: 40 },
+  );
+  return { seen, slowest };
+}
 
 function startVitals(tag: AnalyticsTag) {
   const records: PerformanceRecord[] = [];
-  const slowest: { element: string; duration: number }[] = [];
+  const { seen, slowest } = watchElements();
   const flush = () => {
     if (records.length === 0) return;
     send('/api/1/performance/records', JSON.stringify(records.splice(0, 50)), 'text/plain');
   };
-  const push = (metric: MetricWithAttribution) => {
+  const push = (metric: Metric) => {
     try {
       if (!(metric.value >= 0 && metric.value <= PERFORMANCE_COLLECTOR.maxTimingValue)) return;
-      const attribution = metric.attribution as Record<string, unknown>;
       const target =
         metric.name === 'LCP'
-          ? attribution.target
+          ? seen.lcp
           : metric.name === 'CLS'
-            ? attribution.largestShiftTarget
+            ? seen.shift
             : metric.name === 'INP'
-              ? attribution.interactionTarget
+              ? slowest[0]?.element
               : undefined;
-      if (metric.name === 'INP' && typeof target === 'string') {
-        slowest.push({ element: elementPath(target) ?? '', duration: metric.value });
-        slowest.sort((a, b) => b.duration - a.duration).splice(slowestInteractionsKept);
-      }
       records.push({
         app: 'storefront',
         event: 'user',
@@ -109,7 +164,7 @@ function startVitals(tag: AnalyticsTag) {
               : Math.round(metric.value),
           pagePath,
           pageType: tag.pageType,
-          ...(typeof target === 'string' && target && { element: elementPath(target) }),
+          ...(target && { element: target }),
           navigationType: metric.navigationType,
           ...(metric.name === 'INP' && { interactions: slowest.slice() }),
         },
@@ -158,7 +213,10 @@ function commerceEvents(tag: AnalyticsTag) {
     pipeline('ViewCart', { cart_id: tag.cartId });
   if (tag.pageType === 201) pipeline('CheckoutStarted', tag.cartId ? { cart_id: tag.cartId } : {});
   if (tag.purchase) pipeline('Purchase', tag.purchase);
-  onCartEvent((detail: CartEventDetail) => {
+  // The window event itself, not cart-client's helper: that would pull the cart's API
+  // client and messages into every page's collector.
+  window.addEventListener(CART_EVENT, (event) => {
+    const detail = (event as CustomEvent<CartEventDetail>).detail;
     if (detail.type !== 'item-added' || !detail.newlyAdded || !tag.siteVisitorMetrics) return;
     const itemId = detail.newlyAdded.itemId;
     const product = tag.product?.item_id === itemId ? tag.product : tag.products?.[itemId];

@@ -30,21 +30,33 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 const pagePath = () => location.pathname.replace(/(.)\/$/, '$1');
 
-function send() {
+/** The crumb cookie; a cached page sets none, so the cart call (which issues it) is asked once. */
+async function crumbOf(): Promise<string | undefined> {
+  const crumb = readCookie(CSRF_COOKIE);
+  if (crumb) return crumb;
+  await fetch('/api/commerce/shopping-cart', { credentials: 'same-origin' });
+  return readCookie(CSRF_COOKIE);
+}
+
+/** `isLeaving`: the page is going away, so the request must outlive it (keepalive). */
+function send(isLeaving = false) {
   timer = undefined;
   if (queued.length === 0) return;
   const batch = queued;
   queued = [];
-  const crumb = readCookie(CSRF_COOKIE);
-  // No crumb: the server would refuse it, so there is nothing worth sending.
-  if (!crumb) return;
-  void fetch('/api/events/RecordJavascriptErrors', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [CSRF_HEADER]: crumb },
-    body: JSON.stringify(batch),
-    keepalive: true,
-    credentials: 'same-origin',
-  }).catch(() => undefined);
+  crumbOf()
+    .then((crumb) => {
+      // Still no crumb (cookies off): the server would refuse it; nothing worth sending.
+      if (!crumb) return;
+      return fetch('/api/events/RecordJavascriptErrors', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CSRF_HEADER]: crumb },
+        body: JSON.stringify(batch),
+        keepalive: isLeaving,
+        credentials: 'same-origin',
+      });
+    })
+    .catch(() => undefined);
 }
 
 /** Queues one error; the reporter never throws, whatever it is given. */
@@ -68,7 +80,7 @@ export function reportError(
     timestamp: Date.now(),
   });
   if (timer) clearTimeout(timer);
-  timer = setTimeout(send, DEBOUNCE_MS);
+  timer = setTimeout(() => send(), DEBOUNCE_MS);
 }
 
 export function installErrorReporter() {
@@ -85,6 +97,6 @@ export function installErrorReporter() {
   // A page being left sends what is queued now rather than after the debounce.
   window.addEventListener('pagehide', () => {
     if (timer) clearTimeout(timer);
-    send();
+    send(true);
   });
 }

@@ -81,7 +81,9 @@ export function registerAnalyticsRoutes(
 
   function setCookies(reply: FastifyReply, cookies: readonly CookieChange[]) {
     for (const cookie of cookies) {
+      // encode: the SPEC's 'id|first|…' form as it is ('|' is a valid cookie octet).
       const options = {
+        encode: (value: string) => value,
         path: '/',
         sameSite: 'lax' as const,
         secure: cookie.isSecure,
