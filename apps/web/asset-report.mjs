@@ -8,17 +8,22 @@ import { gzipSync } from 'node:zlib';
 const ENTRY = 'src/islands/client.ts';
 const REACT_DOM = '../../node_modules/react-dom/client.js';
 
-/** Islands each page type hydrates for a visitor who is shopping. */
+/** The analytics collector every tracked page loads after it has loaded and painted. */
+const COLLECTOR = 'src/analytics/collector.ts';
+
+/** Islands (and the deferred collector) each page type loads for a visitor who is shopping. */
 export const PAGE_ISLANDS = {
   'product page': [
     'src/storefront/product/ProductForm.island.tsx',
     'src/storefront/cart/CartStatus.island.tsx',
+    COLLECTOR,
   ],
   'product list page': [
     'src/storefront/shop/QuickAdd.island.tsx',
     'src/storefront/cart/CartStatus.island.tsx',
+    COLLECTOR,
   ],
-  'content page, first visit': [],
+  'content page, first visit': [COLLECTOR],
 };
 
 export function pageScripts(distDir) {
@@ -47,7 +52,7 @@ export function pageScripts(distDir) {
   for (const [page, islands] of Object.entries(PAGE_ISLANDS)) {
     const keys = [ENTRY, ...islands.map(keyOf)];
     // With the editor entry importing React DOM too, it becomes a shared `_client-…` chunk.
-    if (islands.length > 0) keys.push(keyOf(REACT_DOM));
+    if (islands.some((island) => island !== COLLECTOR)) keys.push(keyOf(REACT_DOM));
     const files = closure(keys);
     const sizes = files.map((file) => {
       const bytes = readFileSync(join(distDir, file));

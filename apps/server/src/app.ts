@@ -18,13 +18,17 @@ import {
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createAnalyticsRepo } from './features/analytics/analytics.repo.ts';
+import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './features/analytics/analytics.service.ts';
+import { createAnalyticsWorker } from './features/analytics/analytics-worker.ts';
 import { createApiKeyRepo } from './features/api-keys/api-keys.repo.ts';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
 import { createApiKeyService } from './features/api-keys/api-keys.service.ts';
 import { createAuthRepo } from './features/auth/auth.repo.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { type AuthOptions, createAuthService } from './features/auth/auth.service.ts';
-import { createMemberGuard } from './features/auth/member-guard.ts';
+import { createMemberGuard, SESSION_COOKIE } from './features/auth/member-guard.ts';
 import { createMembersRepo } from './features/auth/members.repo.ts';
 import { registerMembersRoutes } from './features/auth/members.routes.ts';
 import { createMembersService } from './features/auth/members.service.ts';
@@ -484,7 +488,31 @@ function createServices(
     navigationRepo: createNavigationRepo(db),
     onPublicChange,
   });
+  const analytics = createAnalyticsService({
+    repo: createAnalyticsRepo(db),
+    preferencesOf: (websiteId) => preferences.analytics(websiteId),
+    isRecentOrder: async (websiteId, orderId) => {
+      if (!/^[0-9a-f-]{36}$/i.test(orderId)) return false;
+      const row = await db
+        .selectFrom('orders')
+        .select('order_id')
+        .where('website_id', '=', websiteId)
+        .where('order_id', '=', orderId)
+        .where('created_at', '>', new Date(Date.now() - 86_400_000))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    log: (error) => app.log.error({ err: error }, 'analytics batch failed'),
+  });
+  const analyticsWorker = createAnalyticsWorker({
+    db,
+    analytics,
+    retentionDays: options.config.analyticsRetentionDays,
+    log: (error) => app.log.error({ err: error }, 'analytics worker failed'),
+  });
   return {
+    analytics,
+    analyticsWorker,
     pageCache,
     websites,
     navigation,
@@ -717,6 +745,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     members: services.auth,
   });
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys, requireApiKey });
+  registerAnalyticsRoutes(app, {
+    analytics: services.analytics,
+    websiteOf,
+    memberRoleOf: async (websiteId, token) =>
+      (await services.auth.memberOf(websiteId, token))?.role,
+    memberCookie: SESSION_COOKIE,
+  });
   registerCatalogAdminRoutes(app, {
     catalogAdmin: services.catalogAdmin,
     productTags: services.productTags,
@@ -906,6 +941,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Tests start the worker themselves (or call runDueJobs) so timing stays in their hands.
   if (config.env !== 'test') services.commerce.jobs.start();
   if (config.env !== 'test') services.webhookDeliverer.start();
+  if (config.env !== 'test') services.analyticsWorker.start();
+  // Before the database closes: queued events are written, not lost.
+  app.addHook('preClose', async () => {
+    await services.analyticsWorker.stop();
+    await services.analytics.close();
+  });
   // Before the database closes; a send under way is abandoned to its lease, as in a crash.
   app.addHook('preClose', () => services.webhookDeliverer.stop());
   if (config.smtpUrl) {

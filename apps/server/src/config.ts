@@ -87,6 +87,9 @@ const envSchema = z.object({
   // Failed sign-ins for one email on one website before it is locked, and for how long.
   // Delays grow from the fourth failure on; see core's sign-in-lock.ts.
   SIGN_IN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
+  // Raw analytics events are kept this many days (whole day partitions are dropped);
+  // the hourly rollups the dashboards read are kept for ever.
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SIGN_IN_LOCK_MINUTES: z.coerce
     .number()
     .int()
@@ -126,6 +129,8 @@ export type Config = Readonly<{
   isWebhookPrivateAllowed: boolean;
   /** POST /api/testing/clock moves the renewal clock forward (TEST_CLOCK; never in production). */
   isTestClockEnabled: boolean;
+  /** Days raw analytics events are kept; rollups are kept for ever. */
+  analyticsRetentionDays: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -165,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     isWebhookPrivateAllowed: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     isTestClockEnabled: e.TEST_CLOCK === 'on',
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
   });
 }

@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './api-keys.ts';
 export * from './blocks/index.ts';
 export * from './campaigns.ts';

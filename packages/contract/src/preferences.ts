@@ -83,16 +83,31 @@ export const installmentPreferencesSchema = z
   .object({ isEnabled: z.boolean() })
   .meta({ id: 'InstallmentPreferences' });
 
+/**
+ * Visitor analytics (issue 24, SPEC §4): census off stops all tracking; with the consent
+ * banner on, census cookies wait for the visitor's yes (until then, and after a no, only
+ * cookieless aggregate counting); add-to-cart tracking needs the site-visitor-metrics flag.
+ */
+export const analyticsPreferencesSchema = z
+  .object({
+    isCensusEnabled: z.boolean(),
+    isConsentBannerOn: z.boolean(),
+    isSiteVisitorMetricsOn: z.boolean(),
+  })
+  .meta({ id: 'AnalyticsPreferences' });
+
 export const preferenceSchemas = {
   checkout: checkoutPreferencesSchema,
   inventory: inventoryPreferencesSchema,
   installments: installmentPreferencesSchema,
+  analytics: analyticsPreferencesSchema,
 } as const;
 
 export type PreferenceNamespace = keyof typeof preferenceSchemas;
 export type CheckoutPreferences = z.infer<typeof checkoutPreferencesSchema>;
 export type InventoryPreferences = z.infer<typeof inventoryPreferencesSchema>;
 export type InstallmentPreferences = z.infer<typeof installmentPreferencesSchema>;
+export type AnalyticsPreferences = z.infer<typeof analyticsPreferencesSchema>;
 
 export const preferenceDefaults: {
   [N in PreferenceNamespace]: z.infer<(typeof preferenceSchemas)[N]>;
@@ -115,6 +130,7 @@ export const preferenceDefaults: {
     restockMailingListOptInByDefault: false,
   },
   installments: { isEnabled: false },
+  analytics: { isCensusEnabled: true, isConsentBannerOn: false, isSiteVisitorMetricsOn: true },
 };
 
 export const preferenceParamsSchema = z.object({

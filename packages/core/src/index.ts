@@ -5,8 +5,11 @@
  */
 
 export * from './analytics/cookies';
+export * from './analytics/hyperloglog';
 export * from './analytics/performance';
+export * from './analytics/sources';
 export * from './analytics/visitor-cookie';
+export * from './analytics/vital-histogram';
 export * from './auth/account-rules';
 export * from './auth/permissions';
 export * from './auth/sha1';

@@ -61,7 +61,8 @@ function declaredTables(): Tables {
             const [element] = checker.getTypeArguments(t as ts.TypeReference);
             return element ? `${kindOf(element)}[]` : 'unknown[]';
           }
-          return checker.typeToString(t);
+          // Buffer<ArrayBufferLike> and Buffer are one kind to information_schema.
+          return checker.typeToString(t).replace(/<.*>$/, '');
         }),
     );
     return [...kinds].sort().join(' | ');
@@ -108,6 +109,7 @@ const KINDS: Record<string, string> = {
   'timestamp without time zone': 'date',
   // Read as its text form; only ever queried through sql``.
   tsvector: 'string',
+  bytea: 'Buffer',
 };
 
 async function migratedTables(database: Database): Promise<Tables> {
@@ -127,6 +129,12 @@ async function migratedTables(database: Database): Promise<Tables> {
     join information_schema.tables t
       on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+      -- A partition (analytics_events' days) is its parent's rows, declared once as the parent.
+      and not exists (
+        select 1 from pg_class pc
+        join pg_namespace pn on pn.oid = pc.relnamespace and pn.nspname = current_schema()
+        where pc.relname = c.table_name and pc.relispartition
+      )
     order by c.table_name, c.ordinal_position
   `.execute(database.db);
   const tables: Tables = {};

@@ -691,14 +691,6 @@ export interface JobsTable {
   created_at: Timestamp;
 }
 
-export interface AnalyticsEventsTable {
-  website_id: string;
-  event_id: Generated<string>;
-  event_name: string;
-  payload: Json<Record<string, unknown>>;
-  created_at: Timestamp;
-}
-
 export interface FormsTable {
   website_id: string;
   form_id: Generated<string>;
@@ -1057,7 +1049,97 @@ export interface PaywallGrantsTable {
   created_at: Generated<Date>;
 }
 
+// 0048-analytics (issue 24): raw events partitioned by day, hourly rollups.
+export type AnalyticsEventKind = 'pageview' | 'leave' | 'event' | 'vital' | 'page_speed' | 'error';
+
+export interface AnalyticsEventsTable {
+  website_id: string;
+  /** generated always as identity: an insert that gives it fails. */
+  event_id: Generated<number>;
+  /** The partition key: one partition per UTC day. */
+  occurred_at: ColumnType<Date, Date | string, Date | string>;
+  kind: AnalyticsEventKind;
+  name: string;
+  visitor_id: string | null;
+  visit_id: string | null;
+  /** The visit's first page view (a new visit began with it). */
+  is_entry: Generated<boolean>;
+  path: string;
+  page_type: number | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: string | null;
+  browser: string | null;
+  country: string | null;
+  value: number | null;
+  rating: string | null;
+  element: string | null;
+  data: JsonDefault<Record<string, unknown>>;
+}
+
+export interface AnalyticsRollupsTable {
+  website_id: string;
+  hour: ColumnType<Date, Date | string, Date | string>;
+  dimension: string;
+  key: string;
+  pageviews: Generated<number>;
+  visits: Generated<number>;
+  bounces: Generated<number>;
+  engaged_ms: Generated<number>;
+  events: Generated<number>;
+  value_sum: Generated<number>;
+  /** A HyperLogLog sketch of the hour's visitors (core analytics/hyperloglog.ts). */
+  visitors: Buffer | null;
+}
+
+export interface AnalyticsVitalRollupsTable {
+  website_id: string;
+  hour: ColumnType<Date, Date | string, Date | string>;
+  metric: string;
+  path: string;
+  page_type: Generated<number>;
+  element: Generated<string>;
+  good: Generated<number>;
+  needs_improvement: Generated<number>;
+  poor: Generated<number>;
+  /** Log bucket index (core vitalBucketOf) to count. */
+  histogram: JsonDefault<Record<string, number>>;
+}
+
+export interface AnalyticsErrorGroupsTable {
+  website_id: string;
+  fingerprint: string;
+  message: string;
+  stack: Generated<string>;
+  source: Generated<string>;
+  first_seen: ColumnType<Date, Date | string, Date | string>;
+  last_seen: ColumnType<Date, Date | string, Date | string>;
+  occurrences: Generated<number>;
+}
+
+export interface AnalyticsDirtyHoursTable {
+  website_id: string;
+  hour: ColumnType<Date, Date | string, Date | string>;
+  marked_at: Timestamp;
+}
+
+export interface AnalyticsRejectionsTable {
+  website_id: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  reason: string;
+  count: Generated<number>;
+}
+
 export interface DB {
+  analytics_events: AnalyticsEventsTable;
+  analytics_rollups: AnalyticsRollupsTable;
+  analytics_vital_rollups: AnalyticsVitalRollupsTable;
+  analytics_error_groups: AnalyticsErrorGroupsTable;
+  analytics_dirty_hours: AnalyticsDirtyHoursTable;
+  analytics_rejections: AnalyticsRejectionsTable;
   subscriptions: SubscriptionsTable;
   subscription_charges: SubscriptionChargesTable;
   subscription_events: SubscriptionEventsTable;
@@ -1119,7 +1201,6 @@ export interface DB {
   member_two_factor: MemberTwoFactorTable;
   site_user_two_factor: SiteUserTwoFactorTable;
   site_user_addresses: SiteUserAddressesTable;
-  analytics_events: AnalyticsEventsTable;
   website_templates: WebsiteTemplatesTable;
   site_header_footer: SiteHeaderFooterTable;
   webhook_endpoints: WebhookEndpointsTable;

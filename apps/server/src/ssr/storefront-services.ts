@@ -126,6 +126,8 @@ export function withRememberedSiteReads(
         remember(websiteId, 'checkout-preferences', () => preferences.checkout(websiteId)),
       installments: (websiteId) =>
         remember(websiteId, 'installment-preferences', () => preferences.installments(websiteId)),
+      analytics: (websiteId) =>
+        remember(websiteId, 'analytics-preferences', () => preferences.analytics(websiteId)),
     },
     ...(headerFooter && {
       headerFooter: {

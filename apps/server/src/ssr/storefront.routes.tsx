@@ -1,4 +1,5 @@
 import {
+  type AnalyticsTag,
   findUnsafeText,
   type MemberLock,
   PAGE_UNLOCK_COOKIE,
@@ -10,6 +11,7 @@ import {
   SITE_USER_SESSION_COOKIE,
   type SiteView,
   splitSectionsWithSettings,
+  type TrackedProduct,
   withoutUnsafeText,
 } from '@atelier/contract';
 import {
@@ -21,6 +23,7 @@ import {
   PageType,
   ProductType,
   plainTextOf,
+  productTypeName,
 } from '@atelier/core';
 import { CartPage } from '@atelier/web/storefront/cart/CartPage.tsx';
 import { CheckoutPage } from '@atelier/web/storefront/checkout/CheckoutPage.tsx';
@@ -231,6 +234,32 @@ export function registerStorefrontRoutes(
     if (audience !== PUBLIC_MENU) personalSites.add(site);
     return { website, site, templates, audience };
   }
+
+  /**
+   * What a trackable page tells the analytics collector (issue 24), or undefined: census is
+   * off, and the collector is not even loaded. Pages that are never tracked (not found,
+   * lock screens, search, account and status pages) do not call this.
+   */
+  async function trackOf(
+    websiteId: string,
+    tag: Omit<AnalyticsTag, 'websiteId' | 'siteVisitorMetrics'>,
+  ): Promise<AnalyticsTag | undefined> {
+    const preferences = await services.preferences.analytics(websiteId);
+    if (!preferences.isCensusEnabled) return undefined;
+    return { ...tag, websiteId, siteVisitorMetrics: preferences.isSiteVisitorMetricsOn };
+  }
+
+  /** A product as the collector's commerce events name it (SPEC §3 add-to-cart event). */
+  const trackedProduct = (
+    product: { id: string; productType: number; title: string },
+    collection: { id: string; title: string },
+  ): TrackedProduct => ({
+    item_id: product.id,
+    item_type: productTypeName(product.productType),
+    item_title: product.title.slice(0, 500),
+    item_collection_id: collection.id,
+    item_collection_name: collection.title.slice(0, 500),
+  });
 
   /** The pay-in-installments pill's brand and range (issue 22), or null: none shown. */
   async function installmentsOf(website: {
@@ -454,6 +483,7 @@ export function registerStorefrontRoutes(
         path,
         openGraph: { type: 'website', image: page.socialImage?.src ?? image?.src },
         isNoIndex: isPaywalled,
+        track: await trackOf(website.id, { pageType: page.pageType }),
         preloadImage:
           hero && heroImage
             ? {
@@ -571,7 +601,15 @@ export function registerStorefrontRoutes(
     return send(reply, {
       site,
       currentPath: '/cart',
-      head: { title: 'Shopping Cart', description: `Your cart at ${site.title}`, path: '/cart' },
+      head: {
+        title: 'Shopping Cart',
+        description: `Your cart at ${site.title}`,
+        path: '/cart',
+        track: await trackOf(website.id, {
+          pageType: PageType.cart,
+          ...(cart.id && { cartId: cart.id }),
+        }),
+      },
       body: (
         <CartPage
           cart={cart}
@@ -591,7 +629,19 @@ export function registerStorefrontRoutes(
     return send(reply, {
       site,
       currentPath: '/checkout',
-      head: { title: 'Checkout', description: `Checkout at ${site.title}`, path: '/checkout' },
+      head: {
+        title: 'Checkout',
+        description: `Checkout at ${site.title}`,
+        path: '/checkout',
+        // Only a checkout with something in it is a started checkout.
+        track:
+          cart.entries.length > 0
+            ? await trackOf(website.id, {
+                pageType: PageType.checkout,
+                ...(cart.id && { cartId: cart.id }),
+              })
+            : undefined,
+      },
       body: (
         <CheckoutPage
           hasItems={cart.entries.length > 0}
@@ -699,6 +749,26 @@ export function registerStorefrontRoutes(
         title: kind === 'confirmed' ? 'Order confirmed' : `Order #${order.orderNumber}`,
         description: `Order #${order.orderNumber} at ${site.title}`,
         path: statusUrl,
+        // The confirmation is the purchase step of the funnel; the status page is not tracked.
+        track:
+          kind === 'confirmed'
+            ? await trackOf(website.id, {
+                pageType: PageType.orderConfirmed,
+                purchase: {
+                  transaction_id: order.id,
+                  value: order.grandTotalCents,
+                  shipping: order.shippingTotalCents,
+                  tax: order.taxTotalCents,
+                  currency: order.currency,
+                  items: order.items.slice(0, 500).map((item) => ({
+                    id: item.sku.slice(0, 64),
+                    name: item.productName.slice(0, 500),
+                    quantity: Math.max(1, item.quantity),
+                    price: Math.max(0, item.unitPriceCents),
+                  })),
+                },
+              })
+            : undefined,
       },
       body: (
         <OrderPage
@@ -939,6 +1009,12 @@ export function registerStorefrontRoutes(
         path: `/${slug}`,
         openGraph: { type: 'website', image: first?.src },
         isNoIndex: isPaywalled,
+        track: await trackOf(website.id, {
+          pageType: PageType.mainContent,
+          products: Object.fromEntries(
+            list.products.map((p) => [p.id, trackedProduct(p, list.collection)]),
+          ),
+        }),
       },
       body:
         custom !== null ? (
@@ -1029,6 +1105,13 @@ export function registerStorefrontRoutes(
         },
         structuredData: productStructuredData(product, site),
         isNoIndex: isPaywalled,
+        track: await trackOf(website.id, {
+          pageType: PageType.contentItem,
+          product: trackedProduct(
+            product,
+            (await catalog.getCollectionList(website.id, collection)).collection,
+          ),
+        }),
         preloadImage: mainImage
           ? { href: mainImage.src, srcset: mainImage.srcset, sizes: PRODUCT_IMAGE_SIZES }
           : undefined,

@@ -1,6 +1,10 @@
+import { installErrorReporter, reportError } from '../analytics/error-reporter.ts';
 import { CART_EVENT, mayHaveCart } from '../storefront/cart/cart-signals.ts';
 import { afterLoadAndPaint, browserLifecycle } from './hydration-schedule.ts';
 import { type IslandName, islandLoaders } from './registry.ts';
+
+// Before anything else: an island that throws while starting is reported (issue 24).
+installErrorReporter();
 
 // The one script a storefront page loads. It stays tiny: React and each island's code
 // are fetched only when an island on this page actually hydrates.
@@ -56,3 +60,13 @@ function hydrateAll() {
 // with the main image (hydration-schedule.ts says why); the cart status catches an add made
 // in that window (recentItemAdded).
 afterLoadAndPaint(browserLifecycle(), hydrateAll);
+
+// The analytics collector only on a page the server marked trackable, and only after the
+// page has loaded and painted: it never delays the LCP.
+afterLoadAndPaint(browserLifecycle(), () => {
+  const tag = document.body.dataset.track;
+  if (!tag) return;
+  import('../analytics/collector.ts')
+    .then(({ startCollector }) => startCollector(JSON.parse(tag)))
+    .catch((error: unknown) => reportError('collector', error));
+});

@@ -59,6 +59,7 @@ describe('performance ratings', () => {
       FID: { good: 100, poor: 300 },
       INP: { good: 200, poor: 500 },
       LCP: { good: 2500, poor: 4000 },
+      TTFB: { good: 800, poor: 1800 },
     });
   });
 

@@ -21,3 +21,7 @@ export const isProductType = (value: unknown): value is ProductType =>
 /** Digital goods, gift cards and paywall access are never out of stock. */
 export const hasUnlimitedStockByType = (type: ProductType): boolean =>
   type === ProductType.digital || type === ProductType.giftCard || type === ProductType.paywall;
+
+/** A product type as analytics events name it (SPEC §3 add-to-cart `item_type`). */
+export const productTypeName = (type: number): string =>
+  ({ 1: 'physical', 2: 'digital', 3: 'service', 4: 'gift-card', 5: 'paywall' })[type] ?? 'unknown';

@@ -41,6 +41,7 @@ import * as orderLineOptions from './0042-order-line-options.ts';
 import * as expiringManageLinks from './0043-expiring-manage-links.ts';
 import * as accountPagesMintNoLinks from './0045-account-pages-mint-no-links.ts';
 import * as headerFooterIdentity from './0047-header-footer-identity.ts';
+import * as analytics from './0048-analytics.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -89,4 +90,5 @@ export const migrations: readonly Migration[] = [
   expiringManageLinks,
   accountPagesMintNoLinks,
   headerFooterIdentity,
+  analytics,
 ];

@@ -175,24 +175,38 @@ export function orderQueries(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * A store event the server itself vouches for (the purchase, in the order's own
+     * transaction), beside the collector's events. Revenue reports read these, never a
+     * visitor's browser.
+     */
     async recordAnalyticsEvent(
       websiteId: string,
       eventName: string,
-      payload: Record<string, unknown>,
+      payload: Record<string, unknown> & { value?: number },
     ): Promise<void> {
       await db
         .insertInto('analytics_events')
-        .values({ website_id: websiteId, event_name: eventName, payload: JSON.stringify(payload) })
+        .values({
+          website_id: websiteId,
+          occurred_at: new Date(),
+          kind: 'event',
+          name: eventName,
+          path: '',
+          value: payload.value ?? null,
+          data: JSON.stringify(payload),
+        })
         .execute();
     },
 
     listAnalyticsEvents(websiteId: string, eventName: string) {
       return db
         .selectFrom('analytics_events')
-        .select(['event_id', 'payload', 'created_at'])
+        .select(['event_id', 'data as payload', 'occurred_at as created_at'])
         .where('website_id', '=', websiteId)
-        .where('event_name', '=', eventName)
-        .orderBy('created_at')
+        .where('kind', '=', 'event')
+        .where('name', '=', eventName)
+        .orderBy('occurred_at')
         .execute();
     },
   };

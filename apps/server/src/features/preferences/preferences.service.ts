@@ -1,4 +1,5 @@
 import {
+  type AnalyticsPreferences,
   type CheckoutPreferences,
   type InstallmentPreferences,
   type InventoryPreferences,
@@ -43,6 +44,10 @@ export function createPreferencesService({
 
     async installments(websiteId: string): Promise<InstallmentPreferences> {
       return (await get(websiteId, 'installments')) as InstallmentPreferences;
+    },
+
+    async analytics(websiteId: string): Promise<AnalyticsPreferences> {
+      return (await get(websiteId, 'analytics')) as AnalyticsPreferences;
     },
 
     /** Replaces a namespace's preferences; unknown or mistyped values are refused whole. */

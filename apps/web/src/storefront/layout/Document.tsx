@@ -1,4 +1,4 @@
-import type { SiteView } from '@atelier/contract';
+import type { AnalyticsTag, SiteView } from '@atelier/contract';
 import type { ReactNode } from 'react';
 
 export type HeadData = {
@@ -13,6 +13,8 @@ export type HeadData = {
   preloadImage?: { href: string; srcset: string; sizes: string } | undefined;
   /** Keep the page out of search engines (a paywalled page, locked or not). */
   isNoIndex?: boolean;
+  /** The analytics collector's facts; absent on a page that is never tracked. */
+  track?: AnalyticsTag | undefined;
 };
 
 export type AssetTags = {
@@ -93,7 +95,7 @@ export function Document({ site, head, assets, children }: DocumentProps) {
           />
         ) : null}
       </head>
-      <body>{children}</body>
+      <body data-track={head.track ? JSON.stringify(head.track) : undefined}>{children}</body>
     </html>
   );
 }
