@@ -60,7 +60,8 @@ export async function startServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A loaded machine (CI running several suites) can take a minute to start the server.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
@@ -70,7 +71,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('the server did not start within 60 s');
+      throw new Error('the server did not start within 180 s');
     }
     await new Promise((r) => setTimeout(r, 200));
   }
