@@ -205,7 +205,8 @@ export function registerStorefrontRoutes(
     const locks = await services.memberAreas.accessLocksOf(websiteId);
     if (Object.keys(locks.areas).length === 0) return PUBLIC_MENU;
     pageCache.variesWithCookies(request, SIGNED_IN_COOKIES);
-    if (!SIGNED_IN_COOKIES.some((name) => request.cookies[name])) return PUBLIC_MENU;
+    // A request Fastify refused before its hooks ran (a malformed address) has no cookies.
+    if (!SIGNED_IN_COOKIES.some((name) => request.cookies?.[name])) return PUBLIC_MENU;
     return memberGate.audienceOf(request, websiteId);
   }
 
