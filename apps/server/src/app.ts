@@ -21,6 +21,8 @@ import type { Database } from './db/database.ts';
 import { createAnalyticsRepo } from './features/analytics/analytics.repo.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
+import { registerAnalyticsDashboardRoutes } from './features/analytics/analytics-dashboard.routes.ts';
+import { createAnalyticsDashboard } from './features/analytics/analytics-dashboard.ts';
 import { createAnalyticsWorker } from './features/analytics/analytics-worker.ts';
 import { createApiKeyRepo } from './features/api-keys/api-keys.repo.ts';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
@@ -504,6 +506,10 @@ function createServices(
     },
     log: (error) => app.log.error({ err: error }, 'analytics batch failed'),
   });
+  const analyticsDashboard = createAnalyticsDashboard({
+    db,
+    timeZoneOf: async (websiteId) => (await websites.getById(websiteId))?.timeZone ?? 'UTC',
+  });
   const analyticsWorker = createAnalyticsWorker({
     db,
     analytics,
@@ -512,6 +518,7 @@ function createServices(
   });
   return {
     analytics,
+    analyticsDashboard,
     analyticsWorker,
     pageCache,
     websites,
@@ -752,6 +759,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       (await services.auth.memberOf(websiteId, token))?.role,
     memberCookie: SESSION_COOKIE,
   });
+  registerAnalyticsDashboardRoutes(app, { dashboard: services.analyticsDashboard, requireApiKey });
   registerCatalogAdminRoutes(app, {
     catalogAdmin: services.catalogAdmin,
     productTags: services.productTags,

@@ -300,3 +300,135 @@ export const analyticsTagSchema = z.object({
 });
 export type AnalyticsTag = z.infer<typeof analyticsTagSchema>;
 export type TrackedProduct = z.infer<typeof trackedProductSchema>;
+
+// The owner's dashboards (GET /api/content-service/analytics/1.0/websites/{id}/…).
+
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-27');
+
+/** A range of the website's own days, both ends included; at most 366 days. */
+export const analyticsRangeQuerySchema = z
+  .object({
+    from: dayText,
+    to: dayText,
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine((q) => q.from <= q.to, {
+    message: 'The start date must come before the end date',
+    path: ['from'],
+  })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < 366, {
+    message: 'Choose at most a year',
+    path: ['to'],
+  });
+
+const totalsSchema = z.object({
+  visits: z.number(),
+  visitors: z.number(),
+  pageviews: z.number(),
+  bounceRate: z.number().nullable(),
+  avgVisitSeconds: z.number().nullable(),
+});
+const breakdownRowSchema = z.object({
+  key: z.string(),
+  visits: z.number(),
+  pageviews: z.number(),
+  visitors: z.number().nullable(),
+});
+const rangeSchema = z.object({ from: z.string(), to: z.string() });
+
+export const trafficReportSchema = z
+  .object({
+    range: rangeSchema,
+    totals: totalsSchema,
+    previous: totalsSchema,
+    series: z.array(
+      z.object({
+        day: z.string(),
+        visits: z.number(),
+        visitors: z.number(),
+        pageviews: z.number(),
+      }),
+    ),
+    breakdowns: z.object({
+      pages: z.array(breakdownRowSchema),
+      sources: z.array(breakdownRowSchema),
+      utmCampaigns: z.array(breakdownRowSchema),
+      devices: z.array(breakdownRowSchema),
+      browsers: z.array(breakdownRowSchema),
+      countries: z.array(breakdownRowSchema),
+    }),
+  })
+  .meta({ id: 'TrafficReport' });
+export type TrafficReport = z.infer<typeof trafficReportSchema>;
+
+const commerceFiguresSchema = z.object({
+  funnel: z.object({
+    visits: z.number(),
+    productViews: z.number(),
+    addToCart: z.number(),
+    checkout: z.number(),
+    purchase: z.number(),
+  }),
+  orders: z.number(),
+  revenueCents: z.number(),
+  averageOrderCents: z.number().nullable(),
+  conversionRate: z.number().nullable(),
+});
+export const commerceReportSchema = commerceFiguresSchema
+  .extend({
+    range: rangeSchema,
+    previous: commerceFiguresSchema,
+    topProducts: z.array(
+      z.object({
+        name: z.string(),
+        views: z.number(),
+        addedToCart: z.number(),
+        unitsSold: z.number(),
+        revenueCents: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'CommerceReport' });
+export type CommerceReport = z.infer<typeof commerceReportSchema>;
+
+const vitalSummarySchema = z.object({
+  metric: z.string(),
+  p75: z.number().nullable(),
+  count: z.number(),
+  good: z.number(),
+  needsImprovement: z.number(),
+  poor: z.number(),
+});
+export const performanceReportSchema = z
+  .object({
+    range: rangeSchema,
+    metrics: z.array(vitalSummarySchema),
+    byPage: z.array(vitalSummarySchema.extend({ path: z.string() })),
+    byPageType: z.array(vitalSummarySchema.extend({ pageType: z.number() })),
+    worstPages: z.array(
+      vitalSummarySchema.extend({ path: z.string(), element: z.string().nullable() }),
+    ),
+  })
+  .meta({ id: 'PerformanceReport' });
+export type PerformanceReport = z.infer<typeof performanceReportSchema>;
+
+const tallySchema = z.array(z.object({ key: z.string(), count: z.number() }));
+export const errorsReportSchema = z
+  .object({
+    range: rangeSchema,
+    groups: z.array(
+      z.object({
+        fingerprint: z.string(),
+        message: z.string(),
+        stack: z.string(),
+        source: z.string(),
+        count: z.number(),
+        firstSeen: z.number(),
+        lastSeen: z.number(),
+        pages: tallySchema,
+        browsers: tallySchema,
+      }),
+    ),
+  })
+  .meta({ id: 'ErrorsReport' });
+export type ErrorsReport = z.infer<typeof errorsReportSchema>;

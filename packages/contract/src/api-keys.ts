@@ -4,7 +4,14 @@ import { z } from 'zod';
  * The areas a key's scopes name (issue 19). A staff route declares one area; a GET reads
  * it, anything else writes it.
  */
-export const API_KEY_AREAS = ['products', 'inventory', 'orders', 'forms', 'webhooks'] as const;
+export const API_KEY_AREAS = [
+  'products',
+  'inventory',
+  'orders',
+  'forms',
+  'webhooks',
+  'analytics',
+] as const;
 export const apiKeyAreaSchema = z.enum(API_KEY_AREAS);
 export type ApiKeyArea = z.infer<typeof apiKeyAreaSchema>;
 export const apiKeyAccessSchema = z.enum(['read', 'write']);

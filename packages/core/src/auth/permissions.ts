@@ -41,7 +41,7 @@ export const CAPABILITIES = {
   },
   'mailing-lists.manage': { label: 'Manage mailing lists and subscribers', area: 'Marketing' },
   'campaigns.manage': { label: 'Write, test and send email campaigns', area: 'Marketing' },
-  'analytics.read': { label: 'See analytics', area: 'Marketing', isPlanned: true },
+  'analytics.read': { label: 'See analytics', area: 'Marketing' },
   'comments.write': { label: 'Reply to comments as the site', area: 'Community', isPlanned: true },
   'comments.moderate': {
     label: 'Approve, hide and delete comments',

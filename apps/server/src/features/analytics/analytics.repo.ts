@@ -306,7 +306,11 @@ async function rollupRowsOf(
     )
     select d.dimension, d.key,
       count(*) filter (where kind = 'pageview')::int as pageviews,
-      count(*) filter (where kind = 'pageview' and is_entry)::int as visits,
+      -- An event's visits are the visits that sent it (the funnel's steps); a cookieless
+      -- event is a visit of its own.
+      (case when d.dimension in ('event', 'product_view', 'product_add')
+        then count(distinct coalesce(visit_id, event_id::text)) filter (where kind = 'event')
+        else count(*) filter (where kind = 'pageview' and is_entry) end)::int as visits,
       count(*) filter (where kind = 'pageview' and is_bounce)::int as bounces,
       coalesce(sum(value) filter (where kind = 'leave'), 0)::bigint as engaged_ms,
       count(*) filter (where kind in ('event', 'error'))::int as events,
@@ -322,7 +326,9 @@ async function rollupRowsOf(
       ('utm_medium', case when kind = 'pageview' and is_entry then utm_medium end),
       ('utm_campaign', case when kind = 'pageview' and is_entry then utm_campaign end),
       ('event', case when kind = 'event' then name end),
-      ('error', case when kind = 'error' then name end)
+      ('error', case when kind = 'error' then name end),
+      ('product_view', case when kind = 'event' and name = 'ViewProductPage' then data->'product'->>'item_title' end),
+      ('product_add', case when kind = 'event' and name = 'AddToCart' then data->'product'->>'item_title' end)
     ) as d(dimension, key)
     where d.key is not null
     group by d.dimension, d.key
@@ -384,6 +390,22 @@ async function rollupRowsOf(
     source.bounces += entry.bounces;
     if (entry.visitor_id && source.visitors) addToSketch(source.visitors, entry.visitor_id);
     if (entry.utm_source) rowOf('utm_source', entry.utm_source).visits += entry.visits;
+  }
+
+  // Products sold, from the server's own purchase rows: units and revenue by name.
+  const sold = await sql<{ name: string; units: number; revenue: number }>`
+    select item->>'name' as name, sum((item->>'quantity')::int)::int as units,
+      sum((item->>'quantity')::bigint * (item->>'price')::bigint)::bigint as revenue
+    from analytics_events e, jsonb_array_elements(e.data->'items') as item
+    where e.website_id = ${websiteId} and e.occurred_at >= ${from} and e.occurred_at < ${to}
+      and e.kind = 'event' and e.name = 'purchase' and jsonb_typeof(e.data->'items') = 'array'
+    group by 1
+  `.execute(db);
+  for (const product of sold.rows) {
+    if (!product.name) continue;
+    const row = rowOf('product_sold', product.name);
+    row.events = product.units;
+    row.value_sum = product.revenue;
   }
 
   const visitors = await sql<{

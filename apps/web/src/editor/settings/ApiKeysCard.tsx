@@ -33,6 +33,7 @@ const AREA_LABELS: Record<ApiKeyArea, string> = {
   orders: 'Orders',
   forms: 'Forms',
   webhooks: 'Webhooks',
+  analytics: 'Analytics',
 };
 
 export function scopeSummary(scopes: ApiKeyScopes | null): string {
