@@ -43,7 +43,7 @@ export function registerAnalyticsDashboardRoutes(
     querystring: analyticsRangeQuerySchema,
     response: {
       200: z.union([report, z.string().describe('text/csv with format=csv')]),
-      ...errorResponses(signedInCodes, ['REQUEST_INVALID']),
+      ...errorResponses(signedInCodes, ['REQUEST_INVALID', 'ROUTE_NOT_FOUND']),
     },
   });
 
