@@ -47,6 +47,9 @@ export async function dragTo(
   where: 'top' | 'bottom' | 'middle',
   dropLine?: Locator,
 ): Promise<void> {
+  // The canvas sets the theme's web font; its swap re-lays the page out, which would move
+  // the target (and the drop line) under a drag already aimed at it.
+  await to.evaluate(() => document.fonts.ready.then(() => undefined));
   const source = await from.boundingBox();
   if (!source) throw new Error('drag source is not on screen');
   await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
