@@ -10,6 +10,8 @@ export * from './common.ts';
 export * from './coupons.ts';
 export * from './customers.ts';
 export * from './demo-content.ts';
+export * from './design.ts';
+export * from './design-themes.ts';
 export * from './editor.ts';
 export * from './errors.ts';
 export * from './form-inbox.ts';

@@ -56,6 +56,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../features/auth/member-guard.ts';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
+import type { SiteStyle } from '../features/design/design.service.ts';
 import {
   createMemberGate,
   type GuardTarget,
@@ -66,6 +67,7 @@ import { createPaywallGate } from '../features/paywall/paywall-gate.ts';
 import { crumbMatches, ensureCrumb } from '../http/csrf.ts';
 import { fail } from '../http/errors.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
+import { withStyleHash } from '../http/security-headers.ts';
 import type { WebsiteResolver } from '../http/website-resolver.ts';
 import { checkoutPrefillOf, registerAccountPages } from './account-pages.tsx';
 import { customRegions, NO_TEMPLATES, TemplateOutput } from './custom-templates.tsx';
@@ -159,6 +161,23 @@ export function registerStorefrontRoutes(
   const cacheable = { schema: { hide: true }, onRequest: pageCache.onRequest };
   /** Developer-mode header and footer of a page, found by its site view in send(). */
   const regionsOf = new WeakMap<SiteView, ReturnType<typeof customRegions>>();
+  /** Each rendered site's design stylesheet (issue 25), beside it like its regions. */
+  const styleOf = new WeakMap<SiteView, SiteStyle>();
+  /**
+   * The document, with the site's design inlined. The policy helmet set lets our own
+   * stylesheet in by its hash; the design's is the website's own, so its hash joins it on
+   * this response (and on the copy the page cache keeps, which stores these headers).
+   */
+  function documentOf(reply: FastifyReply, page: PageRender) {
+    const style = styleOf.get(page.site);
+    if (style) {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header('content-security-policy', withStyleHash(policy, style.cspHash));
+      }
+    }
+    return renderDocument({ ...page, regions: regionsOf.get(page.site) }, assets, style);
+  }
   /** Site views whose menu is a member's or an editor's: any page framed by one is theirs. */
   const personalSites = new WeakSet<SiteView>();
 
@@ -215,11 +234,12 @@ export function registerStorefrontRoutes(
     if (!website) throw fail('WEBSITE_NOT_FOUND', 'No website is published at this address');
     pageCache.attach(request, website.id);
     const audience = await menuAudienceOf(request, website.id);
-    const [navigation, checkoutPreferences, templates, headerFooter] = await Promise.all([
+    const [navigation, checkoutPreferences, templates, headerFooter, style] = await Promise.all([
       services.navigation.getPublicNavigation(website.id, audience),
       services.preferences.checkout(website.id),
       services.templates?.forWebsite(website.id, website.language) ?? NO_TEMPLATES,
       services.headerFooter?.forStorefront(website.id),
+      services.design?.siteStyle(website.id, website.language),
     ]);
     const site: SiteView = {
       title: website.title,
@@ -232,6 +252,7 @@ export function registerStorefrontRoutes(
       ...(headerFooter && { headerFooter }),
     };
     regionsOf.set(site, customRegions(templates, { website: websiteRecord(website), navigation }));
+    if (style) styleOf.set(site, style);
     if (audience !== PUBLIC_MENU) personalSites.add(site);
     return { website, site, templates, audience };
   }
@@ -412,7 +433,7 @@ export function registerStorefrontRoutes(
     else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return pageCache.send(
       reply.status(status).type('text/html; charset=utf-8'),
-      renderDocument({ ...page, regions: regionsOf.get(page.site) }, assets),
+      documentOf(reply, page),
     );
   }
 
@@ -1171,16 +1192,12 @@ export function registerStorefrontRoutes(
           .status(status)
           .type('text/html; charset=utf-8')
           .send(
-            renderDocument(
-              {
-                site,
-                currentPath: request.url.split('?')[0] ?? '/',
-                head: { title: 'Something went wrong', description: site.description, path: '/' },
-                body: <ErrorPage message={message} />,
-                regions: regionsOf.get(site),
-              },
-              assets,
-            ),
+            documentOf(reply, {
+              site,
+              currentPath: request.url.split('?')[0] ?? '/',
+              head: { title: 'Something went wrong', description: site.description, path: '/' },
+              body: <ErrorPage message={message} />,
+            }),
           );
       } catch (error) {
         request.log.error({ err: error }, 'the error page could not be rendered in the site frame');
