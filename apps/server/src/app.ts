@@ -879,6 +879,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerSiteSettingsRoutes(app, {
     websites: services.websites,
+    preferences: services.preferences,
     requireMember: memberGuard.requireMember,
   });
   registerHeaderFooterRoutes(app, {
