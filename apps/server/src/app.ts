@@ -21,7 +21,10 @@ import type { Database } from './db/database.ts';
 import { createAnalyticsRepo } from './features/analytics/analytics.repo.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
-import { registerAnalyticsDashboardRoutes } from './features/analytics/analytics-dashboard.routes.ts';
+import {
+  registerAnalyticsDashboardRoutes,
+  registerAnalyticsRunRoute,
+} from './features/analytics/analytics-dashboard.routes.ts';
 import { createAnalyticsDashboard } from './features/analytics/analytics-dashboard.ts';
 import { createAnalyticsWorker } from './features/analytics/analytics-worker.ts';
 import { createApiKeyRepo } from './features/api-keys/api-keys.repo.ts';
@@ -785,6 +788,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     websiteOf,
   });
   if (testClock) {
+    registerAnalyticsRunRoute(app, { runOnce: services.analyticsWorker.runOnce });
     registerTestClockRoute(app, {
       advance: testClock.advance,
       runDue: services.commerce.subscriptions.runDue,

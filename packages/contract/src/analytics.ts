@@ -449,3 +449,11 @@ export const errorsReportSchema = z
   })
   .meta({ id: 'ErrorsReport' });
 export type ErrorsReport = z.infer<typeof errorsReportSchema>;
+
+/** POST /api/testing/analytics/run: only when the server runs with TEST_CLOCK=on. */
+export const analyticsRunResponseSchema = z.object({
+  partitionsCreated: z.array(z.string()),
+  daysDropped: z.array(z.string()),
+  /** Dirty hours rolled up by this pass. */
+  hoursRolledUp: z.number().int(),
+});
