@@ -91,10 +91,10 @@ export function showConsentBanner(options: { privacyPath?: string; opener?: HTML
     );
   }
   const actions = element('div', { class: 'consent-banner__actions' });
-  const close = (focusBack: boolean) => {
-    const hadFocus = banner.contains(document.activeElement);
+  /** Gone after an answer; focus, if it was in the banner, goes back where it came from. */
+  const close = (hadFocus: boolean) => {
     banner.remove();
-    if (focusBack || hadFocus) (options.opener ?? document.getElementById('main'))?.focus();
+    if (hadFocus) (options.opener ?? document.getElementById('main'))?.focus();
   };
   const choices: [ConsentValue | 'close', string][] = isSignalled
     ? [['close', 'Close']]
@@ -110,9 +110,11 @@ export function showConsentBanner(options: { privacyPath?: string; opener?: HTML
       label,
     );
     button.addEventListener('click', () => {
-      if (choice === 'close') return close(true);
+      // Read now: disabling the focused button below drops focus to the body.
+      const hadFocus = banner.contains(document.activeElement);
+      if (choice === 'close') return close(hadFocus);
       for (const each of actions.querySelectorAll('button')) each.disabled = true;
-      void record(choice).finally(() => close(false));
+      void record(choice).finally(() => close(hadFocus));
     });
     actions.append(button);
   }
