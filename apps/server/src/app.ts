@@ -899,6 +899,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerSiteSettingsRoutes(app, {
     websites: services.websites,
+    preferences: services.preferences,
     requireMember: memberGuard.requireMember,
   });
   registerDesignRoutes(app, {

@@ -7,6 +7,7 @@ export * from './cart.ts';
 export * from './catalog.ts';
 export * from './checkout.ts';
 export * from './common.ts';
+export * from './consent.ts';
 export * from './coupons.ts';
 export * from './customers.ts';
 export * from './demo-content.ts';

@@ -8,6 +8,7 @@ import {
   type PaywallOffer,
   type Product,
   PUBLIC_MENU,
+  type PublicNavigationItem,
   SITE_USER_SESSION_COOKIE,
   type SiteView,
   splitSectionsWithSettings,
@@ -234,13 +235,15 @@ export function registerStorefrontRoutes(
     if (!website) throw fail('WEBSITE_NOT_FOUND', 'No website is published at this address');
     pageCache.attach(request, website.id);
     const audience = await menuAudienceOf(request, website.id);
-    const [navigation, checkoutPreferences, templates, headerFooter, style] = await Promise.all([
-      services.navigation.getPublicNavigation(website.id, audience),
-      services.preferences.checkout(website.id),
-      services.templates?.forWebsite(website.id, website.language) ?? NO_TEMPLATES,
-      services.headerFooter?.forStorefront(website.id),
-      services.design?.siteStyle(website.id, website.language),
-    ]);
+    const [navigation, checkoutPreferences, analytics, templates, headerFooter, style] =
+      await Promise.all([
+        services.navigation.getPublicNavigation(website.id, audience),
+        services.preferences.checkout(website.id),
+        services.preferences.analytics(website.id),
+        services.templates?.forWebsite(website.id, website.language) ?? NO_TEMPLATES,
+        services.headerFooter?.forStorefront(website.id),
+        services.design?.siteStyle(website.id, website.language),
+      ]);
     const site: SiteView = {
       title: website.title,
       description: website.description,
@@ -249,6 +252,8 @@ export function registerStorefrontRoutes(
       useCLDRMoneyFormat: website.useCLDRMoneyFormat,
       isExpressCheckout: checkoutPreferences.isExpressCheckout,
       navigation,
+      ...(analytics.isCensusEnabled &&
+        analytics.isConsentBannerOn && { hasCookiePreferences: true }),
       ...(headerFooter && { headerFooter }),
     };
     regionsOf.set(site, customRegions(templates, { website: websiteRecord(website), navigation }));
@@ -268,7 +273,16 @@ export function registerStorefrontRoutes(
   ): Promise<AnalyticsTag | undefined> {
     const preferences = await services.preferences.analytics(websiteId);
     if (!preferences.isCensusEnabled) return undefined;
-    return { ...tag, websiteId, siteVisitorMetrics: preferences.isSiteVisitorMetricsOn };
+    const privacyPath = preferences.isConsentBannerOn
+      ? privacyPageOf(await services.navigation.getPublicNavigation(websiteId, PUBLIC_MENU))
+      : undefined;
+    return {
+      ...tag,
+      websiteId,
+      siteVisitorMetrics: preferences.isSiteVisitorMetricsOn,
+      ...(preferences.isConsentBannerOn && { consentBanner: true }),
+      ...(privacyPath && { privacyPath }),
+    };
   }
 
   /** A product as the collector's commerce events name it (SPEC §3 add-to-cart event). */
@@ -1211,4 +1225,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 function plainErrorPage(message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+}
+
+/** The site's privacy or cookie page in its public menu, for the cookie banner to link. */
+function privacyPageOf(items: readonly PublicNavigationItem[]): string | undefined {
+  for (const item of items) {
+    if (item.href?.startsWith('/') && /\/(privacy|cookie)[^/]*$/i.test(item.href)) return item.href;
+    const inFolder = privacyPageOf(item.children);
+    if (inFolder) return inFolder;
+  }
+  return undefined;
 }
