@@ -20,6 +20,7 @@ export type Screen =
   | 'forms'
   | 'mailing-lists'
   | 'campaigns'
+  | 'analytics'
   | 'gift-cards'
   | 'header-footer'
   | 'files'
@@ -43,6 +44,7 @@ export const SCREEN_TITLES: Record<Screen, string> = {
   forms: 'Forms',
   'mailing-lists': 'Mailing lists',
   campaigns: 'Campaigns',
+  analytics: 'Analytics',
   'gift-cards': 'Gift cards',
   inventory: 'Inventory',
   restock: 'Restock requests',
@@ -111,6 +113,8 @@ export const NAV: readonly (ShellNavItem<Screen> & {
     icon: 'external',
     isFor: (can) => can('campaigns.manage'),
   },
+  // The dashboards (issue 24): the reporting role's one screen, where it lands.
+  { key: 'analytics', label: 'Analytics', icon: 'chart', isFor: (can) => can('analytics.read') },
   { key: 'files', label: 'Files', icon: 'file', isFor: (can) => can('files.read') },
   {
     key: 'settings',
