@@ -197,6 +197,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         (formIdInLocation() ? 'forms' : productRouteInLocation() ? 'products' : undefined),
     ),
   );
+  const homeScreen = useRef(startScreen(items, undefined));
   const confirmLeave = useLeaveConfirm();
   const hasUnsavedChanges = useHasUnsavedChanges();
   // The address shown, so Back/Forward away from unsaved changes can put it back.
@@ -226,7 +227,9 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       const listRoute = mailingListRouteInLocation();
       setOpenListId(listRoute?.listId ?? null);
       if (listRoute) setScreen('mailing-lists');
+      // Back out of Analytics to a screen without an address of its own: the home screen.
       if (isAnalyticsPath(window.location.pathname)) setScreen('analytics');
+      else setScreen((current) => (current === 'analytics' ? homeScreen.current : current));
     };
     const onPopState = () => {
       if (!hasUnsavedChanges()) return apply();
@@ -363,8 +366,8 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         // A screen with unsaved changes (the form builder) is asked about before it goes.
         confirmLeave(() => {
           if (key === 'developer') setHasOpenedDeveloperMode(true);
-          const isLeavingAnalytics =
-            key !== 'analytics' && isAnalyticsPath(window.location.pathname);
+          const isOnAnalytics = isAnalyticsPath(window.location.pathname);
+          const isLeavingAnalytics = key !== 'analytics' && isOnAnalytics;
           if (
             productRoute ||
             detail ||
@@ -380,6 +383,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
             setOpenFormId(null);
             setOpenListId(null);
           }
+          // Analytics has an address (its tab and dates): an entry of its own, so Back
+          // returns to the screen it was opened from.
+          if (key === 'analytics' && !isOnAnalytics)
+            window.history.pushState(null, '', '/config/analytics');
           setScreen(key);
         })
       }

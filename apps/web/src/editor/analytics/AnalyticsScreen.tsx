@@ -53,7 +53,11 @@ function useAnalyticsRoute() {
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
   const go = (next: AnalyticsRoute) => {
-    window.history.pushState({ analytics: true }, '', analyticsPath(next));
+    const path = analyticsPath(next);
+    // A tab reports its choice on press and again on focus: one entry per view, so Back
+    // never shows the same view twice.
+    if (`${window.location.pathname}${window.location.search}` === path) return;
+    window.history.pushState({ analytics: true }, '', path);
     setRoute(next);
   };
   return [route, go] as const;

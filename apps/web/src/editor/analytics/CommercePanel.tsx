@@ -56,7 +56,8 @@ function Commerce({ report, range }: { report: CommerceReport; range: DayRange }
     {
       key: 'views',
       header: 'Views',
-      className: 'analytics-num',
+      // On a phone: name, units and revenue, which fit without scrolling sideways.
+      className: 'analytics-num analytics-wide-only',
       sortValue: (p) => p.views,
       cell: (p) => countText(p.views),
     },
@@ -140,7 +141,10 @@ function Commerce({ report, range }: { report: CommerceReport; range: DayRange }
           })}
         </ol>
       </Card>
-      <Card title="Top products">
+      <Card
+        title="Top products"
+        description="By the products’ own sales; revenue above is order totals, with shipping and tax."
+      >
         <DataTable
           caption="Top products"
           isCaptionHidden

@@ -22,6 +22,7 @@ function optionsFor(
   days: readonly string[],
   series: readonly ChartSeries[],
   size: { width: number; height: number },
+  onHover: (index: number | null) => void,
 ): uPlot.Options {
   const label = (i: number) => {
     const day = days[i];
@@ -32,16 +33,17 @@ function optionsFor(
     // Days are equally spaced: x is the day's index, named by the axis and the legend.
     scales: { x: { time: false } },
     cursor: { drag: { x: false, y: false }, points: { size: 7 } },
-    legend: { live: true },
+    // Our own legend under the chart names the lines and reads out the day pointed at.
+    legend: { show: false },
+    hooks: { setCursor: [(u) => onHover(u.cursor.idx ?? null)] },
     series: [
-      { label: 'Day', value: (_u, v) => (v === null ? '—' : label(v)) },
+      {},
       ...series.map((s) => ({
         label: s.label,
         stroke: s.color,
         width: 2,
         ...(s.dash && { dash: s.dash }),
-        points: { show: days.length <= 31, size: 5 },
-        value: (_u: uPlot, v: number | null) => (v === null ? '—' : countText(v)),
+        points: { show: days.length <= 14, size: 5 },
       })),
     ],
     axes: [
@@ -80,6 +82,7 @@ export function DayChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [hasFailed, setHasFailed] = useState(false);
+  const [hovered, setHovered] = useState<number | null>(null);
 
   useEffect(() => {
     let chart: uPlot | undefined;
@@ -95,7 +98,7 @@ export function DayChart({
         });
         let width = element.clientWidth;
         chart = new UPlot(
-          optionsFor(days, series, sizeOf()),
+          optionsFor(days, series, sizeOf(), setHovered),
           [days.map((_, i) => i), ...series.map((s) => [...s.values])],
           element,
         );
@@ -126,7 +129,31 @@ export function DayChart({
       {hasFailed ? (
         <p className="field__hint">The chart could not be loaded. The table has every day.</p>
       ) : (
-        <div ref={box} className="analytics-chart__plot" aria-hidden="true" />
+        <>
+          <div ref={box} className="analytics-chart__plot" aria-hidden="true" />
+          <p className="analytics-legend" aria-hidden="true">
+            <span className="analytics-legend__day">
+              {hovered !== null && days[hovered] ? dayText(days[hovered]) : ''}
+            </span>
+            {series.map((s) => (
+              <span key={s.label} className="analytics-legend__item">
+                <svg viewBox="0 0 24 4" className="analytics-legend__line" aria-hidden="true">
+                  <line
+                    x1="0"
+                    y1="2"
+                    x2="24"
+                    y2="2"
+                    stroke={s.color}
+                    strokeWidth="2.5"
+                    strokeDasharray={s.dash?.join(' ')}
+                  />
+                </svg>
+                {s.label}
+                {hovered !== null ? <strong>{countText(s.values[hovered] ?? 0)}</strong> : null}
+              </span>
+            ))}
+          </p>
+        </>
       )}
       <table className="visually-hidden">
         <caption>{title}</caption>

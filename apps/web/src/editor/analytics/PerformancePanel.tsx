@@ -63,6 +63,18 @@ function RatingBadge({ metric, p75 }: { metric: string; p75: number | null }) {
   return <Badge tone={RATING_TONES[rating]}>{RATING_LABELS[rating]}</Badge>;
 }
 
+/** The value and its rating word, side by side or stacked as the cell allows. */
+function RatedValue({ metric, p75 }: { metric: string; p75: number | null }) {
+  return (
+    <span className="analytics-table__rated">
+      {vitalText(metric, p75)} <RatingBadge metric={metric} p75={p75} />
+    </span>
+  );
+}
+
+const readingsText = (count: number) =>
+  `${countText(count)} ${count === 1 ? 'reading' : 'readings'}`;
+
 type Shares = { good: number; needsImprovement: number; poor: number };
 
 /** Three segments and the same shares in words. */
@@ -112,12 +124,7 @@ function Performance({ periods, range }: { periods: Periods; range: DayRange }) 
       header: 'p75',
       className: 'analytics-num',
       sortValue: (row) => row.p75 ?? -1,
-      cell: (row) => vitalText(row.metric, row.p75),
-    },
-    {
-      key: 'rating',
-      header: 'Rating',
-      cell: (row) => <RatingBadge metric={row.metric} p75={row.p75} />,
+      cell: (row) => <RatedValue metric={row.metric} p75={row.p75} />,
     },
     {
       key: 'shares',
@@ -126,7 +133,7 @@ function Performance({ periods, range }: { periods: Periods; range: DayRange }) 
       sortValue: (row) => row.count,
       cell: (row) => (
         <>
-          <span className="analytics-table__count">{countText(row.count)} readings</span>
+          <span className="analytics-table__count">{readingsText(row.count)}</span>
           <ShareBar shares={row} />
         </>
       ),
@@ -144,7 +151,20 @@ function Performance({ periods, range }: { periods: Periods; range: DayRange }) 
       header: 'Page',
       isRowHeader: true,
       className: 'analytics-table__path',
-      cell: (row) => row.path,
+      cell: (row) => (
+        <>
+          {row.path}
+          <span className="analytics-table__element">
+            {row.element ? (
+              <>
+                Element: <code>{row.element}</code>
+              </>
+            ) : (
+              'No element reported'
+            )}
+          </span>
+        </>
+      ),
     },
     {
       key: 'metric',
@@ -159,23 +179,13 @@ function Performance({ periods, range }: { periods: Periods; range: DayRange }) 
       key: 'p75',
       header: 'p75',
       className: 'analytics-num',
-      cell: (row) => (
-        <span className="analytics-table__rated">
-          {vitalText(row.metric, row.p75)} <RatingBadge metric={row.metric} p75={row.p75} />
-        </span>
-      ),
+      cell: (row) => <RatedValue metric={row.metric} p75={row.p75} />,
     },
     {
       key: 'poor',
       header: 'Poor',
       className: 'analytics-num',
       cell: (row) => shareText(row.poor),
-    },
-    {
-      key: 'element',
-      header: 'Element behind it',
-      className: 'analytics-table__element',
-      cell: (row) => (row.element ? <code>{row.element}</code> : 'Not reported'),
     },
   ];
 
@@ -197,7 +207,7 @@ function Performance({ periods, range }: { periods: Periods; range: DayRange }) 
               </p>
               <ShareBar shares={m} />
               <p className="analytics-vital__small">
-                {countText(m.count)} readings. {vitalBoundsText(m.metric)}.
+                {readingsText(m.count)}. {vitalBoundsText(m.metric)}.
               </p>
             </li>
           );

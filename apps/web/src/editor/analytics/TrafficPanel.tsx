@@ -99,6 +99,7 @@ function Traffic({ report, range }: { report: TrafficReport; range: DayRange }) 
           keyHeader="Page"
           rows={breakdowns.pages}
           measures={['pageviews', 'visits']}
+          headers={{ visits: 'Entrances' }}
         />
         <BreakdownTable
           title="Sources"

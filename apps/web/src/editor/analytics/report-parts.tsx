@@ -149,16 +149,19 @@ export function BreakdownTable({
   rows,
   measures,
   keyText = (key) => key || '(none)',
+  headers: named = {},
 }: {
   title: string;
   keyHeader: string;
   rows: readonly BreakdownRow[];
   measures: readonly ('visits' | 'visitors' | 'pageviews')[];
   keyText?: (key: string) => string;
+  /** Other words for a measure's header ("Entrances": a page's visits are those it began). */
+  headers?: Partial<Record<'visits' | 'visitors' | 'pageviews', string>>;
 }) {
   const first = measures[0] ?? 'visits';
   const top = Math.max(1, ...rows.map((r) => r[first] ?? 0));
-  const headers = { visits: 'Visits', visitors: 'Visitors', pageviews: 'Page views' } as const;
+  const headers = { visits: 'Visits', visitors: 'Visitors', pageviews: 'Page views', ...named };
   const columns: DataColumn<BreakdownRow>[] = [
     {
       key: 'key',
