@@ -176,6 +176,15 @@ describe('analytics dashboards (Chromium)', () => {
       .getByRole('table', { name: 'Browsers' })
       .getByRole('rowheader', { name: 'Chrome' })
       .waitFor();
+    // Pointing at the last day reads its numbers out under the chart.
+    const plot = page.locator('.analytics-chart .u-over');
+    const box = await plot.boundingBox();
+    if (!box) throw new Error('the chart has no plotting area');
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    await expect
+      .poll(() => page.locator('.analytics-legend').textContent())
+      .toMatch(/^.+Visits1Page views\d+Visitors1$/);
+    await page.mouse.move(0, 0);
     await lookAtBothWidths('traffic');
   });
 
@@ -283,6 +292,10 @@ describe('analytics dashboards (Chromium)', () => {
     const from = page.getByLabel('From', { exact: true });
     await expect.poll(() => from.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText('The start date must come before the end date').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/custom-dates-error-1280.png` });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SHOTS}/custom-dates-error-390.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
     expect(page.url()).toMatch(/range=last-7-days$/);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -340,9 +353,9 @@ describe('analytics dashboards (Chromium)', () => {
       .filter({ hasText: '1' })
       .waitFor();
     expect(await seriousA11yViolations(member)).toEqual([]);
-    // The API agrees: orders are not theirs.
-    const orders = await callFrom(member, 'GET', '/api/config/members');
-    expect(orders.status).toBe(403);
+    // The server agrees: the site's members are not theirs to see.
+    const members = await callFrom(member, 'GET', '/api/config/members');
+    expect(members.status).toBe(403);
     await context.close();
   });
 

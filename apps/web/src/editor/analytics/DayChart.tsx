@@ -132,9 +132,9 @@ export function DayChart({
         <>
           <div ref={box} className="analytics-chart__plot" aria-hidden="true" />
           <p className="analytics-legend" aria-hidden="true">
-            <span className="analytics-legend__day">
-              {hovered !== null && days[hovered] ? dayText(days[hovered]) : ''}
-            </span>
+            {hovered !== null && days[hovered] ? (
+              <span className="analytics-legend__day">{dayText(days[hovered])}</span>
+            ) : null}
             {series.map((s) => (
               <span key={s.label} className="analytics-legend__item">
                 <svg viewBox="0 0 24 4" className="analytics-legend__line" aria-hidden="true">

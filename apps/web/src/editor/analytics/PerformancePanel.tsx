@@ -98,7 +98,7 @@ function ShareBar({ shares }: { shares: Shares }) {
         )}
       </span>
       <span className="analytics-shares__text">
-        {parts.map(([key, share, label]) => `${label} ${shareText(share)}`).join(' · ')}
+        {parts.map(([, share, label]) => `${label} ${shareText(share)}`).join(' · ')}
       </span>
     </div>
   );
