@@ -148,7 +148,8 @@ export function screensFor(capabilities: readonly Capability[]): ShellNavItem<Sc
 
 /**
  * The screen a member lands on: the address's when they may open it, else Pages, else
- * Products (a store manager has no pages), else their first screen of the site. "Your
+ * Products (a store manager has no pages), else their first screen of the site (the
+ * reporting role's Analytics). "Your
  * account" (every role's own sign-in) is not a screen of the site: a role that opens
  * nothing else lands on no screen, and the editor says what the role is for
  * (NoScreensNotice) rather than opening their password settings as if that were the job.
