@@ -526,6 +526,7 @@ function createServices(
   const analyticsDashboard = createAnalyticsDashboard({
     db,
     timeZoneOf: async (websiteId) => (await websites.getById(websiteId))?.timeZone ?? 'UTC',
+    currencyOf: async (websiteId) => (await websites.getById(websiteId))?.storeCurrency ?? 'USD',
   });
   const analyticsWorker = createAnalyticsWorker({
     db,

@@ -394,6 +394,8 @@ const commerceFiguresSchema = z.object({
 export const commerceReportSchema = commerceFiguresSchema
   .extend({
     range: rangeSchema,
+    /** The store's currency, which revenue and average order are minor units of. */
+    currency: z.string(),
     previous: commerceFiguresSchema,
     topProducts: z.array(
       z.object({

@@ -153,7 +153,12 @@ describe(`analytics dashboards (${testDialect})`, () => {
       checkout: 1,
       purchase: 0,
     });
-    expect(body).toMatchObject({ orders: 1, revenueCents: 5_000, averageOrderCents: 5_000 });
+    expect(body).toMatchObject({
+      orders: 1,
+      revenueCents: 5_000,
+      averageOrderCents: 5_000,
+      currency: 'USD',
+    });
     expect(body.topProducts[0]).toEqual({
       name: 'Stoneware Mug',
       views: 1,
