@@ -79,6 +79,13 @@ type Pending = { event: AnalyticsEventInsert; error?: ErrorGroupHit };
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
+/**
+ * The page a report counts a path under: every order's confirmation is one page to the
+ * owner (and its order id stays out of the analytics tables).
+ */
+export const reportedPath = (path: string): string =>
+  path.startsWith('/order-confirmed/') ? '/order-confirmed' : path;
+
 export function createAnalyticsService(deps: {
   repo: AnalyticsRepo;
   preferencesOf: (websiteId: string) => Promise<AnalyticsPreferences>;
@@ -188,7 +195,7 @@ export function createAnalyticsService(deps: {
     occurred_at: now(),
     kind,
     name,
-    path: path.slice(0, 2048),
+    path: reportedPath(path).slice(0, 2048),
   });
 
   return {

@@ -153,6 +153,15 @@ describe(`analytics ingestion (${testDialect})`, () => {
     expect((await rollup('page', '/bounce-only'))[0]).toMatchObject({ visits: 1, bounces: 1 });
   });
 
+  it('counts every order confirmation as one page, without its order id', async () => {
+    const shopper: Jar = {};
+    await hit(shopper, { pagePath: '/order-confirmed/3f1c9a0e-0000-4000-8000-000000000001' });
+    await hit({}, { pagePath: '/order-confirmed/3f1c9a0e-0000-4000-8000-000000000002' });
+    await settle();
+    expect(await eventsAt('/order-confirmed')).toHaveLength(2);
+    expect((await rollup('page', '/order-confirmed'))[0]).toMatchObject({ pageviews: 2 });
+  });
+
   it('counts without cookies under refused consent, Do-Not-Track and GPC, clearing old ones', async () => {
     const jar: Jar = {
       ss_cvr: 'abc|1|1|1|1',
