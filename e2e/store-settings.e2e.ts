@@ -113,7 +113,10 @@ describe('the Store screen (Chromium)', () => {
     });
     await chooseShipping(shopper, /Courier/);
     expect(
-      await shopper.getByLabel(/Courier/).evaluate((input) => input.closest('label')?.textContent),
+      // The radio sits beside its label (the reason it cannot be chosen is outside it).
+      await shopper
+        .getByLabel(/Courier/)
+        .evaluate((input) => input.closest('.checkout__option')?.textContent),
     ).toContain('€9.00');
     // 24.00 + 9.00 shipping + 10% NY tax on the mug (2.40) = 35.40
     const summary = shopper.getByRole('complementary', { name: 'Order summary' });
