@@ -113,10 +113,9 @@ describe('the Store screen (Chromium)', () => {
     });
     await chooseShipping(shopper, /Courier/);
     expect(
-      // The radio sits beside its label (the reason it cannot be chosen is outside it).
       await shopper
         .getByLabel(/Courier/)
-        .evaluate((input) => input.closest('.checkout__option')?.textContent),
+        .evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent),
     ).toContain('€9.00');
     // 24.00 + 9.00 shipping + 10% NY tax on the mug (2.40) = 35.40
     const summary = shopper.getByRole('complementary', { name: 'Order summary' });

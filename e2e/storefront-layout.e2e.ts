@@ -58,15 +58,16 @@ describe('the storefront at phone, tablet and desktop widths', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   }
 
-  it('sets pages in the theme’s self-hosted font, preloaded from /assets/', async () => {
+  it('sets pages in the theme’s self-hosted font, preloaded from /assets/fonts/', async () => {
     await page.goto(`${server.baseUrl}/`);
     const preload = page.locator('link[rel="preload"][as="font"]');
     expect(await preload.count()).toBe(1);
     const href = (await preload.getAttribute('href')) ?? '';
-    expect(href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    expect(href).toMatch(/^\/assets\/fonts\/inter\/[\d.]+\/inter-latin-wght-normal\.woff2$/);
     const font = await fetch(`${server.baseUrl}${href}`);
     expect(font.status).toBe(200);
     expect(font.headers.get('cache-control')).toContain('immutable');
+    expect(font.headers.get('content-type')).toBe('font/woff2');
     const loaded = await page.evaluate(async () => {
       await document.fonts.ready;
       return [...document.fonts].some(

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMBED_FRAME_SOURCES, errorResponses, healthSchema } from '@atelier/contract';
+import { loadFontLibrary } from '@atelier/fonts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -21,7 +22,10 @@ import type { Database } from './db/database.ts';
 import { createAnalyticsRepo } from './features/analytics/analytics.repo.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
-import { registerAnalyticsDashboardRoutes } from './features/analytics/analytics-dashboard.routes.ts';
+import {
+  registerAnalyticsDashboardRoutes,
+  registerAnalyticsRunRoute,
+} from './features/analytics/analytics-dashboard.routes.ts';
 import { createAnalyticsDashboard } from './features/analytics/analytics-dashboard.ts';
 import { createAnalyticsWorker } from './features/analytics/analytics-worker.ts';
 import { createApiKeyRepo } from './features/api-keys/api-keys.repo.ts';
@@ -70,6 +74,8 @@ import { createCustomersService } from './features/customers/customers.service.t
 import { createDemoContentRepo } from './features/demo-content/demo-content.repo.ts';
 import { registerDemoContentRoutes } from './features/demo-content/demo-content.routes.ts';
 import { createDemoContentService } from './features/demo-content/demo-content.service.ts';
+import { registerDesignRoutes } from './features/design/design.routes.ts';
+import { createDesignService, type DesignService } from './features/design/design.service.ts';
 import { registerCouponRoutes } from './features/discounts/coupons.routes.ts';
 import { createCoupons } from './features/discounts/coupons.ts';
 import { loadEditorAssets } from './features/editor/editor-assets.ts';
@@ -490,6 +496,17 @@ function createServices(
     navigationRepo: createNavigationRepo(db),
     onPublicChange,
   });
+  // Site design (issue 25): the font catalog is read from its packages once, at start-up.
+  const fonts = loadFontLibrary();
+  const designService = createDesignService({ db, fonts, onPublicChange });
+  const design: DesignService = {
+    ...designService,
+    // Every page inlines it: remembered until the website changes.
+    siteStyle: (websiteId, language) =>
+      pageCache.rememberForWebsite(websiteId, `design-style:${language}`, () =>
+        designService.siteStyle(websiteId, language),
+      ),
+  };
   const analytics = createAnalyticsService({
     repo: createAnalyticsRepo(db),
     preferencesOf: (websiteId) => preferences.analytics(websiteId),
@@ -509,6 +526,7 @@ function createServices(
   const analyticsDashboard = createAnalyticsDashboard({
     db,
     timeZoneOf: async (websiteId) => (await websites.getById(websiteId))?.timeZone ?? 'UTC',
+    currencyOf: async (websiteId) => (await websites.getById(websiteId))?.storeCurrency ?? 'USD',
   });
   const analyticsWorker = createAnalyticsWorker({
     db,
@@ -517,6 +535,8 @@ function createServices(
     log: (error) => app.log.error({ err: error }, 'analytics worker failed'),
   });
   return {
+    fonts,
+    design,
     analytics,
     analyticsDashboard,
     analyticsWorker,
@@ -785,6 +805,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     websiteOf,
   });
   if (testClock) {
+    registerAnalyticsRunRoute(app, { runOnce: services.analyticsWorker.runOnce });
     registerTestClockRoute(app, {
       advance: testClock.advance,
       runDue: services.commerce.subscriptions.runDue,
@@ -879,6 +900,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   registerSiteSettingsRoutes(app, {
     websites: services.websites,
+    preferences: services.preferences,
+    requireMember: memberGuard.requireMember,
+  });
+  registerDesignRoutes(app, {
+    design: services.design,
+    fonts: services.fonts,
     requireMember: memberGuard.requireMember,
   });
   registerHeaderFooterRoutes(app, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_VALUES } from './consent.ts';
 
 // Visitor analytics (SPEC §3, §7, §9, issue 24): what the storefront's collector sends.
 // Every body is bounded here, so a forged or oversized one is a 4xx before any of it is
@@ -87,7 +88,12 @@ export const pipelineEventSchemas = {
     .strict(),
   ViewCart: pipelineEventBaseSchema.extend({ cart_id: text(64).optional() }).strict(),
   RemoveFromCart: pipelineEventBaseSchema
-    .extend({ cart_id: text(64).optional(), product: trackedProductSchema.partial() })
+    .extend({
+      cart_id: text(64).optional(),
+      product: trackedProductSchema.partial(),
+      /** How many of the line were in the cart when it was removed. */
+      quantity: z.number().int().min(1).max(100_000).optional(),
+    })
     .strict(),
   CheckoutStarted: pipelineEventBaseSchema
     .extend({ cart_id: text(64).optional(), value: money.optional() })
@@ -128,6 +134,10 @@ export const eventValidationResponseSchema = z
   .meta({ id: 'EventValidation' });
 
 export const acceptedResponseSchema = z.object({ accepted: z.number().int() });
+
+/** POST /api/census/consent: the visitor's answer to the cookie banner. */
+export const consentBodySchema = z.object({ consent: z.enum(CONSENT_VALUES) }).strict();
+export const consentResponseSchema = z.object({ consent: z.enum(CONSENT_VALUES) });
 
 /** The page fields the census calls send with each hit (SPEC §7 "page fields"). */
 export const censusPageFieldsSchema = z.object({
@@ -297,6 +307,13 @@ export const analyticsTagSchema = z.object({
   /** A list page's products by id, for add-to-cart events from its grid. */
   products: z.record(z.string(), trackedProductSchema).optional(),
   purchase: purchaseContentSchema.optional(),
+  /**
+   * The owner turned the cookie banner on: the browser asks a visitor who has not chosen
+   * yet (a cached page cannot know whether this visitor has).
+   */
+  consentBanner: z.boolean().optional(),
+  /** The site's privacy or cookie page, linked from the banner. */
+  privacyPath: text(2048).optional(),
 });
 export type AnalyticsTag = z.infer<typeof analyticsTagSchema>;
 export type TrackedProduct = z.infer<typeof trackedProductSchema>;
@@ -377,6 +394,8 @@ const commerceFiguresSchema = z.object({
 export const commerceReportSchema = commerceFiguresSchema
   .extend({
     range: rangeSchema,
+    /** The store's currency, which revenue and average order are minor units of. */
+    currency: z.string(),
     previous: commerceFiguresSchema,
     topProducts: z.array(
       z.object({
@@ -432,3 +451,11 @@ export const errorsReportSchema = z
   })
   .meta({ id: 'ErrorsReport' });
 export type ErrorsReport = z.infer<typeof errorsReportSchema>;
+
+/** POST /api/testing/analytics/run: only when the server runs with TEST_CLOCK=on. */
+export const analyticsRunResponseSchema = z.object({
+  partitionsCreated: z.array(z.string()),
+  daysDropped: z.array(z.string()),
+  /** Dirty hours rolled up by this pass. */
+  hoursRolledUp: z.number().int(),
+});

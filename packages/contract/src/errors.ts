@@ -141,6 +141,7 @@ export const errorCatalogue = {
   SCHEDULE_LIVE_PAGE: { status: 409, summary: 'A live page is published, not scheduled.' },
   SOCIAL_IMAGE_MISSING: { status: 400, summary: 'The chosen social image no longer exists.' },
   LOGO_MISSING: { status: 400, summary: 'The chosen logo image no longer exists.' },
+  FONT_UNKNOWN: { status: 400, summary: 'A style guide names a font the site does not offer.' },
   SECTION_IMAGE_MISSING: {
     status: 400,
     summary: 'A section background names an image the file manager does not have.',

@@ -15,6 +15,11 @@ export type SiteView = {
   /** The main navigation; folders carry their pages as children. */
   navigation: PublicNavigationItem[];
   /**
+   * The owner's cookie banner is on (and visitor analytics with it): the footer offers
+   * "Cookie preferences", so a visitor can change their answer later.
+   */
+  hasCookiePreferences?: boolean;
+  /**
    * Header and footer blocks from the editor (/api/site-header-footer) and their data,
    * the logo shown instead of the title (when one is chosen and its file exists) and the
    * owner's copyright line (absent or empty: "© {title}").

@@ -96,6 +96,12 @@ export const analyticsPreferencesSchema = z
   })
   .meta({ id: 'AnalyticsPreferences' });
 
+/** PATCH /api/config/settings/analytics: the Settings screen's "Cookies & analytics" card. */
+export const analyticsSettingsUpdateSchema = analyticsPreferencesSchema
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, 'Change at least one setting.');
+
 export const preferenceSchemas = {
   checkout: checkoutPreferencesSchema,
   inventory: inventoryPreferencesSchema,

@@ -23,6 +23,8 @@ export * from './cart/cart-merge';
 export * from './cart/cart-totals';
 export * from './checkout/checkout-form';
 export * from './colour/colour';
+export * from './colour/contrast';
+export * from './design/style-guide-css';
 export * from './enums/block-types';
 export * from './enums/content';
 export * from './enums/page-types';

@@ -433,6 +433,11 @@ export const headerFooterMessages = {
   logoMissing: 'The chosen logo image no longer exists. Choose another image.',
 } as const;
 
+export const designMessages = {
+  changedElsewhere: 'The design was changed in another window. Reload to see the latest version.',
+  unknownFont: 'Choose a font from the list.',
+} as const;
+
 /** Sentences of the navigation API that SPEC does not spell. */
 export const navigationMessages = {
   unknownId: (id: string) => `No page or collection of this site has the id ${id}.`,

@@ -762,6 +762,15 @@ export interface SiteHeaderFooterTable {
   copyright: string | null;
 }
 
+// Site design (0052-site-design): the style guide and the theme it started from.
+export interface SiteDesignsTable {
+  website_id: string;
+  theme_id: string;
+  style_guide: unknown;
+  version: Generated<number>;
+  updated_at: Timestamp;
+}
+
 // Customers (0017-customer-notes): the merchant's note on a customer, by lower-cased email.
 export interface CustomerNotesTable {
   website_id: string;
@@ -1203,6 +1212,7 @@ export interface DB {
   site_user_addresses: SiteUserAddressesTable;
   website_templates: WebsiteTemplatesTable;
   site_header_footer: SiteHeaderFooterTable;
+  site_designs: SiteDesignsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   paywall_pages: PaywallPagesTable;

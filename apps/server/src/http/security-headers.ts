@@ -14,3 +14,16 @@ export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<
     applyHeaders(request.raw, reply.raw, () => done());
   });
 }
+
+/**
+ * The policy with one more inline stylesheet let in by its hash: a website's design
+ * (issue 25) is its own text, so its hash cannot be in the policy built at start-up.
+ */
+export function withStyleHash(policy: string, hash: string): string {
+  const directives = policy.split(';').map((d) => d.trim());
+  const at = directives.findIndex((d) => d === 'style-src' || d.startsWith('style-src '));
+  if (at === -1) return policy;
+  if (directives[at]?.split(' ').includes(hash)) return policy;
+  directives[at] = `${directives[at]} ${hash}`;
+  return directives.join(';');
+}

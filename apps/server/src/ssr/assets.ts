@@ -48,8 +48,6 @@ export function loadStorefrontAssets(webDistDir: string): StorefrontAssets {
   const css = styles ? readFileSync(join(webDistDir, styles.file), 'utf8') : '';
   return {
     css,
-    // The stylesheet's one @font-face file, as Vite hashed it; preloaded by every page.
-    fontPreload: css.match(/\/assets\/[\w.-]+\.woff2/)?.[0],
     cssHash: hashOf(css),
     islandScript: islands ? `/${islands.file}` : undefined,
     // Static imports of the entry (React, shared chunks) start downloading with it.

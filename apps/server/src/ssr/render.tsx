@@ -1,5 +1,9 @@
 import type { SiteView } from '@atelier/contract';
-import { Document, type HeadData } from '@atelier/web/storefront/layout/Document.tsx';
+import {
+  type DesignTags,
+  Document,
+  type HeadData,
+} from '@atelier/web/storefront/layout/Document.tsx';
 import { type CustomRegions, SiteFrame } from '@atelier/web/storefront/layout/SiteFrame.tsx';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -15,9 +19,13 @@ export type PageRender = {
 };
 
 /** A complete HTML document: everything a visitor needs is in it without JavaScript. */
-export function renderDocument(page: PageRender, assets: StorefrontAssets): string {
+export function renderDocument(
+  page: PageRender,
+  assets: StorefrontAssets,
+  design?: DesignTags,
+): string {
   const html = renderToString(
-    <Document site={page.site} head={page.head} assets={assets}>
+    <Document site={page.site} head={page.head} assets={assets} design={design}>
       <SiteFrame site={page.site} currentPath={page.currentPath} regions={page.regions}>
         {page.body}
       </SiteFrame>

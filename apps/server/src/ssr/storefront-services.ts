@@ -4,6 +4,7 @@ import type { CartService } from '../features/cart/cart.service.ts';
 import type { CatalogService } from '../features/catalog/catalog.service.ts';
 import type { Commerce } from '../features/checkout/commerce.ts';
 import type { ContentService } from '../features/content/content.service.ts';
+import type { DesignService } from '../features/design/design.service.ts';
 import type { FormsService } from '../features/forms/forms.service.ts';
 import type { HeaderFooterService } from '../features/header-footer/header-footer.service.ts';
 import type { MemberAreasService } from '../features/member-areas/member-areas.service.ts';
@@ -29,6 +30,8 @@ export type StorefrontServices = {
   preferences: PreferencesService;
   /** The header and footer blocks from the editor, on every page. */
   headerFooter?: HeaderFooterService;
+  /** Site design (issue 25): the style guide's CSS and font preloads every page inlines. */
+  design?: Pick<DesignService, 'siteStyle'>;
   /** Developer mode: the website's own templates for page regions. */
   templates?: TemplatesService;
   assets: StorefrontAssets;

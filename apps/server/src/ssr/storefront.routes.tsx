@@ -10,6 +10,7 @@ import {
   type PaywallOffer,
   type Product,
   PUBLIC_MENU,
+  type PublicNavigationItem,
   SITE_USER_SESSION_COOKIE,
   type SiteView,
   splitSectionsWithSettings,
@@ -58,6 +59,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../features/auth/member-guard.ts';
 import { cartIdOf } from '../features/cart/cart.routes.ts';
+import type { SiteStyle } from '../features/design/design.service.ts';
 import {
   createMemberGate,
   type GuardTarget,
@@ -68,6 +70,7 @@ import { createPaywallGate } from '../features/paywall/paywall-gate.ts';
 import { crumbMatches, ensureCrumb } from '../http/csrf.ts';
 import { fail } from '../http/errors.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
+import { withStyleHash } from '../http/security-headers.ts';
 import type { WebsiteResolver } from '../http/website-resolver.ts';
 import { checkoutPrefillOf, registerAccountPages } from './account-pages.tsx';
 import { customRegions, NO_TEMPLATES, TemplateOutput } from './custom-templates.tsx';
@@ -161,6 +164,23 @@ export function registerStorefrontRoutes(
   const cacheable = { schema: { hide: true }, onRequest: pageCache.onRequest };
   /** Developer-mode header and footer of a page, found by its site view in send(). */
   const regionsOf = new WeakMap<SiteView, ReturnType<typeof customRegions>>();
+  /** Each rendered site's design stylesheet (issue 25), beside it like its regions. */
+  const styleOf = new WeakMap<SiteView, SiteStyle>();
+  /**
+   * The document, with the site's design inlined. The policy helmet set lets our own
+   * stylesheet in by its hash; the design's is the website's own, so its hash joins it on
+   * this response (and on the copy the page cache keeps, which stores these headers).
+   */
+  function documentOf(reply: FastifyReply, page: PageRender) {
+    const style = styleOf.get(page.site);
+    if (style) {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header('content-security-policy', withStyleHash(policy, style.cspHash));
+      }
+    }
+    return renderDocument({ ...page, regions: regionsOf.get(page.site) }, assets, style);
+  }
   /** Site views whose menu is a member's or an editor's: any page framed by one is theirs. */
   const personalSites = new WeakSet<SiteView>();
 
@@ -246,12 +266,15 @@ export function registerStorefrontRoutes(
     if (!website) throw fail('WEBSITE_NOT_FOUND', 'No website is published at this address');
     pageCache.attach(request, website.id);
     const audience = await menuAudienceOf(request, website.id);
-    const [navigation, checkoutPreferences, templates, headerFooter] = await Promise.all([
-      services.navigation.getPublicNavigation(website.id, audience),
-      services.preferences.checkout(website.id),
-      services.templates?.forWebsite(website.id, website.language) ?? NO_TEMPLATES,
-      services.headerFooter?.forStorefront(website.id),
-    ]);
+    const [navigation, checkoutPreferences, analytics, templates, headerFooter, style] =
+      await Promise.all([
+        services.navigation.getPublicNavigation(website.id, audience),
+        services.preferences.checkout(website.id),
+        services.preferences.analytics(website.id),
+        services.templates?.forWebsite(website.id, website.language) ?? NO_TEMPLATES,
+        services.headerFooter?.forStorefront(website.id),
+        services.design?.siteStyle(website.id, website.language),
+      ]);
     const site: SiteView = {
       title: website.title,
       description: website.description,
@@ -260,6 +283,8 @@ export function registerStorefrontRoutes(
       useCLDRMoneyFormat: website.useCLDRMoneyFormat,
       isExpressCheckout: checkoutPreferences.isExpressCheckout,
       navigation,
+      ...(analytics.isCensusEnabled &&
+        analytics.isConsentBannerOn && { hasCookiePreferences: true }),
       ...(headerFooter && {
         headerFooter: {
           ...headerFooter,
@@ -268,6 +293,7 @@ export function registerStorefrontRoutes(
       }),
     };
     regionsOf.set(site, customRegions(templates, { website: websiteRecord(website), navigation }));
+    if (style) styleOf.set(site, style);
     if (audience !== PUBLIC_MENU) personalSites.add(site);
     return { website, site, templates, audience };
   }
@@ -283,7 +309,16 @@ export function registerStorefrontRoutes(
   ): Promise<AnalyticsTag | undefined> {
     const preferences = await services.preferences.analytics(websiteId);
     if (!preferences.isCensusEnabled) return undefined;
-    return { ...tag, websiteId, siteVisitorMetrics: preferences.isSiteVisitorMetricsOn };
+    const privacyPath = preferences.isConsentBannerOn
+      ? privacyPageOf(await services.navigation.getPublicNavigation(websiteId, PUBLIC_MENU))
+      : undefined;
+    return {
+      ...tag,
+      websiteId,
+      siteVisitorMetrics: preferences.isSiteVisitorMetricsOn,
+      ...(preferences.isConsentBannerOn && { consentBanner: true }),
+      ...(privacyPath && { privacyPath }),
+    };
   }
 
   /** A product as the collector's commerce events name it (SPEC §3 add-to-cart event). */
@@ -448,7 +483,7 @@ export function registerStorefrontRoutes(
     else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return pageCache.send(
       reply.status(status).type('text/html; charset=utf-8'),
-      renderDocument({ ...page, regions: regionsOf.get(page.site) }, assets),
+      documentOf(reply, page),
     );
   }
 
@@ -1207,16 +1242,12 @@ export function registerStorefrontRoutes(
           .status(status)
           .type('text/html; charset=utf-8')
           .send(
-            renderDocument(
-              {
-                site,
-                currentPath: request.url.split('?')[0] ?? '/',
-                head: { title: 'Something went wrong', description: site.description, path: '/' },
-                body: <ErrorPage message={message} />,
-                regions: regionsOf.get(site),
-              },
-              assets,
-            ),
+            documentOf(reply, {
+              site,
+              currentPath: request.url.split('?')[0] ?? '/',
+              head: { title: 'Something went wrong', description: site.description, path: '/' },
+              body: <ErrorPage message={message} />,
+            }),
           );
       } catch (error) {
         request.log.error({ err: error }, 'the error page could not be rendered in the site frame');
@@ -1230,4 +1261,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 function plainErrorPage(message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+}
+
+/** The site's privacy or cookie page in its public menu, for the cookie banner to link. */
+function privacyPageOf(items: readonly PublicNavigationItem[]): string | undefined {
+  for (const item of items) {
+    if (item.href?.startsWith('/') && /\/(privacy|cookie)[^/]*$/i.test(item.href)) return item.href;
+    const inFolder = privacyPageOf(item.children);
+    if (inFolder) return inFolder;
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import type { AnalyticsTag, PerformanceRecord, PipelineEventSchemaName } from '@atelier/contract';
 import { PERFORMANCE_COLLECTOR } from '@atelier/core/analytics/performance';
+import { productTypeName } from '@atelier/core/enums/product-types';
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import type { CartEventDetail } from '../storefront/cart/cart-client.ts';
 import { CART_EVENT } from '../storefront/cart/cart-signals.ts';
@@ -9,7 +10,8 @@ import { reportError } from './error-reporter.ts';
 // a page the server marked trackable (<body data-track>), after the page has loaded and
 // painted, so it never competes with the LCP. It counts the page view (the server sets or
 // clears the census cookies per consent), reports web vitals and page speed, and sends the
-// commerce events. Every failure of its own goes to the error reporter, never the console.
+// commerce events (AddToCart and RemoveFromCart with the owner's site-visitor metrics on).
+// Every failure of its own goes to the error reporter, never the console.
 
 const { flushAfterLoadMs, pageSpeedWaitMs, elementPathMaxLength, slowestInteractionsKept } =
   PERFORMANCE_COLLECTOR;
@@ -217,6 +219,20 @@ function commerceEvents(tag: AnalyticsTag) {
   // client and messages into every page's collector.
   window.addEventListener(CART_EVENT, (event) => {
     const detail = (event as CustomEvent<CartEventDetail>).detail;
+    if (detail.type === 'item-removed' && detail.removed && tag.siteVisitorMetrics) {
+      const { removed } = detail;
+      const cartId = detail.cart?.id ?? tag.cartId;
+      pipeline('RemoveFromCart', {
+        ...(cartId && { cart_id: cartId }),
+        product: {
+          item_id: removed.itemId,
+          item_type: productTypeName(removed.productType),
+          item_title: removed.title.slice(0, 500),
+        },
+        quantity: removed.quantity,
+      });
+      return;
+    }
     if (detail.type !== 'item-added' || !detail.newlyAdded || !tag.siteVisitorMetrics) return;
     const itemId = detail.newlyAdded.itemId;
     const product = tag.product?.item_id === itemId ? tag.product : tag.products?.[itemId];

@@ -9,6 +9,7 @@ import {
 } from '@atelier/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { AccountScreen } from './account/AccountScreen.tsx';
+import { isAnalyticsPath } from './analytics/analytics-range.ts';
 import { ApiError, api } from './api/client.ts';
 import { CampaignsScreen } from './campaigns/CampaignsScreen.tsx';
 import { CapabilitiesProvider } from './capabilities.tsx';
@@ -54,6 +55,8 @@ import { WebhooksScreen } from './webhooks/WebhooksScreen.tsx';
 
 /** CodeMirror is large: developer mode is its own chunk, fetched when an admin opens it. */
 const DeveloperPanel = lazy(() => import('./DeveloperPanel.tsx'));
+// The dashboards and their chart library are a chunk of their own: most sessions never open them.
+const AnalyticsScreen = lazy(() => import('./analytics/AnalyticsScreen.tsx'));
 
 /** The editor at /config: who is signed in decides the screen. */
 export function EditorApp() {
@@ -189,10 +192,12 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     startScreen(
       items,
       detailInLocation()?.screen ??
+        (isAnalyticsPath(window.location.pathname) ? 'analytics' : undefined) ??
         (mailingListRouteInLocation() ? 'mailing-lists' : undefined) ??
         (formIdInLocation() ? 'forms' : productRouteInLocation() ? 'products' : undefined),
     ),
   );
+  const homeScreen = useRef(startScreen(items, undefined));
   const confirmLeave = useLeaveConfirm();
   const hasUnsavedChanges = useHasUnsavedChanges();
   // The address shown, so Back/Forward away from unsaved changes can put it back.
@@ -222,6 +227,9 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
       const listRoute = mailingListRouteInLocation();
       setOpenListId(listRoute?.listId ?? null);
       if (listRoute) setScreen('mailing-lists');
+      // Back out of Analytics to a screen without an address of its own: the home screen.
+      if (isAnalyticsPath(window.location.pathname)) setScreen('analytics');
+      else setScreen((current) => (current === 'analytics' ? homeScreen.current : current));
     };
     const onPopState = () => {
       if (!hasUnsavedChanges()) return apply();
@@ -358,7 +366,16 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         // A screen with unsaved changes (the form builder) is asked about before it goes.
         confirmLeave(() => {
           if (key === 'developer') setHasOpenedDeveloperMode(true);
-          if (productRoute || detail || inboxFormId || openFormId || openListId) {
+          const isOnAnalytics = isAnalyticsPath(window.location.pathname);
+          const isLeavingAnalytics = key !== 'analytics' && isOnAnalytics;
+          if (
+            productRoute ||
+            detail ||
+            inboxFormId ||
+            openFormId ||
+            openListId ||
+            isLeavingAnalytics
+          ) {
             window.history.pushState(null, '', '/config');
             setProductRoute(null);
             setDetail(null);
@@ -366,6 +383,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
             setOpenFormId(null);
             setOpenListId(null);
           }
+          // Analytics has an address (its tab and dates): an entry of its own, so Back
+          // returns to the screen it was opened from.
+          if (key === 'analytics' && !isOnAnalytics)
+            window.history.pushState(null, '', '/config/analytics');
           setScreen(key);
         })
       }
@@ -491,6 +512,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <WebhooksScreen />
       ) : screen === 'campaigns' ? (
         <CampaignsScreen />
+      ) : screen === 'analytics' ? (
+        <Suspense fallback={<Skeleton lines={6} label="Loading analytics…" />}>
+          <AnalyticsScreen />
+        </Suspense>
       ) : screen === 'account' ? (
         <AccountScreen member={member} />
       ) : screen === null ? (

@@ -2,7 +2,7 @@ import { CAPABILITIES, type Capability, ROLE_LABELS, type Role } from '@atelier/
 import { Button, Card } from './ui/index.ts';
 
 /**
- * What a member whose role opens no screen of the site sees (reporting, moderator, the
+ * What a member whose role opens no screen of the site sees (moderator, commenter, the
  * scheduling roles, none) — "Your account", their own sign-in, is every role's and does
  * not count (screens.ts `startScreen`): which role they have and what it is for, rather
  * than an empty editor. Their capabilities are for features Atelier does not have yet

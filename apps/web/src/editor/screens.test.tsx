@@ -18,10 +18,9 @@ describe('screens per role', () => {
       (role) => startScreen(screensFor(capabilitiesOf(role)), undefined) === null,
     );
     for (const role of ROLE_ORDER) expect(keysOf(role)).toContain('account');
-    // Their jobs (analytics, comments, appointments) are not built yet; None has no access.
+    // Their jobs (comments, appointments) are not built yet; None has no access.
     expect(landsNowhere.map((role) => ROLE_LABELS[role]).sort()).toEqual(
       [
-        Role.reporting,
         Role.moderator,
         Role.commenter,
         Role.scheduling,
@@ -33,6 +32,18 @@ describe('screens per role', () => {
         .sort(),
     );
     for (const role of landsNowhere) expect(keysOf(role)).toEqual(['account']);
+  });
+
+  it('lands a reporting member on Analytics, their only screen of the site', () => {
+    expect(keysOf(Role.reporting)).toEqual(['analytics', 'account']);
+    expect(startScreen(screensFor(capabilitiesOf(Role.reporting)), undefined)).toBe('analytics');
+    expect(startScreen(screensFor(capabilitiesOf(Role.reporting)), 'orders')).toBe('analytics');
+    // Administrators and website managers open it too, and still land on Pages.
+    for (const role of [Role.admin, Role.websiteManager]) {
+      expect(keysOf(role)).toContain('analytics');
+      expect(startScreen(screensFor(capabilitiesOf(role)), undefined)).toBe('pages');
+    }
+    expect(keysOf(Role.storeManager)).not.toContain('analytics');
   });
 
   it('opens Pages and Files to a viewer, and lands on Pages', () => {
@@ -51,16 +62,16 @@ describe('screens per role', () => {
 });
 
 describe('NoScreensNotice', () => {
-  it('says what a reporting member’s role is for, and offers their own account', () => {
+  it('says what a moderator’s role is for, and offers their own account', () => {
     const markup = renderToStaticMarkup(
       <NoScreensNotice
-        role={Role.reporting}
-        capabilities={capabilitiesOf(Role.reporting)}
+        role={Role.moderator}
+        capabilities={capabilitiesOf(Role.moderator)}
         onOpenAccount={() => undefined}
       />,
     );
-    expect(markup).toContain('You are signed in as Reporting.');
-    expect(markup).toContain('See analytics');
+    expect(markup).toContain('You are signed in as Moderator.');
+    expect(markup).toContain('Approve, hide and delete comments');
     expect(markup).toContain('Open your account');
     expect(markup).not.toContain('Your own sign-in');
   });

@@ -20,6 +20,7 @@ export type Screen =
   | 'forms'
   | 'mailing-lists'
   | 'campaigns'
+  | 'analytics'
   | 'gift-cards'
   | 'header-footer'
   | 'files'
@@ -43,6 +44,7 @@ export const SCREEN_TITLES: Record<Screen, string> = {
   forms: 'Forms',
   'mailing-lists': 'Mailing lists',
   campaigns: 'Campaigns',
+  analytics: 'Analytics',
   'gift-cards': 'Gift cards',
   inventory: 'Inventory',
   restock: 'Restock requests',
@@ -111,6 +113,8 @@ export const NAV: readonly (ShellNavItem<Screen> & {
     icon: 'external',
     isFor: (can) => can('campaigns.manage'),
   },
+  // The dashboards (issue 24): the reporting role's one screen, where it lands.
+  { key: 'analytics', label: 'Analytics', icon: 'chart', isFor: (can) => can('analytics.read') },
   { key: 'files', label: 'Files', icon: 'file', isFor: (can) => can('files.read') },
   {
     key: 'settings',
@@ -144,7 +148,8 @@ export function screensFor(capabilities: readonly Capability[]): ShellNavItem<Sc
 
 /**
  * The screen a member lands on: the address's when they may open it, else Pages, else
- * Products (a store manager has no pages), else their first screen of the site. "Your
+ * Products (a store manager has no pages), else their first screen of the site (the
+ * reporting role's Analytics). "Your
  * account" (every role's own sign-in) is not a screen of the site: a role that opens
  * nothing else lands on no screen, and the editor says what the role is for
  * (NoScreensNotice) rather than opening their password settings as if that were the job.

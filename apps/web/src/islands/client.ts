@@ -61,12 +61,41 @@ function hydrateAll() {
 // in that window (recentItemAdded).
 afterLoadAndPaint(browserLifecycle(), hydrateAll);
 
+type ConsentTag = { consentBanner?: boolean; privacyPath?: string };
+const trackTag = (): ConsentTag => JSON.parse(document.body.dataset.track ?? '{}') as ConsentTag;
+
+function openConsentBanner(opener?: HTMLElement) {
+  import('../analytics/consent-banner.ts')
+    .then(({ showConsentBanner }) =>
+      showConsentBanner({ privacyPath: trackTag().privacyPath, ...(opener && { opener }) }),
+    )
+    .catch((error: unknown) => reportError('collector', error));
+}
+
 // The analytics collector only on a page the server marked trackable, and only after the
-// page has loaded and painted: it never delays the LCP.
+// page has loaded and painted: it never delays the LCP. The cookie banner likewise, and
+// only for a visitor who has not answered (the page came from a shared cache: only the
+// browser knows) and sent no Do-Not-Track or Global Privacy Control, which already say no.
 afterLoadAndPaint(browserLifecycle(), () => {
   const tag = document.body.dataset.track;
   if (!tag) return;
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  if (
+    trackTag().consentBanner &&
+    // CONSENT_COOKIE spelled out: an import shared with the banner's chunk would split off
+    // into a request of its own that every page makes.
+    !/(?:^|;\s*)atl_consent=/.test(document.cookie) &&
+    !nav.globalPrivacyControl &&
+    nav.doNotTrack !== '1'
+  )
+    openConsentBanner();
   import('../analytics/collector.ts')
     .then(({ startCollector }) => startCollector(JSON.parse(tag)))
     .catch((error: unknown) => reportError('collector', error));
+});
+
+// The footer's "Cookie preferences": the banner again, to change one's answer.
+document.addEventListener('click', (event) => {
+  const opener = (event.target as Element | null)?.closest?.<HTMLElement>('[data-consent-open]');
+  if (opener) openConsentBanner(opener);
 });

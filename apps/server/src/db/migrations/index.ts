@@ -42,6 +42,7 @@ import * as expiringManageLinks from './0043-expiring-manage-links.ts';
 import * as accountPagesMintNoLinks from './0045-account-pages-mint-no-links.ts';
 import * as headerFooterIdentity from './0047-header-footer-identity.ts';
 import * as analytics from './0048-analytics.ts';
+import * as siteDesign from './0052-site-design.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -91,4 +92,5 @@ export const migrations: readonly Migration[] = [
   accountPagesMintNoLinks,
   headerFooterIdentity,
   analytics,
+  siteDesign,
 ];

@@ -1,5 +1,6 @@
 import {
   analyticsRangeQuerySchema,
+  analyticsRunResponseSchema,
   commerceReportSchema,
   errorResponses,
   errorsReportSchema,
@@ -205,5 +206,27 @@ export function registerAnalyticsDashboardRoutes(
         lines.map((l) => `${l}\r\n`),
       );
     },
+  );
+}
+
+/**
+ * POST /api/testing/analytics/run, registered only when the server runs with TEST_CLOCK=on:
+ * writes the queued events and rolls them up now, so an end-to-end test (or a rehearsal)
+ * sees a visit on the dashboards without waiting for the worker's minute.
+ */
+export function registerAnalyticsRunRoute(
+  app: FastifyInstance,
+  deps: { runOnce: () => Promise<z.infer<typeof analyticsRunResponseSchema>> },
+) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/testing/analytics/run',
+    {
+      schema: {
+        tags: ['testing'],
+        summary: 'Write queued analytics events and roll them up now (TEST_CLOCK=on only)',
+        response: { 200: analyticsRunResponseSchema, ...errorResponses() },
+      },
+    },
+    () => deps.runOnce(),
   );
 }

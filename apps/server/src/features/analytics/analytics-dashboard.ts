@@ -49,6 +49,8 @@ export type TrafficReport = {
 export function createAnalyticsDashboard(deps: {
   db: Kysely<DB>;
   timeZoneOf: (websiteId: string) => Promise<string>;
+  /** The store's currency: the commerce screen shows revenue in it. */
+  currencyOf: (websiteId: string) => Promise<string>;
 }) {
   const { db } = deps;
 
@@ -217,6 +219,7 @@ export function createAnalyticsDashboard(deps: {
       };
       return {
         range,
+        currency: await deps.currencyOf(websiteId),
         ...(await read(range)),
         previous: await read(previousRange(range)),
         topProducts: await products(),

@@ -1,12 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   acceptedResponseSchema,
+  CONSENT_COOKIE,
+  CONSENT_LIFETIME_DAYS,
+  CONSENT_PATH,
   CSRF_COOKIE,
   censusButtonBodySchema,
   censusFormRenderBodySchema,
   censusHitSchema,
   censusOverlayBodySchema,
   censusPageFieldsSchema,
+  consentBodySchema,
+  consentResponseSchema,
   errorResponses,
   eventValidationResponseSchema,
   javascriptErrorsBodySchema,
@@ -19,7 +24,7 @@ import {
   recordEventFormSchema,
   recordHitFormSchema,
 } from '@atelier/contract';
-import { cartMessages, shouldTrackVisitor } from '@atelier/core';
+import { ANALYTICS_COOKIES, CENSUS_COOKIES, cartMessages, shouldTrackVisitor } from '@atelier/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -141,6 +146,48 @@ export function registerAnalyticsRoutes(
       return { accepted: count };
     };
     const respond = { 202: acceptedResponseSchema, ...errorResponses(ingestCodes) };
+
+    api.post(
+      CONSENT_PATH,
+      {
+        bodyLimit: 1024,
+        schema: {
+          tags,
+          summary: "Record the visitor's answer to the cookie banner",
+          description:
+            "JSON {consent: granted|denied} from the site's own pages (Sec-Fetch-Site or Origin must be this site). Sets `atl_consent` (390 days, readable by the page so the banner knows not to ask again). A no clears every census and analytics cookie at once; later hits are counted without an identifier. A yes lets the next page view set them.",
+          body: consentBodySchema,
+          response: {
+            200: consentResponseSchema,
+            ...errorResponses(ingestCodes, ['REQUEST_INVALID', 'REQUEST_MALFORMED', 'CSRF_FAILED']),
+          },
+        },
+      },
+      async (request, reply) => {
+        // No crumb: a cached page has none. A simple cross-site form could still post here
+        // (and a top-level POST's cookies are kept), so the browser must say it is our page.
+        if (!isSameOrigin(request)) throw fail('CSRF_FAILED', cartMessages.sessionExpired);
+        const { consent } = request.body;
+        const isSecure = request.protocol === 'https';
+        reply.setCookie(CONSENT_COOKIE, consent, {
+          path: '/',
+          sameSite: 'lax',
+          secure: isSecure,
+          httpOnly: false,
+          maxAge: CONSENT_LIFETIME_DAYS * 86_400,
+        });
+        if (consent === 'denied') {
+          setCookies(
+            reply,
+            [...CENSUS_COOKIES, ...ANALYTICS_COOKIES]
+              .filter((name) => request.cookies[name] !== undefined)
+              .map((name) => ({ name, value: null, maxAgeMs: 0, isSecure })),
+          );
+        }
+        reply.header('cache-control', 'no-store');
+        return { consent };
+      },
+    );
 
     api.post(
       '/api/census/RecordHit',
@@ -375,6 +422,19 @@ function issuesOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) out[issue.path.join('.') || 'body'] ??= issue.message;
   return out;
+}
+
+/** The request came from this site's own pages, as far as the browser tells. */
+function isSameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
 }
 
 function isCrumbMatch(cookie: string | undefined, sent: string): boolean {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  AnalyticsPreferences,
-  CensusPageFields,
-  JavascriptError,
-  PerformanceRecord,
-  PipelineEventSchemaName,
+import {
+  type AnalyticsPreferences,
+  type CensusPageFields,
+  CONSENT_COOKIE,
+  type ConsentValue,
+  type JavascriptError,
+  type PerformanceRecord,
+  type PipelineEventSchemaName,
 } from '@atelier/contract';
 import {
   ANALYTICS_COOKIE_LIFETIME_MS,
@@ -40,9 +42,8 @@ import { createEventQueue, type EventQueueStats } from './event-queue.ts';
 // without cookies (consent, Do-Not-Track, Global Privacy Control), turns it into event
 // rows and queues them. Nothing here waits for the database.
 
-/** The visitor's consent, from the banner's cookie: absent until they choose. */
-export const CONSENT_COOKIE = 'atl_consent';
-export type Consent = 'granted' | 'denied' | undefined;
+/** The visitor's consent, from the banner's cookie (contract `consent.ts`): absent until they choose. */
+export type Consent = ConsentValue | undefined;
 
 /** What every collector call says about who sent it, read from the request by the route. */
 export type VisitorContext = {
@@ -310,7 +311,12 @@ export function createAnalyticsService(deps: {
     ): Promise<boolean> {
       const admitted = await admit(context, content.page_path);
       if (!admitted) return false;
-      if (schemaName === 'AddToCart' && !admitted.preferences.isSiteVisitorMetricsOn) return false;
+      // The cart's events are the owner's site-visitor metrics (SPEC §7): off, not sent.
+      if (
+        (schemaName === 'AddToCart' || schemaName === 'RemoveFromCart') &&
+        !admitted.preferences.isSiteVisitorMetricsOn
+      )
+        return false;
       let value: number | null = null;
       if (schemaName === 'Purchase') {
         const orderId = String(content.transaction_id);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DESIGN_STYLESHEET } from '../design/design.service.ts';
 
 // The /config SPA is its own Vite build: its script and stylesheet come from its own
 // manifest beside the storefront's, and no storefront page ever references them.
@@ -32,6 +33,7 @@ export function loadEditorAssets(webDistDir: string): EditorAssets {
     script: entry ? `/${entry.file}` : undefined,
     styles: (entry?.css ?? []).map((f) => `/${f}`),
     // Only inside the canvas frame: in the editor's own document it would restyle the editor.
-    canvasStyles: site ? [`/${site.file}`] : [],
+    // Then the website's design (issue 25), which public pages inline after it.
+    canvasStyles: site ? [`/${site.file}`, DESIGN_STYLESHEET] : [],
   };
 }

@@ -1,4 +1,6 @@
 import {
+  analyticsPreferencesSchema,
+  analyticsSettingsUpdateSchema,
   errorResponses,
   sessionWriteCodes,
   signedInCodes,
@@ -11,14 +13,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCrumb } from '../../http/csrf.ts';
 import { fail } from '../../http/errors.ts';
 import { editorCallerOf, type RequireMember } from '../auth/member-guard.ts';
+import type { PreferencesService } from '../preferences/preferences.service.ts';
 import type { WebsiteService } from './website.service.ts';
 
-/** The editor's Settings screen: site title and description, for administrators only. */
+/**
+ * The editor's Settings screen: site title and description, and cookies & analytics (issue
+ * 24), for those who manage the site's settings only.
+ */
 export function registerSiteSettingsRoutes(
   app: FastifyInstance,
-  deps: { websites: WebsiteService; requireMember: RequireMember },
+  deps: { websites: WebsiteService; preferences: PreferencesService; requireMember: RequireMember },
 ) {
-  const { websites, requireMember } = deps;
+  const { websites, preferences, requireMember } = deps;
   const admins = requireMember({ can: 'settings.manage' });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -60,6 +66,50 @@ export function registerSiteSettingsRoutes(
       );
       if (!updated) throw fail('WEBSITE_NOT_FOUND', editorMessages.unableToLocateContent);
       return { title: updated.title, description: updated.description };
+    },
+  );
+
+  const readCodes = [...signedInCodes, 'ROUTE_NOT_FOUND'] as const;
+
+  api.get(
+    '/api/config/settings/analytics',
+    {
+      preValidation: admins,
+      schema: {
+        tags: ['editor'],
+        summary: 'Visitor analytics, the cookie banner and cart events: on or off',
+        response: { 200: analyticsPreferencesSchema, ...errorResponses(readCodes) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return preferences.analytics(editorCallerOf(request).website.id);
+    },
+  );
+
+  api.patch(
+    '/api/config/settings/analytics',
+    {
+      preValidation: [requireCrumb, admins],
+      schema: {
+        tags: ['editor'],
+        summary: 'Turn visitor analytics, the cookie banner or cart events on or off',
+        description:
+          'Only the fields sent change. Public pages are re-rendered, so the storefront shows or drops the banner and the collector at once.',
+        body: analyticsSettingsUpdateSchema,
+        response: {
+          200: analyticsPreferencesSchema,
+          ...errorResponses(readCodes, sessionWriteCodes, ['SETTINGS_INVALID']),
+        },
+      },
+    },
+    async (request) => {
+      const websiteId = editorCallerOf(request).website.id;
+      const current = await preferences.analytics(websiteId);
+      return (await preferences.put(websiteId, 'analytics', {
+        ...current,
+        ...request.body,
+      })) as typeof current;
     },
   );
 }

@@ -1,5 +1,7 @@
 import {
+  type AnalyticsPreferences,
   type ApiKeyCreate,
+  analyticsPreferencesSchema,
   apiKeyListSchema,
   type CatalogProduct,
   type CategoryUpdate,
@@ -369,6 +371,10 @@ export const api = {
   deleteMedia: (id: string) => request('DELETE', `/api/config/media/${id}`, noContent),
   siteFrame: () => request('GET', '/api/config/site-frame', siteFrameSchema),
   siteSettings: () => request('GET', '/api/config/settings', siteSettingsSchema),
+  analyticsSettings: () =>
+    request('GET', '/api/config/settings/analytics', analyticsPreferencesSchema),
+  updateAnalyticsSettings: (change: Partial<AnalyticsPreferences>) =>
+    request('PATCH', '/api/config/settings/analytics', analyticsPreferencesSchema, change),
   updateSiteSettings: (settings: Partial<SiteSettings>) =>
     request('PATCH', '/api/config/settings', siteSettingsSchema, settings),
   saveDraft: (id: string, blocks: EditorBlock[], baseRevision: number) =>

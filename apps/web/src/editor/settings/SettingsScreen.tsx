@@ -2,12 +2,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api, errorText } from '../api/client.ts';
 import { useCan } from '../capabilities.tsx';
 import { Button, Card, TextArea, TextField, useToast } from '../ui/index.ts';
+import { AnalyticsSettingsCard } from './AnalyticsSettingsCard.tsx';
 import { ApiKeysCard } from './ApiKeysCard.tsx';
 import { DemoContentCard } from './DemoContentCard.tsx';
 import { MembersCard } from './MembersCard.tsx';
 
 /**
- * Settings: the site's title and description, its members, API keys and the demo
+ * Settings: the site's title and description, cookies & analytics, its members, API keys and the demo
  * content, each card for those whose role allows it (a website manager sees the site's
  * settings, an administrator everything); the server answers 403 to anyone else whatever
  * the screen shows. Saved changes are confirmed by a toast; a refusal stays on screen.
@@ -20,12 +21,13 @@ export function SettingsScreen({ currentMemberId }: { currentMemberId: string })
         <div>
           <h1>Settings</h1>
           <p className="screen-header__lead">
-            Your site’s name, who can edit it, and its API keys.
+            Your site’s name, cookies and analytics, who can edit it, and its API keys.
           </p>
         </div>
       </div>
       <div className="screen__stack">
         {can('settings.manage') ? <SiteCard /> : null}
+        {can('settings.manage') ? <AnalyticsSettingsCard /> : null}
         {can('members.manage') ? <MembersCard currentMemberId={currentMemberId} /> : null}
         {can('api-keys.manage') ? <ApiKeysCard /> : null}
         {can('demo-content.remove') ? <DemoContentCard /> : null}

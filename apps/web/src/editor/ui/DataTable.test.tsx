@@ -112,6 +112,22 @@ describe('DataTable', () => {
     expect(button(markup, 'Previous')).toContain('disabled=""');
     expect(button(markup, 'Next')).toContain('disabled=""');
   });
+
+  it('shows a short list whole, without a pager, when it is not paged', () => {
+    const markup = renderToStaticMarkup(
+      <DataTable
+        caption="Top pages"
+        rows={pages}
+        columns={columns}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.title}
+        isPaged={false}
+      />,
+    );
+    expect(markup.match(/<tr/g)).toHaveLength(pages.length + 1);
+    expect(markup).not.toContain('Rows per page');
+    expect(markup).not.toContain('Next');
+  });
 });
 
 describe('DataTable rows opened into their details', () => {

@@ -74,6 +74,7 @@ export function DataTable<T>({
   pageSizes = PAGE_SIZES,
   isBusy = false,
   expanded,
+  isPaged = true,
 }: {
   caption: string;
   isCaptionHidden?: boolean;
@@ -97,21 +98,23 @@ export function DataTable<T>({
   pageSizes?: readonly number[];
   /** New rows are on their way (server mode): the table says so to assistive technology. */
   isBusy?: boolean;
+  /** False for a short list shown whole (a top 10): no pager under it. */
+  isPaged?: boolean;
 }) {
   const id = useId();
   const [ownSort, setOwnSort] = useState<SortState>(defaultSort);
   const [ownPage, setOwnPage] = useState(defaultPage);
   const [ownPageSize, setOwnPageSize] = useState(defaultPageSize);
   const sort = server ? server.sort : ownSort;
-  const pageSize = server ? server.pageSize : ownPageSize;
+  const pageSize = server ? server.pageSize : isPaged ? ownPageSize : Math.max(1, rows.length);
 
   const byKey = new Map(columns.map((column) => [column.key, column]));
   const slice = server
     ? serverPageOf(rows, server.page, server.pageSize, server.total)
     : pageOf(
         sortRows(rows, ownSort, (row, key) => byKey.get(key)?.sortValue?.(row)),
-        ownPage,
-        ownPageSize,
+        isPaged ? ownPage : 1,
+        pageSize,
       );
   /** One choice of sort, page or page size: told to the owner, or kept here. */
   const change = (action: TableAction) => {
@@ -236,43 +239,45 @@ export function DataTable<T>({
           </tbody>
         </table>
       </div>
-      <div className="ui-table__pager">
-        <div className="ui-table__pager-size">
-          <label htmlFor={`${id}-size`}>Rows per page</label>
-          <select
-            id={`${id}-size`}
-            className="ui-input"
-            value={pageSize}
-            onChange={(event) =>
-              change({ type: 'page-size', pageSize: Number(event.target.value) })
-            }
-          >
-            {pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
+      {isPaged ? (
+        <div className="ui-table__pager">
+          <div className="ui-table__pager-size">
+            <label htmlFor={`${id}-size`}>Rows per page</label>
+            <select
+              id={`${id}-size`}
+              className="ui-input"
+              value={pageSize}
+              onChange={(event) =>
+                change({ type: 'page-size', pageSize: Number(event.target.value) })
+              }
+            >
+              {pageSizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+          <span className="ui-table__range">{`${slice.first}–${slice.last} of ${slice.total}`}</span>
+          <div className="ui-table__pager-pages">
+            <Button
+              size="sm"
+              disabled={!slice.hasPrevious}
+              onClick={() => change({ type: 'page', page: slice.page - 1 })}
+            >
+              Previous
+            </Button>
+            <span aria-live="polite">{`Page ${slice.page}`}</span>
+            <Button
+              size="sm"
+              disabled={!slice.hasNext}
+              onClick={() => change({ type: 'page', page: slice.page + 1 })}
+            >
+              Next
+            </Button>
+          </div>
         </div>
-        <span className="ui-table__range">{`${slice.first}–${slice.last} of ${slice.total}`}</span>
-        <div className="ui-table__pager-pages">
-          <Button
-            size="sm"
-            disabled={!slice.hasPrevious}
-            onClick={() => change({ type: 'page', page: slice.page - 1 })}
-          >
-            Previous
-          </Button>
-          <span aria-live="polite">{`Page ${slice.page}`}</span>
-          <Button
-            size="sm"
-            disabled={!slice.hasNext}
-            onClick={() => change({ type: 'page', page: slice.page + 1 })}
-          >
-            Next
-          </Button>
-        </div>
-      </div>
+      ) : null}
     </div>
   );
 }

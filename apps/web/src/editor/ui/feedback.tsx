@@ -40,7 +40,7 @@ export function Skeleton({ lines = 3, label = 'Loading…' }: { lines?: number; 
   );
 }
 
-export type BadgeTone = 'neutral' | 'success' | 'accent' | 'warning';
+export type BadgeTone = 'neutral' | 'success' | 'accent' | 'warning' | 'danger';
 
 /** A short status word ("Published", "Draft") in a pill; the text is what is read. */
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {

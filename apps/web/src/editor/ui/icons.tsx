@@ -19,6 +19,10 @@ const PATHS = {
   file: 'M6 2h8l5 5v15H6ZM14 2v5h5',
   tag: 'M3 12V4h8l10 10-8 8ZM7.5 8.5h.01',
   lock: 'M5 11h14v10H5zM8 11V7.5a4 4 0 0 1 8 0V11',
+  chart: 'M4 20h16M7 16v-5M12 16V6M17 16v-8',
+  arrowUp: 'M12 19V5M6 11l6-6 6 6',
+  arrowDown: 'M12 5v14M6 13l6 6 6-6',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -44,7 +44,8 @@ export default function CartItems({
   async function apply(entryId: string, change: { quantity: number } | 'remove') {
     setBusyEntry(entryId);
     setError(null);
-    const result = await changeEntry(entryId, change);
+    const entry = cart.entries.find((each) => each.id === entryId);
+    const result = await changeEntry(entryId, change, entry);
     setBusyEntry(null);
     if (result.ok) {
       setCart(result.cart);

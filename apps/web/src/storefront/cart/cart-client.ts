@@ -32,6 +32,8 @@ export type CartEventType =
   | 'loading'
   | 'loaded'
   | 'item-added'
+  /** Our addition: a line left the cart (the collector's RemoveFromCart, issue 24). */
+  | 'item-removed'
   | 'recalculate-start'
   | 'recalculate-end';
 
@@ -39,6 +41,8 @@ export type CartEventDetail = {
   type: CartEventType;
   cart?: ShoppingCart;
   newlyAdded?: CartEntry;
+  /** The line as it was before it was removed. */
+  removed?: CartEntry;
   productName?: string;
 };
 
@@ -194,10 +198,14 @@ export async function startSubscriptionCheckout(
 
 export type CartChangeResult = { ok: true; cart: ShoppingCart } | { ok: false; message: string };
 
-/** Changes an entry's quantity (0 removes it) or removes it; SPEC §8 cart messages on failure. */
+/**
+ * Changes an entry's quantity (0 removes it) or removes it; SPEC §8 cart messages on
+ * failure. `entry` is the line as shown, so a removal can say what left the cart.
+ */
 export async function changeEntry(
   entryId: string,
   change: { quantity: number } | 'remove',
+  entry?: CartEntry,
 ): Promise<CartChangeResult> {
   if (!(await hasCrumb())) {
     emitCartEvent({ type: 'recalculate-end' });
@@ -213,8 +221,11 @@ export async function changeEntry(
       : { method: 'PUT', path, body: change, response },
   );
   if (result.ok) {
-    emitCartEvent({ type: 'recalculate-end', cart: result.value.shoppingCart });
-    return { ok: true, cart: result.value.shoppingCart };
+    const cart = result.value.shoppingCart;
+    emitCartEvent({ type: 'recalculate-end', cart });
+    const isRemoved = change === 'remove' || change.quantity === 0;
+    if (isRemoved && entry) emitCartEvent({ type: 'item-removed', cart, removed: entry });
+    return { ok: true, cart };
   }
   emitCartEvent({ type: 'recalculate-end' });
   return { ok: false, message: result.failure.message };

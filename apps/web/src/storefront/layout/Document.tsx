@@ -27,21 +27,27 @@ export type AssetTags = {
   /** Hashed entry of the island runtime (a few hundred bytes; React loads only on demand). */
   islandScript: string | undefined;
   modulePreloads: string[];
-  /** The theme's one web font file (hashed /assets/ URL), preloaded so it swaps in early. */
-  fontPreload?: string | undefined;
 };
+
+/**
+ * The website's design (issue 25): its style guide as CSS (fonts' @font-face rules and
+ * custom properties, after the site stylesheet so they win) and the font files worth
+ * preloading, the body's and the headings'.
+ */
+export type DesignTags = { css: string; preloads: string[] };
 
 type DocumentProps = {
   site: SiteView;
   head: HeadData;
   assets: AssetTags;
+  design?: DesignTags | undefined;
   children: ReactNode;
 };
 
 // `</script>` inside JSON would end the element early; `<` as \u003c keeps JSON valid.
 export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function Document({ site, head, assets, children }: DocumentProps) {
+export function Document({ site, head, assets, design, children }: DocumentProps) {
   if (head.preloadImage) {
     // Through React, not a <link> of our own: React preloads every eager <img> it renders
     // by itself, keyed by srcset and sizes, so a second link made here was a second
@@ -73,17 +79,18 @@ export function Document({ site, head, assets, children }: DocumentProps) {
         <meta property="og:type" content={head.openGraph?.type ?? 'website'} />
         <meta property="og:url" content={head.path} />
         {head.openGraph?.image ? <meta property="og:image" content={head.openGraph.image} /> : null}
-        {assets.fontPreload ? (
+        {design?.preloads.map((href) => (
           // Fonts are fetched in CORS mode even from our own origin: without crossOrigin
           // the preload would not match the @font-face request and be fetched twice.
           <link
+            key={href}
             rel="preload"
             as="font"
             type="font/woff2"
-            href={assets.fontPreload}
+            href={href}
             crossOrigin="anonymous"
           />
-        ) : null}
+        ))}
         {assets.islandScript ? (
           <>
             <script type="module" src={assets.islandScript} />
@@ -94,6 +101,10 @@ export function Document({ site, head, assets, children }: DocumentProps) {
         ) : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet */}
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
+        {design ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: made by the server from a validated style guide
+          <style dangerouslySetInnerHTML={{ __html: design.css }} />
+        ) : null}
         {head.structuredData ? (
           <script
             type="application/ld+json"

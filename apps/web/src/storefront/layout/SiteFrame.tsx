@@ -110,6 +110,14 @@ export function SiteFrame({ site, currentPath, children, regions, isCanvas }: Si
             {site.description ? <p>{site.description}</p> : null}
           </div>
         )}
+        {site.hasCookiePreferences ? (
+          // The island runtime opens the cookie banner on a click (islands/client.ts).
+          <p className="site-footer__consent">
+            <button type="button" className="button button--text" data-consent-open>
+              Cookie preferences
+            </button>
+          </p>
+        ) : null}
       </footer>
     </>
   );
