@@ -529,6 +529,14 @@ async function main() {
     notes.push(`forms bench could not run: ${error.stack ?? error.message}`);
   });
 
+  console.log(
+    `\nproduct page with ${EVENTS_PER_SECOND} analytics events/s offered beside it (PostgreSQL)`,
+  );
+  // The dashboard bench (10 million events, ~10 minutes) runs only with BENCH_ONLY.
+  await measureAnalyticsIngest().catch((error) => {
+    notes.push(`analytics ingestion bench could not run: ${error.stack ?? error.message}`);
+  });
+
   // The table, then one ratio per line.
   console.log('\n| measurement | conns | req/s | p50 ms | p99 ms | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');

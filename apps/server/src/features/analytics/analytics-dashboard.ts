@@ -10,7 +10,8 @@ import type { DB } from '../../db/db-types.ts';
 import { unionOfSketches } from './analytics.repo.ts';
 
 // The owner's analytics dashboards (issue 24), read from the hourly rollups only, so a
-// query costs the same whether the site had a thousand events or ten million. Days are
+// query's cost follows the hours and keys in its range, not the events behind them (over
+// 90 days that is still too slow for a busy site: docs/PERFORMANCE.md). Days are
 // the website's own (its time zone), and every figure comes with the same figure for the
 // period just before, for the comparison.
 
