@@ -388,6 +388,24 @@ describe(`analytics ingestion (${testDialect})`, () => {
     expect(await rejected('purchase-unverified')).toBe(1);
   });
 
+  it('clears the hours it rolled up, whatever the microseconds of their mark', async () => {
+    await hit({}, { pagePath: '/dirty-hour' });
+    await t.app.services.analytics.flush();
+    // The batch writer marks with now(), to the microsecond; a JavaScript Date holds
+    // milliseconds, so a mark read into one compares as earlier than it is.
+    await sql`update analytics_dirty_hours set marked_at = marked_at + interval '123 microseconds'`.execute(
+      t.database.db,
+    );
+    await settle();
+    const left = await t.database.db
+      .selectFrom('analytics_dirty_hours')
+      .select('hour')
+      .where('website_id', '=', websiteId)
+      .execute();
+    expect(left).toEqual([]);
+    expect((await rollup('page', '/dirty-hour')).reduce((n, r) => n + r.pageviews, 0)).toBe(1);
+  });
+
   it('keeps day partitions ready, moves early rows in, and drops days past retention', async () => {
     const repo = createAnalyticsRepo(t.database.db);
     const old = '2020-01-05';
