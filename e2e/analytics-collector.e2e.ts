@@ -1,6 +1,8 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ChromiumSuite, useChromium } from './support/browser.ts';
+import { callFrom, createOwner } from './support/editor.ts';
+import { seedContactForm } from './support/forms.ts';
 
 // The storefront's analytics collector in real Chromium (issue 24): what it sends and what
 // the server answers. Headless Chromium names itself in its user agent and would be
@@ -11,9 +13,12 @@ const CHROME_UA =
 
 describe('analytics collector (Chromium)', () => {
   let suite: ChromiumSuite;
-  const errors = useChromium((s) => {
-    suite = s;
-  });
+  const errors = useChromium(
+    (s) => {
+      suite = s;
+    },
+    { prepare: seedContactForm },
+  );
 
   /** A fresh visitor: their own cookies, an ordinary user agent. */
   async function visitor(options: { consent?: 'denied' } = {}) {
@@ -176,6 +181,60 @@ describe('analytics collector (Chromium)', () => {
     const names = (await page.context().cookies()).map((c) => c.name);
     for (const census of ['ss_cvr', 'ss_cvt', 'ss_cid', 'SS_ANALYTICS_ID'])
       expect(names).not.toContain(census);
+    await page.context().close();
+  });
+
+  it('reports the button blocks and forms a page shows, and a button clicked', async () => {
+    const page = await visitor();
+    const calls = collect(page);
+    await page.goto(`${suite.server.baseUrl}/`);
+    // A fetch whose answer the page never reads may have no body left for the test: the
+    // status says the server took it.
+    await until(
+      () => calls.some((c) => c.path === '/api/census/button-render'),
+      'the button render',
+    );
+    const render = calls.find((c) => c.path === '/api/census/button-render');
+    expect(render?.status).toBe(202);
+    const shown = JSON.parse(render?.body ?? '{}');
+    expect(shown).toMatchObject({ pagePath: '/', buttonText: expect.any(String) });
+    // The click leaves the page: kept here so the beacon can be read.
+    await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
+    await page.locator('.block--button a').first().click();
+    await until(() => calls.some((c) => c.path === '/api/census/button-click'), 'the click');
+    const clicked = (await beacons(page)).find((b) => b.url.endsWith('/api/census/button-click'));
+    expect(JSON.parse(clicked?.body ?? '{}')).toMatchObject({
+      buttonText: shown.buttonText,
+      buttonUrl: shown.buttonUrl,
+    });
+
+    // A page with the Contact form on it, published by the owner.
+    await createOwner(suite.page, suite.server.baseUrl);
+    await suite.page.getByLabel('New page title').waitFor();
+    const choices = await callFrom(suite.page, 'GET', '/api/config/form-choices');
+    const contact = choices.json.forms.find((f: { name: string }) => f.name === 'Contact');
+    const created = await callFrom(suite.page, 'POST', '/api/config/pages', {
+      title: 'Write to us',
+    });
+    const saved = await callFrom(suite.page, 'PUT', `/api/config/pages/${created.json.id}/draft`, {
+      blocks: [{ type: 'form', version: 1, formId: contact.id, title: 'Write to us' }],
+      baseRevision: created.json.draftRevision,
+    });
+    const published = await callFrom(
+      suite.page,
+      'POST',
+      `/api/config/pages/${created.json.id}/publish`,
+      { baseRevision: saved.json.draftRevision },
+    );
+    expect(published.status, JSON.stringify(published.json)).toBe(200);
+    await page.goto(`${suite.server.baseUrl}/write-to-us`);
+    await until(() => calls.some((c) => c.path === '/api/census/form-render'), 'the form render');
+    const form = calls.find((c) => c.path === '/api/census/form-render');
+    expect(form?.status).toBe(202);
+    expect(JSON.parse(form?.body ?? '{}')).toMatchObject({
+      pagePath: '/write-to-us',
+      formId: contact.id,
+    });
     await page.context().close();
   });
 

@@ -2,10 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { formMessages } from '@atelier/core';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../apps/server/src/db/database.ts';
 import { DESKTOP, PHONE, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { callFrom, canvasOf, createOwner } from './support/editor.ts';
-import { resendSubmission } from './support/forms.ts';
+import { resendSubmission, seedContactForm } from './support/forms.ts';
 import type { RunningServer } from './support/server.ts';
 
 // Issue 20's visitor side, tried as an owner and a visitor would: a contact form (made
@@ -15,42 +14,6 @@ import type { RunningServer } from './support/server.ts';
 // browser used is refused a second time.
 
 const SHOTS = '/tmp/shots-visitor';
-
-/** A contact form with a required email and a 200-character message. */
-async function seedContactForm(dataDir: string): Promise<void> {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  try {
-    const website = await database.db
-      .selectFrom('websites')
-      .select('website_id')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('forms')
-      .values({
-        website_id: website.website_id,
-        name: 'Contact',
-        fields: JSON.stringify([
-          { id: 'email', kind: 'email', label: 'Email', isRequired: true },
-          { id: 'message', kind: 'textarea', label: 'Message', maxLength: 200 },
-        ]),
-        submission_message: 'Thank you, we will write back within two days.',
-        submit_label: 'Send message',
-        post_submit_html: '<p>Meanwhile, <a href="/shop">browse the shop</a>.</p>',
-      })
-      .execute();
-    await database.db
-      .insertInto('forms')
-      .values({
-        website_id: website.website_id,
-        name: 'Newsletter',
-        fields: JSON.stringify([{ id: 'email', kind: 'email', label: 'Email', isRequired: true }]),
-        submission_message: 'You are on the list.',
-      })
-      .execute();
-  } finally {
-    await database.close();
-  }
-}
 
 describe('a site form on a page, as an owner and a visitor would use it (Chromium)', () => {
   let server: RunningServer;

@@ -133,6 +133,7 @@ export const applyThemeBodySchema = z
   .object({ themeId: z.enum(THEME_IDS), version: z.number().int().min(0) })
   .strict();
 
+/** The font picker's categories (SPEC §2), in its order, with the words it shows. */
 export const FONT_CATEGORY_IDS = [
   'sans-serif',
   'serif',
@@ -142,6 +143,15 @@ export const FONT_CATEGORY_IDS = [
   'mono',
   'other',
 ] as const;
+export const FONT_CATEGORY_LABELS: Record<(typeof FONT_CATEGORY_IDS)[number], string> = {
+  'sans-serif': 'Sans Serif',
+  serif: 'Serif',
+  display: 'Display',
+  script: 'Script',
+  'slab-serif': 'Slab Serif',
+  mono: 'Mono',
+  other: 'Other',
+};
 
 export const fontFamilySummarySchema = z.object({
   id: z.string(),

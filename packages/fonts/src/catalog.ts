@@ -1,29 +1,13 @@
+import { FONT_CATEGORY_IDS } from '@atelier/contract';
+
 // The font families an owner may choose (issue 25, SPEC §2's font picker), each
 // self-hosted from its Fontsource package: no font is ever fetched from another host.
 // Variable packages carry every weight in one file per subset; the few script and slab
 // faces with no variable cut come from the static packages, a file per weight.
 
-/** The font picker's categories, in its order (SPEC §2). */
-export const FONT_CATEGORIES = [
-  'sans-serif',
-  'serif',
-  'display',
-  'script',
-  'slab-serif',
-  'mono',
-  'other',
-] as const;
+/** The font picker's categories (SPEC §2), in its order: contract's, which the API names. */
+export const FONT_CATEGORIES = FONT_CATEGORY_IDS;
 export type FontCategory = (typeof FONT_CATEGORIES)[number];
-
-export const FONT_CATEGORY_LABELS: Record<FontCategory, string> = {
-  'sans-serif': 'Sans Serif',
-  serif: 'Serif',
-  display: 'Display',
-  script: 'Script',
-  'slab-serif': 'Slab Serif',
-  mono: 'Mono',
-  other: 'Other',
-};
 
 export type CatalogEntry = {
   /** Fontsource's id, also ours: the package's name and its files' prefix. */

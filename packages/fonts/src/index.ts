@@ -4,13 +4,7 @@ import { dirname, join } from 'node:path';
 import { FONT_CATALOG, type FontCategory, packageOf } from './catalog.ts';
 import metricsJson from './font-metrics.json' with { type: 'json' };
 
-export {
-  type CatalogEntry,
-  FONT_CATALOG,
-  FONT_CATEGORIES,
-  FONT_CATEGORY_LABELS,
-  type FontCategory,
-} from './catalog.ts';
+export { type CatalogEntry, FONT_CATALOG, FONT_CATEGORIES, type FontCategory } from './catalog.ts';
 
 // The site's web fonts (issue 25): the catalog's families read from their installed
 // Fontsource packages, turned into @font-face rules with a metric-matched local fallback

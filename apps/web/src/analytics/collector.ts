@@ -251,6 +251,44 @@ function commerceEvents(tag: AnalyticsTag) {
   });
 }
 
+/** Button blocks' links, at most this many reported as shown per page. */
+const BUTTONS_REPORTED = 10;
+
+/**
+ * The census of what the page offered (SPEC §7): each button block and form shown, and
+ * each button block clicked. A render is sent with a 2.5 s timeout (it is not worth a
+ * request that outlives that); a click is a beacon, as the link is leaving the page.
+ */
+function censusOfBlocks(tag: AnalyticsTag) {
+  const fields = { pagePath, pageType: tag.pageType };
+  const buttonOf = (link: HTMLAnchorElement) => ({
+    ...fields,
+    buttonText: (link.textContent ?? '').trim().slice(0, 200),
+    buttonUrl: link.href.slice(0, 2048),
+  });
+  const rendered = (url: string, body: object) =>
+    void fetch(url, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'text/plain' },
+      signal: AbortSignal.timeout(2_500),
+    }).catch(() => undefined);
+  const buttons = [...document.querySelectorAll<HTMLAnchorElement>('.block--button a[href]')];
+  for (const link of buttons.slice(0, BUTTONS_REPORTED)) {
+    rendered('/api/census/button-render', buttonOf(link));
+  }
+  for (const form of document.querySelectorAll<HTMLElement>('[data-form-id]')) {
+    const formId = form.dataset.formId;
+    if (formId) rendered('/api/census/form-render', { ...fields, formId: formId.slice(0, 64) });
+  }
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.('.block--button a[href]');
+    if (link instanceof HTMLAnchorElement) {
+      send('/api/census/button-click', JSON.stringify(buttonOf(link)), 'text/plain');
+    }
+  });
+}
+
 export function startCollector(tag: AnalyticsTag) {
   try {
     const openedAt = performance.now();
@@ -259,6 +297,7 @@ export function startCollector(tag: AnalyticsTag) {
     recordHit('view', pageFields(tag));
     const flushVitals = startVitals(tag);
     commerceEvents(tag);
+    censusOfBlocks(tag);
     let isSpeedSent = false;
     const sendSpeed = () => {
       if (isSpeedSent) return;

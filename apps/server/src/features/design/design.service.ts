@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_THEME_ID,
   FONT_CATEGORY_IDS,
+  FONT_CATEGORY_LABELS,
   type FontList,
   type SiteDesign,
   type StyleGuide,
@@ -11,7 +12,7 @@ import {
   type ThemeId,
 } from '@atelier/contract';
 import { contrastFindings, designMessages, styleGuideCss } from '@atelier/core';
-import { FONT_CATEGORY_LABELS, type FontLibrary, subsetsForLanguages } from '@atelier/fonts';
+import { type FontLibrary, subsetsForLanguages } from '@atelier/fonts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import { fail } from '../../http/errors.ts';

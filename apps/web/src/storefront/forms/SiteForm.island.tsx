@@ -278,7 +278,7 @@ export function SiteForm({
   const notices = errors ? formProblemNotices(isNewsletter) : null;
   const isDisabled = !isHydrated || state.isButtonDisabled;
   return (
-    <div className={`site-form site-form--${variant}`}>
+    <div className={`site-form site-form--${variant}`} data-form-id={form.id}>
       {heading}
       {intro}
       <form
