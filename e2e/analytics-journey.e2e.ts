@@ -92,6 +92,8 @@ describe('analytics from a visit to the dashboards (Chromium)', () => {
       }
     });
     await until(() => seen.includes('/api/events/RecordJavascriptErrors'), 'the error report');
+    // A visitor who stays a moment: the tab going hidden sends the time spent on the page.
+    await shopper.waitForTimeout(1_500);
     await hide(shopper);
     await until(() => seen.includes('/api/1/performance/records'), 'the web vitals');
 
@@ -143,6 +145,7 @@ describe('analytics from a visit to the dashboards (Chromium)', () => {
     expect(traffic.totals.visits).toBe(1);
     expect(traffic.totals.visitors).toBe(1);
     expect(traffic.totals.pageviews).toBeGreaterThanOrEqual(3);
+    expect(traffic.totals.avgVisitSeconds).toBeGreaterThanOrEqual(2);
     const pages = traffic.breakdowns.pages.map((row: { key: string }) => row.key);
     expect(pages).toEqual(expect.arrayContaining(['/', '/shop', '/shop/p/stoneware-mug']));
 

@@ -305,9 +305,20 @@ export function startCollector(tag: AnalyticsTag) {
       pageSpeed(tag);
     };
     setTimeout(sendSpeed, pageSpeedWaitMs);
+    // Time on the page goes out each time the tab is hidden, as the part not yet reported:
+    // phones often never fire pagehide, and the server adds the parts up.
+    let reportedMs = 0;
+    const reportEngaged = () => {
+      const end = hiddenAt ?? performance.now();
+      const engagedMs = Math.round(Math.max(0, end - openedAt - hiddenFor));
+      if (engagedMs <= reportedMs) return;
+      recordHit('leave', { pagePath, pageType: tag.pageType, engagedMs: engagedMs - reportedMs });
+      reportedMs = engagedMs;
+    };
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') {
         hiddenAt = performance.now();
+        reportEngaged();
         flushVitals();
         sendSpeed();
       } else if (hiddenAt !== null) {
@@ -316,12 +327,7 @@ export function startCollector(tag: AnalyticsTag) {
       }
     });
     window.addEventListener('pagehide', () => {
-      const end = hiddenAt ?? performance.now();
-      recordHit('leave', {
-        pagePath,
-        pageType: tag.pageType,
-        engagedMs: Math.round(Math.max(0, end - openedAt - hiddenFor)),
-      });
+      reportEngaged();
       flushVitals();
     });
   } catch (error) {
