@@ -26,7 +26,8 @@ describe('the Design screen (Chromium)', () => {
 
   async function shot(name: string, width: '1280' | '390') {
     await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: width === '390' });
+    // The viewport, as the owner sees it (a phone's full page is too long to look at).
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
 
   /** axe clean and nothing sideways at both widths, with a screenshot of each. */
@@ -106,6 +107,12 @@ describe('the Design screen (Chromium)', () => {
     await page.keyboard.press('ArrowLeft');
     await shot('design-colour-picker', '1280');
     await page.keyboard.press('Escape');
+    await page.setViewportSize(PHONE);
+    await openPicker('Accent');
+    await page.waitForTimeout(200);
+    await shot('design-colour-picker', '390');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(DESKTOP);
     await expect
       .poll(() => page.getByRole('button', { name: /^Accent #/ }).textContent())
       .toBe('#1d4fd7');
@@ -160,6 +167,17 @@ describe('the Design screen (Chromium)', () => {
     await page.keyboard.press('Escape');
     await page.getByLabel('Headings weight').selectOption('700');
     await lookAtBothWidths('design-fonts');
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: /^Buttons / }).click();
+    await page.waitForTimeout(300);
+    await shot('design-font-picker', '390');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Phone' }).click();
+    await page.locator('.design-screen__preview').evaluate((el) => el.scrollIntoView());
+    await page.waitForTimeout(300);
+    await shot('design-preview', '390');
+    await page.getByRole('button', { name: 'Desktop' }).click();
+    await page.setViewportSize(DESKTOP);
   });
 
   it('previews the unsaved design on the home page as it is edited', async () => {
@@ -291,6 +309,18 @@ describe('the Design screen (Chromium)', () => {
     await alert.getByRole('button', { name: 'Reload the design' }).click();
     await page.getByText('Started from Minimal.').waitFor();
     expect(await page.getByLabel('Corner radius (px)').inputValue()).toBe('0');
+    // Leaving with unsaved changes asks first; Discard puts the saved design back.
+    await page.getByLabel('Corner radius (px)').fill('4');
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Pages' })
+      .click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await leave.getByText('Your design changes will be lost.').waitFor();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    expect(await page.getByLabel('Corner radius (px)').inputValue()).toBe('0');
+    expect(await page.getByRole('button', { name: 'Save design' }).isDisabled()).toBe(true);
     // The preview frame runs no script, and Chromium says so once per load of it; the 409
     // is the refused save this test made.
     expect(

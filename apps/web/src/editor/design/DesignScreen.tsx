@@ -66,7 +66,10 @@ export default function DesignScreen() {
   const [previewCss, setPreviewCss] = useState<string | null>(null);
   const [isPreviewing, setIsPreviewing] = useState(false);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const [device, setDevice] = useState<PreviewDevice>('desktop');
+  // On a phone, the preview a phone's visitors see.
+  const [device, setDevice] = useState<PreviewDevice>(() =>
+    typeof window !== 'undefined' && window.innerWidth < 700 ? 'phone' : 'desktop',
+  );
   const headingRef = useRef<HTMLHeadingElement>(null);
   const toast = useToast();
 
@@ -363,7 +366,7 @@ export default function DesignScreen() {
             Started from {themeName}
             {design.isThemeUnchanged ? '' : ', with your changes'}.{' '}
             {isDirty
-              ? 'Unsaved changes: the preview shows them, your site does not yet.'
+              ? 'Unsaved changes, shown only in the preview.'
               : 'Your site shows this design.'}
           </p>
         </div>
@@ -384,21 +387,16 @@ export default function DesignScreen() {
           </Button>
         </div>
       </div>
-      <div
-        role="alert"
-        className={notice ? 'notice notice--error design-screen__notice' : 'notice'}
-      >
-        {notice ? (
-          <>
-            {notice.text}
-            {notice.isConflict ? (
-              <Button size="sm" onClick={load}>
-                Reload the design
-              </Button>
-            ) : null}
-          </>
-        ) : null}
-      </div>
+      {notice ? (
+        <div role="alert" className="notice notice--error design-screen__notice">
+          {notice.text}
+          {notice.isConflict ? (
+            <Button size="sm" onClick={load}>
+              Reload the design
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       <div className="design-screen__layout">
         <div className="design-screen__controls">
           <Tabs
