@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, seriousA11yViolations, useChromium } from './support/browser.ts';
 import { callFrom, createOwner } from './support/editor.ts';
@@ -31,7 +31,7 @@ describe('the Design screen (Chromium)', () => {
   }
 
   /** axe clean and nothing sideways at both widths, with a screenshot of each. */
-  async function lookAtBothWidths(name: string) {
+  async function lookAtBothWidths(name: string, scrollTo?: Locator) {
     for (const [width, viewport] of [
       ['1280', DESKTOP],
       ['390', PHONE],
@@ -43,6 +43,7 @@ describe('the Design screen (Chromium)', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, `${name} scrolls sideways at ${width}`).toBeLessThanOrEqual(0);
+      await scrollTo?.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await shot(name, width);
     }
     await page.setViewportSize(DESKTOP);
@@ -78,6 +79,8 @@ describe('the Design screen (Chromium)', () => {
       )
       .toBe(true);
     await lookAtBothWidths('design-themes');
+    await page.locator('.theme-card').nth(3).evaluate((card) => card.scrollIntoView());
+    await shot('design-themes-lower', '1280');
   });
 
   it('edits colours with the picker, in core’s words when a value is out of bounds', async () => {
@@ -124,7 +127,15 @@ describe('the Design screen (Chromium)', () => {
     const warning = page.locator('.contrast-warning', { hasText: 'Text on the page' });
     await warning.waitFor();
     expect(await warning.textContent()).toMatch(/contrast 2(\.\d)?:1, needs at least 4\.5:1/);
-    await lookAtBothWidths('design-contrast-warning');
+    // The field says so too, read with it.
+    const textButton = page.getByRole('button', { name: /^Text #/ });
+    const described = await textButton.getAttribute('aria-describedby');
+    const fieldWarning = page
+      .locator('.colour-field', { has: textButton })
+      .locator('.field__warning');
+    expect(described).toContain(await fieldWarning.getAttribute('id'));
+    expect(await fieldWarning.textContent()).toMatch(/^Hard to read: text on the page 2(\.\d)?:1/);
+    await lookAtBothWidths('design-contrast-warning', warning);
     const back = await openPicker('Text');
     await back.getByLabel('Hex', { exact: true }).fill('#1d1b19');
     await page.keyboard.press('Escape');

@@ -36,6 +36,7 @@ export function ColourField({
   onChange,
   hint,
   error,
+  warning,
   swatches,
 }: {
   label: string;
@@ -44,11 +45,17 @@ export function ColourField({
   onChange: (hex: string) => void;
   hint?: ReactNode;
   error?: string | undefined;
+  /** A contrast problem this colour is part of (shown by it, never refusing it). */
+  warning?: string | undefined;
   /** The palette, offered as one-click choices. */
   swatches?: { label: string; value: string }[];
 }) {
   const id = useId();
   const { hintId, errorId, controlProps } = fieldDescription(id, { hint, error });
+  const warningId = `${id}-warning`;
+  const describedBy =
+    [controlProps['aria-describedby'], warning ? warningId : undefined].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className="field colour-field">
       <span className="ui-label" id={`${id}-label`}>
@@ -62,6 +69,7 @@ export function ColourField({
             className="colour-field__button"
             aria-labelledby={`${id}-label ${id}-value`}
             {...controlProps}
+            aria-describedby={describedBy}
           >
             <span className="colour-swatch" aria-hidden="true">
               <span style={{ background: cssOf(value) }} />
@@ -77,6 +85,11 @@ export function ColourField({
       {error ? (
         <p className="field__error" id={errorId}>
           {error}
+        </p>
+      ) : null}
+      {warning ? (
+        <p className="field__warning" id={warningId}>
+          {warning}
         </p>
       ) : null}
       {hint ? (

@@ -247,7 +247,6 @@ export default function DesignScreen() {
     ),
     colours: (
       <div className="screen__stack">
-        <ContrastCard findings={findings} />
         <Card
           title="Palette"
           description="Six colours that sections are painted with. Text on each is set light or dark to read on it."
@@ -301,6 +300,7 @@ export default function DesignScreen() {
                 key={key}
                 label={label}
                 hint={hint}
+                warning={warningFor(draft.colours[key], findings)}
                 value={draft.colours[key]}
                 error={err(`colours.${key}`)}
                 swatches={swatches}
@@ -309,6 +309,7 @@ export default function DesignScreen() {
             ))}
           </div>
         </Card>
+        <ContrastCard findings={findings} />
       </div>
     ),
     fonts: (
@@ -458,6 +459,18 @@ export default function DesignScreen() {
   );
 }
 
+/** The findings a page colour is part of, in a sentence for its field. */
+function warningFor(
+  hex: string,
+  findings: ReturnType<typeof contrastFindings>,
+): string | undefined {
+  const own = findings.filter((f) => f.foreground === hex || f.background === hex);
+  if (own.length === 0) return undefined;
+  return `Hard to read: ${own
+    .map((f) => `${f.pairing.toLowerCase()} ${ratioText(f.ratio)}, needs ${ratioText(f.required)}`)
+    .join('; ')}.`;
+}
+
 /** What fails WCAG AA, in words: the pairing, its ratio and the ratio asked for. */
 function ContrastCard({ findings }: { findings: ReturnType<typeof contrastFindings> }) {
   return (
@@ -467,8 +480,9 @@ function ContrastCard({ findings }: { findings: ReturnType<typeof contrastFindin
       ) : (
         <>
           <p className="contrast-intro">
-            {findings.length === 1 ? 'One pairing is' : `${findings.length} pairings are`} hard to
-            read (below WCAG AA). You can still save; visitors with low vision may struggle.
+            {findings.length === 1 ? 'One pairing falls' : `${findings.length} pairings fall`} below
+            WCAG AA contrast. You can still save; where it can, your site shows a readable colour
+            instead of the one chosen.
           </p>
           <ul className="contrast-list">
             {findings.map((finding) => (
