@@ -79,7 +79,10 @@ describe('the Design screen (Chromium)', () => {
       )
       .toBe(true);
     await lookAtBothWidths('design-themes');
-    await page.locator('.theme-card').nth(3).evaluate((card) => card.scrollIntoView());
+    await page
+      .locator('.theme-card')
+      .nth(3)
+      .evaluate((card) => card.scrollIntoView());
     await shot('design-themes-lower', '1280');
   });
 
@@ -319,7 +322,7 @@ describe('the Design screen (Chromium)', () => {
       .waitFor();
     await alert.getByRole('button', { name: 'Reload the design' }).click();
     await page.getByText('Started from Minimal.').waitFor();
-    expect(await page.getByLabel('Corner radius (px)').inputValue()).toBe('0');
+    await expect.poll(() => page.getByLabel('Corner radius (px)').inputValue()).toBe('0');
     // Leaving with unsaved changes asks first; Discard puts the saved design back.
     await page.getByLabel('Corner radius (px)').fill('4');
     await page
@@ -330,7 +333,7 @@ describe('the Design screen (Chromium)', () => {
     await leave.getByText('Your design changes will be lost.').waitFor();
     await leave.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Discard changes' }).click();
-    expect(await page.getByLabel('Corner radius (px)').inputValue()).toBe('0');
+    await expect.poll(() => page.getByLabel('Corner radius (px)').inputValue()).toBe('0');
     expect(await page.getByRole('button', { name: 'Save design' }).isDisabled()).toBe(true);
     // The preview frame runs no script, and Chromium says so once per load of it; the 409
     // is the refused save this test made.

@@ -65,7 +65,7 @@ export function DesignPreview({
   // The page at its real width, scaled down to the column: what a visitor's screen shows,
   // in a window as tall as the screen leaves room for.
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / width) : 1;
-  const shownHeight = Math.max(360, Math.min(900, windowHeight - 200));
+  const shownHeight = Math.max(320, Math.min(900, windowHeight - 290));
   const height = Math.round(shownHeight / scale);
   return (
     <div className="design-preview" ref={box} aria-busy={isUpdating}>

@@ -70,7 +70,6 @@ export default function DesignScreen() {
   const [device, setDevice] = useState<PreviewDevice>(() =>
     typeof window !== 'undefined' && window.innerWidth < 700 ? 'phone' : 'desktop',
   );
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const toast = useToast();
 
   function load() {
@@ -360,44 +359,14 @@ export default function DesignScreen() {
     <div className="screen design-screen">
       <div className="screen-header design-screen__header">
         <div>
-          <h1 ref={headingRef} tabIndex={-1}>
-            Design
-          </h1>
+          <h1>Design</h1>
           <p className="screen-header__lead">
             Started from {themeName}
-            {design.isThemeUnchanged ? '' : ', with your changes'}.{' '}
-            {isDirty
-              ? 'Unsaved changes, shown only in the preview.'
-              : 'Your site shows this design.'}
+            {design.isThemeUnchanged ? '' : ', with your changes'}. Changes show in the preview
+            until you save them.
           </p>
         </div>
-        <div className="design-screen__actions">
-          <Button
-            variant="quiet"
-            disabled={!isDirty || isSaving}
-            onClick={() => {
-              setDraft(design.styleGuide);
-              setServerErrors({});
-              setNotice(null);
-            }}
-          >
-            Discard changes
-          </Button>
-          <Button variant="primary" disabled={!isDirty || isSaving} onClick={() => void save()}>
-            {isSaving ? 'Saving…' : 'Save design'}
-          </Button>
-        </div>
       </div>
-      {notice ? (
-        <div role="alert" className="notice notice--error design-screen__notice">
-          {notice.text}
-          {notice.isConflict ? (
-            <Button size="sm" onClick={load}>
-              Reload the design
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
       <div className="design-screen__layout">
         <div className="design-screen__controls">
           <Tabs
@@ -440,6 +409,38 @@ export default function DesignScreen() {
           </p>
           <DesignPreview css={previewCss} device={device} isUpdating={isPreviewing} />
         </section>
+      </div>
+      {/* Save where the owner is, however far down the colours they scrolled. */}
+      <div className="design-savebar">
+        {notice ? (
+          <div role="alert" className="notice notice--error design-screen__notice">
+            {notice.text}
+            {notice.isConflict ? (
+              <Button size="sm" onClick={load}>
+                Reload the design
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="design-savebar__row">
+          <p className="design-savebar__state" aria-live="polite">
+            {isDirty ? 'Unsaved changes' : 'Your site shows this design.'}
+          </p>
+          <Button
+            variant="quiet"
+            disabled={!isDirty || isSaving}
+            onClick={() => {
+              setDraft(design.styleGuide);
+              setServerErrors({});
+              setNotice(null);
+            }}
+          >
+            Discard changes
+          </Button>
+          <Button variant="primary" disabled={!isDirty || isSaving} onClick={() => void save()}>
+            {isSaving ? 'Saving…' : 'Save design'}
+          </Button>
+        </div>
       </div>
       <ConfirmDialog
         open={pendingTheme !== null}

@@ -256,6 +256,14 @@ function FamilyRadios({
     return () => observer.disconnect();
   }, [shownKey]);
 
+  // The chosen family in view when the list opens, however far down it is.
+  useEffect(() => {
+    scroller.current
+      ?.querySelector<HTMLInputElement>('input:checked')
+      ?.closest('label')
+      ?.scrollIntoView({ block: 'nearest' });
+  }, []);
+
   const categoryLabel = (categoryId: string) =>
     categories.find((c) => c.id === categoryId)?.label ?? '';
 
