@@ -134,10 +134,13 @@ export default function DesignScreen() {
 
   const liveErrors = useMemo(() => (draft ? guideErrors(draft) : {}), [draft]);
   const errors: FieldErrors = { ...serverErrors, ...liveErrors };
-  const findings = useMemo(
-    () => (draft && Object.keys(liveErrors).length === 0 ? contrastFindings(draft) : []),
-    [draft, liveErrors],
-  );
+  // The saved guide's warnings are the server's; a draft's are worked out here as it changes
+  // (the same core function, so they agree).
+  const findings = useMemo(() => {
+    if (!draft || !design) return [];
+    if (sameGuide(draft, design.styleGuide)) return design.contrastWarnings;
+    return Object.keys(liveErrors).length === 0 ? contrastFindings(draft) : [];
+  }, [draft, design, liveErrors]);
 
   if (loadError) {
     return (
