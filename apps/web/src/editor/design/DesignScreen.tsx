@@ -577,8 +577,8 @@ function LayoutPanel({
             <option value="uppercase">UPPERCASE</option>
           </Select>
           <NumberField
-            label="Heading letter spacing (em)"
-            hint="From −0.05 (tighter) to 0.2 (wider)."
+            label="Letter spacing (em)"
+            hint="Of headings: from −0.05 (tighter) to 0.2 (wider)."
             value={draft.type.headingTracking}
             step={0.005}
             error={err('type.headingTracking')}
