@@ -8,6 +8,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { runAnalyticsDashboardBench } from './analytics-dashboard.mjs';
+import {
+  ANALYTICS_ENV,
+  EVENTS_PER_SECOND,
+  startCollectorLoad,
+  startCpuCount,
+  storedEvents,
+  trackTagOf,
+} from './analytics-load.mjs';
 import { runCsvBench } from './csv.mjs';
 import { runEditorBench } from './editor.mjs';
 import {
@@ -42,9 +51,21 @@ const PAGES = { product: '/shop/p/linen-work-shirt', list: '/shop', home: '/' };
 const CONNECTIONS = [10, 50];
 /** High enough that the add-to-cart limit never answers 429 during a run; it stays on. */
 const BENCH_ENV = { CART_RATE_LIMIT: '1000000' };
-/** `BENCH_ONLY=sign-in`, `=forms`, `=editor` or `=csv` runs only that scenario (after the build). */
+/**
+ * `BENCH_ONLY=sign-in`, `=forms`, `=editor`, `=csv`, `=analytics` (ingestion and
+ * dashboards), `=analytics-ingest` or `=analytics-dashboard` runs only that scenario
+ * (after the build).
+ */
 const ONLY = process.env.BENCH_ONLY;
-const SCENARIOS = ['sign-in', 'forms', 'editor', 'csv'];
+const SCENARIOS = [
+  'sign-in',
+  'forms',
+  'editor',
+  'csv',
+  'analytics',
+  'analytics-ingest',
+  'analytics-dashboard',
+];
 if (ONLY !== undefined && !SCENARIOS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY: unknown ${ONLY} (one of ${SCENARIOS.join(', ')})`);
 }
@@ -216,6 +237,92 @@ async function measureFormLoad() {
 }
 
 /**
+ * The warm product page's p99 at 50 connections alone, then with storefront visitors'
+ * collectors posting EVENTS_PER_SECOND analytics events beside it (warm-up included), on
+ * a fresh PostgreSQL database (issue 24, bench/analytics-load.mjs). Targets: the events
+ * are written at that rate and the ratio stays within 1.2. False when it could not run.
+ */
+async function measureAnalyticsIngest() {
+  const database = await createPostgresDatabase();
+  if (!database) return false;
+  const connections = 50;
+  try {
+    const server = await startAtelier({
+      ...BENCH_ENV,
+      ...ANALYTICS_ENV,
+      DATABASE_URL: database.url,
+    });
+    try {
+      const url = `${server.baseUrl}${PAGES.product}`;
+      const tag = await trackTagOf(url);
+      const quiet = record(
+        'product (warm, PostgreSQL), no analytics',
+        connections,
+        await timed(url, connections),
+      );
+      const cpu = startCpuCount(server.pid, database.url);
+      const load = startCollectorLoad(server.baseUrl, PAGES.product, tag);
+      const busy = record(
+        `product (warm, PostgreSQL), ${EVENTS_PER_SECOND} analytics events/s offered beside`,
+        connections,
+        await timed(url, connections),
+      );
+      const done = await load.stop();
+      const stored = await storedEvents(database.url, tag.websiteId, done.accepted);
+      const used = cpu.stop();
+      const failures = Object.entries(done.failures)
+        .map(([what, n]) => `${what}: ${n}`)
+        .join(', ');
+      const rejections = Object.entries(stored.rejections)
+        .map(([why, n]) => `${why}: ${n}`)
+        .join(', ');
+      const written = stored.rows / (done.seconds + done.drainSeconds + stored.waitSeconds);
+      ratios.push(
+        `product warm @${connections} on PostgreSQL with ${EVENTS_PER_SECOND} analytics events/s offered: p99 ${fmt(busy.p99 / Math.max(quiet.p99, 1), 2)} × p99 without (target ≤ 1.2); req/s ${fmt(busy.rps / quiet.rps, 2)} ×`,
+        `analytics: ${done.pages} page loads, ${done.requests} collector calls in ${fmt(done.seconds, 1)} s (last answer ${fmt(done.drainSeconds, 1)} s after), ${done.accepted} events accepted = ${fmt(done.accepted / (done.seconds + done.drainSeconds))}/s; call p50 ${fmt(done.p50)} ms, p99 ${fmt(done.p99)} ms; failures ${failures || 'none'}`,
+        `analytics stored: ${stored.rows} rows (${stored.rows === done.accepted ? 'matches' : 'DOES NOT match'} the ${done.accepted} accepted; ${Object.entries(
+          stored.byKind,
+        )
+          .map(([k, n]) => `${k} ${n}`)
+          .join(
+            ', ',
+          )}) = ${fmt(written)} events/s written (target ≥ 5,000; last row ${fmt(stored.waitSeconds, 1)} s after the last answer); refusals ${rejections || 'none'} (queue-full = dropped)`,
+        `analytics CPU over the ${fmt(used.wall, 1)} s with load (page load included): server ${fmt(used.server, 1)} s, PostgreSQL ${fmt(used.postgres, 1)} s, bench (autocannon + visitors) ${fmt(used.bench, 1)} s of ${fmt(used.wall * cpus().length, 1)} s on ${cpus().length} cores`,
+      );
+      if (stored.rows !== done.accepted) {
+        notes.push(`analytics: ${stored.rows} stored against ${done.accepted} accepted`);
+      }
+      if (written < 5000) notes.push(`analytics: ${fmt(written)} events/s written, under 5,000`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+  return true;
+}
+
+/**
+ * The four analytics dashboards over 90 days of ~10 million generated events on
+ * PostgreSQL, read from rollups through the HTTP API (issue 24, bench/analytics-dashboard.mjs);
+ * its table is printed at once. A scenario that cannot run is a note (and, alone, a failure).
+ */
+async function measureAnalyticsDashboard() {
+  console.log('\nanalytics dashboards over 10 million events on PostgreSQL (issue 24)');
+  try {
+    const dashboard = await runAnalyticsDashboardBench(POSTGRES_URL);
+    for (const line of [...dashboard.info, '', ...dashboard.table]) console.log(line);
+    for (const row of dashboard.rows.filter((r) => !r.isMet)) {
+      notes.push(`analytics dashboard: ${row.name} p95 ${fmt(row.p95)} ms, over 300 ms`);
+    }
+    return dashboard.isMet;
+  } catch (error) {
+    notes.push(`analytics dashboard bench could not run: ${error.stack ?? error.message}`);
+    return false;
+  }
+}
+
+/**
  * The page editor in Chromium on a 60-block page against a 2-block one (issue 17,
  * bench/editor.mjs); its table is printed at once. A scenario that cannot run is a note
  * (and, run alone, a failed run).
@@ -302,6 +409,20 @@ async function main() {
     );
     if (!(await measureFormLoad())) process.exitCode = 1;
     for (const line of ratios) console.log(line);
+    for (const note of notes) console.log(`note: ${note}`);
+    return;
+  }
+  if (ONLY?.startsWith('analytics')) {
+    let isOk = true;
+    if (ONLY !== 'analytics-dashboard') {
+      console.log(
+        `\nproduct page with ${EVENTS_PER_SECOND} analytics events/s offered beside it (PostgreSQL)`,
+      );
+      isOk = (await measureAnalyticsIngest()) && isOk;
+      for (const line of ratios) console.log(line);
+    }
+    if (ONLY !== 'analytics-ingest') isOk = (await measureAnalyticsDashboard()) && isOk;
+    if (!isOk) process.exitCode = 1;
     for (const note of notes) console.log(`note: ${note}`);
     return;
   }
@@ -406,6 +527,14 @@ async function main() {
   // A scenario that cannot run is a note here; run alone (BENCH_ONLY=forms) it fails the run.
   await measureFormLoad().catch((error) => {
     notes.push(`forms bench could not run: ${error.stack ?? error.message}`);
+  });
+
+  console.log(
+    `\nproduct page with ${EVENTS_PER_SECOND} analytics events/s offered beside it (PostgreSQL)`,
+  );
+  // The dashboard bench (10 million events, ~10 minutes) runs only with BENCH_ONLY.
+  await measureAnalyticsIngest().catch((error) => {
+    notes.push(`analytics ingestion bench could not run: ${error.stack ?? error.message}`);
   });
 
   // The table, then one ratio per line.

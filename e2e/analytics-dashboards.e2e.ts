@@ -356,6 +356,17 @@ describe('analytics dashboards (Chromium)', () => {
     // The server agrees: the site's members are not theirs to see.
     const members = await callFrom(member, 'GET', '/api/config/members');
     expect(members.status).toBe(403);
+    // Back and Forward onto a screen the role does not open leave it where it is.
+    await member.evaluate(() => {
+      window.history.pushState({ productId: 'new' }, '', '/config/products/new?type=1');
+      window.history.pushState(null, '', '/config/analytics/traffic?range=last-30-days');
+    });
+    await member.goBack();
+    await member.waitForURL(/\/config\/products\/new/);
+    await member.waitForTimeout(300);
+    expect(await member.getByRole('heading', { level: 1 }).allTextContents()).toEqual([
+      'Analytics',
+    ]);
     await context.close();
   });
 

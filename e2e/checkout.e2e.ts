@@ -94,6 +94,24 @@ describe('buying in Chromium', () => {
     expect(await page.getByRole('button', { name: /^Save / }).count()).toBe(0);
     expect(await page.getByLabel(/Standard shipping/).isDisabled()).toBe(true);
     await checkoutShot(page, 'checkout-empty-1280');
+    // Before the address, shipping and tax are unknown, not $0.00: the summary says when
+    // they come, the total is only "so far", and Place order promises no amount.
+    const pending = await page.evaluate(() => {
+      const totals = document.querySelector('.checkout__summary .checkout__totals');
+      const rows = [...(totals?.querySelectorAll('dt') ?? [])].map((dt) => [
+        dt.textContent,
+        dt.nextElementSibling?.textContent,
+      ]);
+      return Object.fromEntries(rows);
+    });
+    expect(pending).toMatchObject({
+      Shipping: 'Added once we know your address',
+      Tax: 'Added once we know your address',
+      'Total so far': '$116.00',
+    });
+    expect(await page.getByRole('button', { name: /Place order/ }).textContent()).toBe(
+      'Place order',
+    );
 
     await fillCheckout(page, {
       email: 'ada@example.com',
@@ -119,6 +137,10 @@ describe('buying in Chromium', () => {
     await expect
       .poll(() => summary.locator('.checkout__grand').last().textContent())
       .toBe('$118.92');
+    expect(await summary.locator('dt.checkout__grand').textContent()).toBe('Total');
+    expect(await page.getByRole('button', { name: /Place order/ }).textContent()).toBe(
+      'Place order · $118.92',
+    );
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     // The summary reserved its lines and the form its sections: nothing jumped while the
     // checkout loaded, saved the address and re-priced shipping and tax.

@@ -509,7 +509,12 @@ function createServices(
   };
   const analytics = createAnalyticsService({
     repo: createAnalyticsRepo(db),
-    preferencesOf: (websiteId) => preferences.analytics(websiteId),
+    // Read by every collector call: remembered under the page cache's clock, which a
+    // preferences write ticks (the storefront remembers the same read the same way).
+    preferencesOf: (websiteId) =>
+      pageCache.rememberForWebsite(websiteId, 'analytics-preferences', () =>
+        preferences.analytics(websiteId),
+      ),
     isRecentOrder: async (websiteId, orderId) => {
       if (!/^[0-9a-f-]{36}$/i.test(orderId)) return false;
       const row = await db

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type CatalogEntry, FONT_CATALOG, type FontCategory, packageOf } from './catalog.ts';
+import { FONT_CATALOG, type FontCategory, packageOf } from './catalog.ts';
 import metricsJson from './font-metrics.json' with { type: 'json' };
 
 export {

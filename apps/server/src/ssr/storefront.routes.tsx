@@ -1,7 +1,9 @@
 import {
   type AnalyticsTag,
+  type BlockData,
   findUnsafeText,
   type MemberLock,
+  type MenuAudience,
   PAGE_UNLOCK_COOKIE,
   PAGE_UNLOCK_CRUMB_FIELD,
   PAGE_UNLOCK_PATH,
@@ -230,6 +232,35 @@ export function registerStorefrontRoutes(
     return memberGate.audienceOf(request, websiteId);
   }
 
+  /**
+   * Block data without the product lists of collections in a member area the visitor is
+   * not let into (issue 23): a products, product or summary block on an open page shows
+   * outsiders nothing of them, as the catalog API answers them 403 MEMBERS_ONLY. The
+   * audience is the menu's, so the page cache keeps each version to its own visitors.
+   */
+  async function openBlockData(
+    websiteId: string,
+    audience: MenuAudience,
+    data: BlockData,
+  ): Promise<BlockData> {
+    const urlIds = Object.keys(data.collections);
+    if (urlIds.length === 0 || audience === 'all' || !services.memberAreas) return data;
+    const locks = await services.memberAreas.accessLocksOf(websiteId);
+    const isLocked = (urlId: string) => {
+      const area = Object.hasOwn(locks.collections, urlId)
+        ? locks.collections[urlId]?.memberAreaId
+        : null;
+      return Boolean(area) && !audience.has(area ?? '');
+    };
+    if (!urlIds.some(isLocked)) return data;
+    return {
+      ...data,
+      collections: Object.fromEntries(
+        Object.entries(data.collections).filter(([urlId]) => !isLocked(urlId)),
+      ),
+    };
+  }
+
   async function siteFor(request: FastifyRequest) {
     const website = await websites.resolveByHost(request.headers.host);
     if (!website) throw fail('WEBSITE_NOT_FOUND', 'No website is published at this address');
@@ -254,7 +285,12 @@ export function registerStorefrontRoutes(
       navigation,
       ...(analytics.isCensusEnabled &&
         analytics.isConsentBannerOn && { hasCookiePreferences: true }),
-      ...(headerFooter && { headerFooter }),
+      ...(headerFooter && {
+        headerFooter: {
+          ...headerFooter,
+          data: await openBlockData(website.id, audience, headerFooter.data),
+        },
+      }),
     };
     regionsOf.set(site, customRegions(templates, { website: websiteRecord(website), navigation }));
     if (style) styleOf.set(site, style);
@@ -458,7 +494,7 @@ export function registerStorefrontRoutes(
     /** A refused password try (issue 23): the lock screen says why, with this status. */
     passwordTry?: { error: string; status: number },
   ) {
-    const { website, site } = await siteFor(request);
+    const { website, site, audience } = await siteFor(request);
     const page = await content.getPage(website.id, slug, {
       canSeePrivate: async () => (await services.isMember?.(request, website.id)) ?? false,
     });
@@ -538,7 +574,7 @@ export function registerStorefrontRoutes(
       body: (
         <ContentPage
           blocks={page.blocks}
-          data={page.data}
+          data={await openBlockData(website.id, audience, page.data)}
           useCLDRMoneyFormat={site.useCLDRMoneyFormat}
         />
       ),

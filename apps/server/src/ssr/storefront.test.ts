@@ -3,6 +3,25 @@ import { createTestApp, type TestApp, testDialect } from '../test/test-app.ts';
 
 const html = { accept: 'text/html' };
 
+const attribute = (tag: string, name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`))?.[1];
+
+/**
+ * The page's one image preload is the `<img>` whose alt starts with `alt`: a browser uses
+ * a preload only when its imagesrcset and imagesizes are the image's srcset and sizes, and
+ * a second preload of the same image (React preloads eager images by itself) is wasted.
+ */
+function expectOnePreloadMatching(body: string, alt: string) {
+  const preloads = body.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+  expect(preloads).toHaveLength(1);
+  const preload = preloads[0] ?? '';
+  const image = body.match(new RegExp(`<img[^>]* alt="${alt}[^>]*>`))?.[0] ?? '';
+  expect(image).not.toBe('');
+  expect(attribute(preload, 'fetchPriority')).toBe('high');
+  expect(attribute(preload, 'imageSrcSet')).toBe(attribute(image, 'srcSet'));
+  expect(attribute(preload, 'imageSizes')).toBe(attribute(image, 'sizes'));
+  expect(attribute(image, 'loading')).toBe('eager');
+}
+
 describe(`the storefront on the seeded demo store (${testDialect})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -28,8 +47,13 @@ describe(`the storefront on the seeded demo store (${testDialect})`, () => {
     );
     expect(body).toContain('New in the shop');
     expect(body).toContain('href="/cart"');
-    // The hero is the largest paint: preloaded and not lazy.
-    expect(body).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
+    // The hero is the largest paint: preloaded once, and not lazy.
+    expectOnePreloadMatching(body, 'Bolts of linen');
+  });
+
+  it('preloads the product page’s main image once, with the srcset and sizes of its <img>', async () => {
+    const { body } = await page('/shop/p/linen-work-shirt');
+    expectOnePreloadMatching(body, 'Sand linen work shirt');
   });
 
   it('lists every product of the shop with price, sale and sold-out badges', async () => {

@@ -7,7 +7,7 @@ import {
   ROLE_LABELS,
   type Role,
 } from '@atelier/core';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AccountScreen } from './account/AccountScreen.tsx';
 import { isAnalyticsPath } from './analytics/analytics-range.ts';
 import { ApiError, api } from './api/client.ts';
@@ -172,7 +172,7 @@ function productRouteInLocation(): ProductRoute | null {
 function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOut: () => void }) {
   const allowed = new Set(session.capabilities);
   const can = (capability: Capability) => allowed.has(capability);
-  const items = screensFor(session.capabilities);
+  const items = useMemo(() => screensFor(session.capabilities), [session.capabilities]);
   // A page opens in the editor for those who may edit it, and read-only (PageViewer) for
   // those who may only read it.
   const [openPageId, setOpenPageId] = useState<string | null>(() =>
@@ -214,23 +214,28 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
   const roleName = ROLE_LABELS[member.role as Role] ?? 'Member';
 
   useEffect(() => {
+    // An address names a screen the member's role may not open (a link from a colleague,
+    // or history from before a role change): the screen stays where it is, as on load.
+    const open = (wanted: Screen) => {
+      if (items.some((item) => item.key === wanted)) setScreen(wanted);
+    };
     const apply = () => {
       setOpenPageId(pageIdInLocation());
       const route = productRouteInLocation();
       setProductRoute(route);
-      if (route) setScreen('products');
+      if (route) open('products');
       const shown = detailInLocation();
       setDetail(shown);
-      if (shown) setScreen(shown.screen);
+      if (shown) open(shown.screen);
       setInboxFormId(inboxFormIdInLocation());
       const formId = formIdInLocation();
       setOpenFormId(formId);
-      if (formId) setScreen('forms');
+      if (formId) open('forms');
       const listRoute = mailingListRouteInLocation();
       setOpenListId(listRoute?.listId ?? null);
-      if (listRoute) setScreen('mailing-lists');
+      if (listRoute) open('mailing-lists');
       // Back out of Analytics to a screen without an address of its own: the home screen.
-      if (isAnalyticsPath(window.location.pathname)) setScreen('analytics');
+      if (isAnalyticsPath(window.location.pathname)) open('analytics');
       else setScreen((current) => (current === 'analytics' ? homeScreen.current : current));
     };
     const onPopState = () => {
@@ -246,7 +251,7 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [hasUnsavedChanges, confirmLeave]);
+  }, [hasUnsavedChanges, confirmLeave, items]);
 
   function openPage(id: string) {
     window.history.pushState({ pageId: id }, '', `/config/pages/${id}`);

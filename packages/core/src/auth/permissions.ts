@@ -20,7 +20,7 @@ export const CAPABILITIES = {
   'pages.edit': { label: 'Add pages and edit drafts that are not live', area: 'Content' },
   'pages.publish': { label: 'Publish, schedule, unpublish and change live pages', area: 'Content' },
   'navigation.edit': { label: 'Change the navigation', area: 'Content' },
-  'design.edit': { label: 'Change the header & footer', area: 'Content' },
+  'design.edit': { label: 'Change the design and the header & footer', area: 'Content' },
   'templates.edit': { label: 'Edit templates (developer mode)', area: 'Content' },
   'files.read': { label: 'See the file library', area: 'Content' },
   'files.upload': { label: 'Upload files', area: 'Content' },

@@ -10,7 +10,8 @@ import type { DB } from '../../db/db-types.ts';
 import { unionOfSketches } from './analytics.repo.ts';
 
 // The owner's analytics dashboards (issue 24), read from the hourly rollups only, so a
-// query costs the same whether the site had a thousand events or ten million. Days are
+// query's cost follows the hours and keys in its range, not the events behind them (over
+// 90 days that is still too slow for a busy site: docs/PERFORMANCE.md). Days are
 // the website's own (its time zone), and every figure comes with the same figure for the
 // period just before, for the comparison.
 
@@ -238,11 +239,36 @@ export function createAnalyticsDashboard(deps: {
         poor: number;
         histogram: Record<string, number>;
       }>`
-        select metric, path, page_type, element, good, needs_improvement, poor, histogram
-        from analytics_vital_rollups
-        where website_id = ${websiteId}
-          and hour >= (${range.from}::date)::timestamp at time zone ${timeZone}
-          and hour < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+        -- Summed and merged here, not in the server: over 90 days a busy site has close to
+        -- a million hourly rows (metric × page × element × hour), which as JavaScript
+        -- objects outgrew the server's heap (bench/analytics-dashboard.mjs, 10 million
+        -- events). Grouped, it is a row per metric, page, page type and element.
+        with hours as (
+          select metric, path, page_type, element, good, needs_improvement, poor, histogram
+          from analytics_vital_rollups
+          where website_id = ${websiteId}
+            and hour >= (${range.from}::date)::timestamp at time zone ${timeZone}
+            and hour < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+        ),
+        counts as (
+          select metric, path, page_type, element, sum(good)::bigint as good,
+            sum(needs_improvement)::bigint as needs_improvement, sum(poor)::bigint as poor
+          from hours group by 1, 2, 3, 4
+        ),
+        buckets as (
+          select metric, path, page_type, element, b.key as bucket, sum(b.value::bigint) as n
+          from hours, jsonb_each_text(hours.histogram) as b
+          group by 1, 2, 3, 4, 5
+        ),
+        histograms as (
+          select metric, path, page_type, element, jsonb_object_agg(bucket, n) as histogram
+          from buckets group by 1, 2, 3, 4
+        )
+        select c.metric, c.path, c.page_type, c.element, c.good, c.needs_improvement, c.poor,
+          coalesce(h.histogram, '{}'::jsonb) as histogram
+        from counts c
+        left join histograms h
+          on h.metric = c.metric and h.path = c.path and h.page_type = c.page_type and h.element = c.element
       `.execute(db);
       type Acc = {
         good: number;

@@ -41,7 +41,7 @@ export function createAnalyticsWorker(deps: {
     const daysDropped = await repo.dropDaysBefore(oldest);
     let hoursRolledUp = 0;
     for (const dirty of await repo.listDirtyHours(HOURS_PER_RUN)) {
-      await repo.rollUpHour(dirty.website_id, new Date(dirty.hour), new Date(dirty.marked_at));
+      await repo.rollUpHour(dirty.website_id, new Date(dirty.hour), dirty.marked_at);
       hoursRolledUp += 1;
     }
     return { partitionsCreated, daysDropped, hoursRolledUp };

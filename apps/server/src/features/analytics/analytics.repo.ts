@@ -194,18 +194,25 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
       return dropped;
     },
 
-    /** The dirty hours to roll up, oldest first, with when each was marked. */
+    /**
+     * The dirty hours to roll up, oldest first, with when each was marked — as the
+     * database's text, to the microsecond: read into a Date (milliseconds) a mark would
+     * compare as earlier than itself, and rollUpHour would never clear it.
+     */
     listDirtyHours(limit: number) {
       return db
         .selectFrom('analytics_dirty_hours')
-        .select(['website_id', 'hour', 'marked_at'])
+        .select(['website_id', 'hour', sql<string>`marked_at::text`.as('marked_at')])
         .orderBy('hour')
         .limit(limit)
         .execute();
     },
 
-    /** Recomputes one website's hour from its raw events and clears its mark. */
-    async rollUpHour(websiteId: string, hour: Date, markedAt: Date): Promise<void> {
+    /**
+     * Recomputes one website's hour from its raw events and clears its mark, unless a
+     * batch marked it again after `markedAt` (listDirtyHours' text).
+     */
+    async rollUpHour(websiteId: string, hour: Date, markedAt: string): Promise<void> {
       const from = hour.toISOString();
       const to = new Date(hour.getTime() + HOUR_MS).toISOString();
       const rows = await rollupRowsOf(db, websiteId, from, to);
@@ -259,7 +266,7 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
           .deleteFrom('analytics_dirty_hours')
           .where('website_id', '=', websiteId)
           .where('hour', '=', hour)
-          .where('marked_at', '<=', markedAt)
+          .where('marked_at', '<=', sql<Date>`${markedAt}::timestamptz`)
           .execute();
       });
     },

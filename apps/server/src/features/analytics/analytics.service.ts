@@ -75,9 +75,53 @@ const isUntrackedPath = (path: string) =>
 
 const MAX_ENGAGED_MS = 30 * 60_000;
 
+type UserAgentFacts = {
+  isBot: boolean;
+  browser: string | null;
+  device: 'Mobile' | 'Tablet' | 'Desktop' | null;
+};
+
+/**
+ * What a user agent says of its browser, device and bot-ness. Parsing one (isbot's large
+ * pattern, Bowser's tables) costs more than the rest of an event, and a page's calls all
+ * send the same few strings, so answers are remembered; the map is emptied when it holds
+ * USER_AGENTS_KEPT, which bounds it against a client that varies its header.
+ */
+const USER_AGENTS_KEPT = 2_000;
+const userAgents = new Map<string, UserAgentFacts>();
+
+function userAgentOf(userAgent: string): UserAgentFacts {
+  const known = userAgents.get(userAgent);
+  if (known) return known;
+  const parsed = Bowser.parse(userAgent || 'unknown');
+  const platform = parsed.platform.type;
+  const facts: UserAgentFacts = {
+    isBot: isbot(userAgent),
+    browser: parsed.browser.name ?? null,
+    device:
+      platform === 'mobile'
+        ? 'Mobile'
+        : platform === 'tablet'
+          ? 'Tablet'
+          : platform === 'desktop'
+            ? 'Desktop'
+            : null,
+  };
+  if (userAgents.size >= USER_AGENTS_KEPT) userAgents.clear();
+  userAgents.set(userAgent, facts);
+  return facts;
+}
+
 type Pending = { event: AnalyticsEventInsert; error?: ErrorGroupHit };
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+/**
+ * The page a report counts a path under: every order's confirmation is one page to the
+ * owner (and its order id stays out of the analytics tables).
+ */
+export const reportedPath = (path: string): string =>
+  path.startsWith('/order-confirmed/') ? '/order-confirmed' : path;
 
 export function createAnalyticsService(deps: {
   repo: AnalyticsRepo;
@@ -147,30 +191,21 @@ export function createAnalyticsService(deps: {
     context: VisitorContext,
     fields: { screenWidth?: number; timeZone?: string; language?: string },
   ) {
-    const parsed = Bowser.parse(context.userAgent || 'unknown');
-    const platform = parsed.platform.type;
-    const device =
-      deviceOfWidth(fields.screenWidth) ??
-      (platform === 'mobile'
-        ? 'Mobile'
-        : platform === 'tablet'
-          ? 'Tablet'
-          : platform === 'desktop'
-            ? 'Desktop'
-            : null);
+    const agent = userAgentOf(context.userAgent);
+    const device = deviceOfWidth(fields.screenWidth) ?? agent.device;
     const fromZone = fields.timeZone ? ct.getTimezone(fields.timeZone)?.countries[0] : undefined;
     const country =
       fromZone ??
       regionOfLanguage(fields.language) ??
       regionOfLanguage(context.acceptLanguage?.split(',')[0]);
-    return { device, browser: parsed.browser.name ?? null, country: country ?? null };
+    return { device, browser: agent.browser, country: country ?? null };
   }
 
   /** Common checks: census on, a person (not a bot), a page that may be counted. */
   async function admit(context: VisitorContext, path: string) {
     const preferences = await deps.preferencesOf(context.websiteId);
     if (!preferences.isCensusEnabled) return null;
-    if (isbot(context.userAgent)) {
+    if (userAgentOf(context.userAgent).isBot) {
       reject(context.websiteId, 'bot');
       return null;
     }
@@ -188,7 +223,7 @@ export function createAnalyticsService(deps: {
     occurred_at: now(),
     kind,
     name,
-    path: path.slice(0, 2048),
+    path: reportedPath(path).slice(0, 2048),
   });
 
   return {
@@ -355,11 +390,15 @@ export function createAnalyticsService(deps: {
       records: readonly PerformanceRecord[],
     ): Promise<number> {
       let accepted = 0;
+      // One visitor, one page load: what admit decides of the caller holds for every
+      // record, so only the path is checked again (a bot is refused, and counted, once).
+      const first = records.find((record) => !isUntrackedPath(record.data.pagePath));
+      const admitted = first && (await admit(context, first.data.pagePath));
+      if (!admitted) return 0;
+      const identity = identityOf(context, admitted.isCookieMode);
+      const client = clientOf(context, {});
       for (const record of records) {
-        const admitted = await admit(context, record.data.pagePath);
-        if (!admitted) continue;
-        const identity = identityOf(context, admitted.isCookieMode);
-        const client = clientOf(context, {});
+        if (isUntrackedPath(record.data.pagePath)) continue;
         if (record.event === 'user') {
           const { metric, value } = record.data;
           const rating = ratePerformance(metric, value);
@@ -406,19 +445,15 @@ export function createAnalyticsService(deps: {
       errors: readonly JavascriptError[],
     ): Promise<number> {
       let accepted = 0;
+      const preferences = await deps.preferencesOf(context.websiteId);
+      // A crawler's broken script is noise, not a bug shoppers hit.
+      if (!preferences.isCensusEnabled || userAgentOf(context.userAgent).isBot) return 0;
+      const client = clientOf(context, {});
       for (const error of errors) {
-        const preferences = await deps.preferencesOf(context.websiteId);
-        // A crawler's broken script is noise, not a bug shoppers hit.
-        if (
-          !preferences.isCensusEnabled ||
-          isbot(context.userAgent) ||
-          isUntrackedPath(error.data.pagePath)
-        )
-          continue;
+        if (isUntrackedPath(error.data.pagePath)) continue;
         const fingerprint = murmur3(
           errorFingerprintSource(error.data.message, error.data.stack),
         ).toString(16);
-        const client = clientOf(context, {});
         const pushed = enqueue({
           event: {
             ...baseRow(context, 'error', fingerprint, error.data.pagePath),

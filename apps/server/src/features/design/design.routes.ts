@@ -142,7 +142,8 @@ export function registerDesignRoutes(
   api.post(
     '/api/site-design/preview',
     {
-      preValidation: [requireCrumb, readers],
+      // Only those who may change the design try one out.
+      preValidation: [requireCrumb, designers],
       schema: {
         tags,
         summary: "An unsaved style guide's stylesheet, for the Design screen's live preview",

@@ -540,6 +540,10 @@ describe(`member areas and page passwords (${testDialect})`, () => {
       });
       expect(item.statusCode).toBe(403);
       expect((await guest.get('/search?q=mug')).body).not.toContain(MUG);
+      // The home page's product block lists the shop: for outsiders it is left out.
+      const home = (await guest.get('/')).body;
+      expect(home).not.toContain('class="product-card"');
+      expect(home).not.toContain('Linen Work Shirt');
       const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
       expect(sitemap).not.toContain('/shop<');
       expect(sitemap).not.toContain('/shop/p/');
@@ -563,6 +567,9 @@ describe(`member areas and page passwords (${testDialect})`, () => {
       });
       expect(memberApi.statusCode).toBe(200);
       expect(memberApi.headers['cache-control']).toBe('private, no-store');
+      const memberHome = await member.get('/');
+      expect(memberHome.body).toContain('Linen Work Shirt');
+      expect(memberHome.headers['cache-control']).toBe('private, no-store');
       const found = await member.get('/search?q=mug');
       expect(found.body).toContain(MUG);
       expect(found.headers['cache-control']).toBe('private, no-store');
@@ -570,6 +577,7 @@ describe(`member areas and page passwords (${testDialect})`, () => {
       const after = await guest.get('/shop');
       expect(after.body).not.toContain(MUG_SKU);
       expect((await guest.get('/search?q=mug')).body).not.toContain(MUG);
+      expect((await guest.get('/')).body).not.toContain('Linen Work Shirt');
     });
 
     it('lists members-only links in the menu only for those let in, whatever was cached', async () => {

@@ -110,18 +110,22 @@ export default function CartItems({
             };
             return (
               <tr key={entry.id} aria-busy={busyEntry === entry.id}>
-                <td className="cart-table__item">
-                  {entry.imageUrl ? (
-                    <img src={entry.imageUrl} alt="" width={64} height={64} />
-                  ) : null}
-                  <div>
-                    <a href={entry.productUrl}>{entry.title}</a>
-                    {options.length > 0 ? (
-                      <p className="cart-table__options">
-                        {options.map(([name, value]) => `${name}: ${value}`).join(', ')}
-                      </p>
+                <td>
+                  {/* Flex inside the cell: a flex <td> is no table cell, and its border
+                      stops short of the row's. */}
+                  <div className="cart-table__item">
+                    {entry.imageUrl ? (
+                      <img src={entry.imageUrl} alt="" width={64} height={64} />
                     ) : null}
-                    {summary ? <p className="cart-table__options">{summary}</p> : null}
+                    <div>
+                      <a href={entry.productUrl}>{entry.title}</a>
+                      {options.length > 0 ? (
+                        <p className="cart-table__options">
+                          {options.map(([name, value]) => `${name}: ${value}`).join(', ')}
+                        </p>
+                      ) : null}
+                      {summary ? <p className="cart-table__options">{summary}</p> : null}
+                    </div>
                   </div>
                 </td>
                 <td>

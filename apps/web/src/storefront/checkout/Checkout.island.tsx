@@ -393,6 +393,11 @@ export default function CheckoutForm({
   const phoneField = fieldError('phone');
   const countryField = fieldError('shippingAddress.country');
   const hasAddress = checkout.shippingAddress !== null;
+  // Tax follows the shipping address (no address, no tax rule), and shipping the option
+  // chosen for it: until then their amounts are not zero but unknown, and so is the total.
+  const isShippingKnown = !checkout.requiresShipping || checkout.selectedShippingOptionId !== null;
+  const isTaxKnown = !checkout.requiresShipping || hasAddress;
+  const isTotalKnown = isShippingKnown && (isTaxKnown || checkout.totals.isTaxIncluded);
 
   return (
     <div
@@ -570,104 +575,7 @@ export default function CheckoutForm({
         ) : null}
 
         <form
-          className="checkout__section checkout__codes"
-          data-problems="coupon"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const code = couponCode;
-            void enqueue(() => send('apply-coupon', (id) => applyCoupon(id, code), true));
-          }}
-        >
-          <h2>Discount code</h2>
-          {problemFor('coupon')}
-          {checkout.automaticDiscount ? (
-            <p className="checkout__automatic">
-              {`${checkout.automaticDiscount.name} applied automatically.`}
-            </p>
-          ) : null}
-          {checkout.coupon ? (
-            <p>
-              <strong>{checkout.coupon.code}</strong>{' '}
-              {checkout.coupon.isValid ? 'applied' : (checkout.coupon.message ?? 'does not apply')}{' '}
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                onClick={() =>
-                  void enqueue(() => send('remove-coupon', (id) => removeCoupon(id), true))
-                }
-              >
-                Remove
-              </button>
-            </p>
-          ) : (
-            <div className="checkout__inline">
-              <label className="visually-hidden" htmlFor="checkout-coupon">
-                Discount code
-              </label>
-              <input
-                id="checkout-coupon"
-                value={couponCode}
-                onChange={(event) =>
-                  dispatch({ type: 'coupon-code-edited', code: event.target.value })
-                }
-              />
-              <button type="submit" className="button button--small" disabled={!couponCode.trim()}>
-                Apply
-              </button>
-            </div>
-          )}
-        </form>
-
-        <form
-          className="checkout__section checkout__codes"
-          data-problems="gift-card"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const code = giftCardCode;
-            void enqueue(() => send('apply-gift-card', (id) => applyGiftCard(id, code), true));
-          }}
-        >
-          <h2>Gift card</h2>
-          {problemFor('gift-card')}
-          {checkout.giftCard ? (
-            <p>
-              Gift card ending {checkout.giftCard.last4}: {money(checkout.giftCard.appliedCents)}{' '}
-              applied, {money(checkout.giftCard.balanceCents)} balance{' '}
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                onClick={() =>
-                  void enqueue(() => send('remove-gift-card', (id) => removeGiftCard(id), true))
-                }
-              >
-                Remove
-              </button>
-            </p>
-          ) : (
-            <div className="checkout__inline">
-              <label className="visually-hidden" htmlFor="checkout-gift-card">
-                Gift card code
-              </label>
-              <input
-                id="checkout-gift-card"
-                value={giftCardCode}
-                onChange={(event) =>
-                  dispatch({ type: 'gift-card-code-edited', code: event.target.value })
-                }
-              />
-              <button
-                type="submit"
-                className="button button--small"
-                disabled={!giftCardCode.trim()}
-              >
-                Apply
-              </button>
-            </div>
-          )}
-        </form>
-
-        <form
-          className="checkout__section"
+          className="checkout__section checkout__payment"
           data-problems="order"
           onSubmit={submitOrder}
           aria-labelledby="checkout-payment"
@@ -746,10 +654,15 @@ export default function CheckoutForm({
             className="button checkout__place"
             disabled={isPlacingNow || Boolean(checkout.minimumProblem)}
           >
-            {plan ? 'Subscribe' : 'Place order'} ·{' '}
-            {tender === 'installments' && checkout.installments
-              ? `${money(checkout.installments.paymentsCents[0] ?? 0)} today`
-              : money(checkout.totals.grandTotalCents)}
+            {plan ? 'Subscribe' : 'Place order'}
+            {/* An amount on the button is a promise: only once shipping and tax are known. */}
+            {isTotalKnown
+              ? ` · ${
+                  tender === 'installments' && checkout.installments
+                    ? `${money(checkout.installments.paymentsCents[0] ?? 0)} today`
+                    : money(checkout.totals.grandTotalCents)
+                }`
+              : null}
           </button>
         </form>
       </div>
@@ -770,6 +683,104 @@ export default function CheckoutForm({
             </li>
           ))}
         </ul>
+        {/* Codes sit with the amounts they change, as the best themes do. */}
+        <form
+          className="checkout__codes"
+          data-problems="coupon"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const code = couponCode;
+            void enqueue(() => send('apply-coupon', (id) => applyCoupon(id, code), true));
+          }}
+        >
+          <h3>Discount code</h3>
+          {problemFor('coupon')}
+          {checkout.automaticDiscount ? (
+            <p className="checkout__automatic">
+              {`${checkout.automaticDiscount.name} applied automatically.`}
+            </p>
+          ) : null}
+          {checkout.coupon ? (
+            <p>
+              <strong>{checkout.coupon.code}</strong>{' '}
+              {checkout.coupon.isValid ? 'applied' : (checkout.coupon.message ?? 'does not apply')}{' '}
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                onClick={() =>
+                  void enqueue(() => send('remove-coupon', (id) => removeCoupon(id), true))
+                }
+              >
+                Remove
+              </button>
+            </p>
+          ) : (
+            <div className="checkout__inline">
+              <label className="visually-hidden" htmlFor="checkout-coupon">
+                Discount code
+              </label>
+              <input
+                id="checkout-coupon"
+                value={couponCode}
+                onChange={(event) =>
+                  dispatch({ type: 'coupon-code-edited', code: event.target.value })
+                }
+              />
+              <button type="submit" className="button button--small" disabled={!couponCode.trim()}>
+                Apply
+              </button>
+            </div>
+          )}
+        </form>
+
+        <form
+          className="checkout__codes"
+          data-problems="gift-card"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const code = giftCardCode;
+            void enqueue(() => send('apply-gift-card', (id) => applyGiftCard(id, code), true));
+          }}
+        >
+          <h3>Gift card</h3>
+          {problemFor('gift-card')}
+          {checkout.giftCard ? (
+            <p>
+              Gift card ending {checkout.giftCard.last4}: {money(checkout.giftCard.appliedCents)}{' '}
+              applied, {money(checkout.giftCard.balanceCents)} balance{' '}
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                onClick={() =>
+                  void enqueue(() => send('remove-gift-card', (id) => removeGiftCard(id), true))
+                }
+              >
+                Remove
+              </button>
+            </p>
+          ) : (
+            <div className="checkout__inline">
+              <label className="visually-hidden" htmlFor="checkout-gift-card">
+                Gift card code
+              </label>
+              <input
+                id="checkout-gift-card"
+                value={giftCardCode}
+                onChange={(event) =>
+                  dispatch({ type: 'gift-card-code-edited', code: event.target.value })
+                }
+              />
+              <button
+                type="submit"
+                className="button button--small"
+                disabled={!giftCardCode.trim()}
+              >
+                Apply
+              </button>
+            </div>
+          )}
+        </form>
+
         <dl className="checkout__totals">
           <dt>Subtotal</dt>
           <dd>{money(checkout.totals.subtotalCents)}</dd>
@@ -788,24 +799,32 @@ export default function CheckoutForm({
           {checkout.requiresShipping ? (
             <>
               <dt>Shipping</dt>
-              <dd>
-                {checkout.selectedShippingOptionId
+              <dd className={isShippingKnown ? undefined : 'checkout__pending'}>
+                {isShippingKnown
                   ? money(checkout.totals.shippingCents)
                   : hasAddress
                     ? 'Choose a method'
-                    : 'Enter your address'}
+                    : ADDRESS_PENDING.added}
               </dd>
             </>
           ) : null}
           <dt>{checkout.totals.isTaxIncluded ? 'Tax (included)' : 'Tax'}</dt>
-          <dd>{money(checkout.totals.taxCents)}</dd>
+          <dd className={isTaxKnown ? undefined : 'checkout__pending'}>
+            {isTaxKnown
+              ? money(checkout.totals.taxCents)
+              : checkout.totals.isTaxIncluded
+                ? ADDRESS_PENDING.shown
+                : ADDRESS_PENDING.added}
+          </dd>
           {checkout.totals.giftCardCents > 0 ? (
             <>
               <dt>Gift card</dt>
               <dd>−{money(checkout.totals.giftCardCents)}</dd>
             </>
           ) : null}
-          <dt className="checkout__grand">{plan ? 'Due today' : 'Total'}</dt>
+          <dt className="checkout__grand">
+            {isTotalKnown ? (plan ? 'Due today' : 'Total') : 'Total so far'}
+          </dt>
           <dd className="checkout__grand">{money(checkout.totals.grandTotalCents)}</dd>
         </dl>
         {plan ? (
@@ -821,6 +840,15 @@ export default function CheckoutForm({
   );
 }
 
+/**
+ * What the summary says of an amount that waits for the shipping address: added to the
+ * total, or (tax inside the prices) only shown.
+ */
+const ADDRESS_PENDING = {
+  added: 'Added once we know your address',
+  shown: 'Shown once we know your address',
+} as const;
+
 /** The skeleton's sections and their lines, about as tall as the form that replaces it. */
 const lines = (name: string, count: number) =>
   Array.from({ length: count }, (_, i) => `${name}${i}`);
@@ -830,7 +858,8 @@ const SKELETON_SECTIONS = [
   { name: 'shipping', lines: lines('shipping', 4) },
   { name: 'payment', lines: lines('payment', 8) },
 ];
-const SKELETON_SUMMARY = lines('summary', 6);
+// The lines, the discount and gift card codes, and the totals.
+const SKELETON_SUMMARY = lines('summary', 11);
 
 /**
  * What the page shows while the checkout starts: the sections' outline at about their
@@ -841,7 +870,10 @@ function CheckoutSkeleton() {
     <>
       <div className="checkout__steps" aria-hidden="true">
         {SKELETON_SECTIONS.map(({ name, lines }) => (
-          <div className="checkout__section checkout__skeleton" key={name}>
+          <div
+            className={`checkout__section checkout__skeleton${name === 'payment' ? ' checkout__payment' : ''}`}
+            key={name}
+          >
             {lines.map((line) => (
               <span className="skeleton-line" key={line} />
             ))}

@@ -1,5 +1,6 @@
 import type { AnalyticsTag, SiteView } from '@atelier/contract';
 import type { ReactNode } from 'react';
+import { preload } from 'react-dom';
 
 export type HeadData = {
   title: string;
@@ -9,7 +10,10 @@ export type HeadData = {
   openGraph?: { type: string; image?: string | undefined };
   /** JSON-LD structured data, serialised safely into a script element. */
   structuredData?: object;
-  /** Largest image of the page, preloaded so it paints early. */
+  /**
+   * Largest image of the page, preloaded so it paints early: `srcset` and `sizes` must be
+   * its `<img>`'s own, or the browser fetches it twice.
+   */
   preloadImage?: { href: string; srcset: string; sizes: string } | undefined;
   /** Keep the page out of search engines (a paywalled page, locked or not). */
   isNoIndex?: boolean;
@@ -44,6 +48,19 @@ type DocumentProps = {
 export const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function Document({ site, head, assets, design, children }: DocumentProps) {
+  if (head.preloadImage) {
+    // Through React, not a <link> of our own: React preloads every eager <img> it renders
+    // by itself, keyed by srcset and sizes, so a second link made here was a second
+    // preload of the same image (one without href, one with). Asked first, ours is the
+    // key the page's <img> then finds taken; with a srcset React leaves href out, so a
+    // browser without imagesrcset fetches nothing it will not use.
+    preload(head.preloadImage.href, {
+      as: 'image',
+      imageSrcSet: head.preloadImage.srcset,
+      imageSizes: head.preloadImage.sizes,
+      fetchPriority: 'high',
+    });
+  }
   const title = head.title === site.title ? site.title : `${head.title} — ${site.title}`;
   return (
     <html lang={site.language}>
@@ -62,16 +79,6 @@ export function Document({ site, head, assets, design, children }: DocumentProps
         <meta property="og:type" content={head.openGraph?.type ?? 'website'} />
         <meta property="og:url" content={head.path} />
         {head.openGraph?.image ? <meta property="og:image" content={head.openGraph.image} /> : null}
-        {head.preloadImage ? (
-          <link
-            rel="preload"
-            as="image"
-            href={head.preloadImage.href}
-            imageSrcSet={head.preloadImage.srcset}
-            imageSizes={head.preloadImage.sizes}
-            fetchPriority="high"
-          />
-        ) : null}
         {design?.preloads.map((href) => (
           // Fonts are fetched in CORS mode even from our own origin: without crossOrigin
           // the preload would not match the @font-face request and be fetched twice.

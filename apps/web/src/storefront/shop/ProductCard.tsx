@@ -46,7 +46,7 @@ export function ProductCard({
         </h3>
       </a>
       <p className="product-card__price">
-        {summary.isPriceRange ? <span>from </span> : null}
+        {summary.isPriceRange ? <span>From </span> : null}
         <Price
           priceCents={summary.priceCents}
           salePriceCents={summary.salePriceCents}
