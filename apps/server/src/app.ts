@@ -682,8 +682,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
-        // Embed and video blocks frame only these players and maps (blocks/embed.tsx).
-        frameSrc: [...new Set(EMBED_FRAME_SOURCES.map(({ host }) => `https://${host}`))],
+        // Embed and video blocks frame only these players and maps (blocks/embed.tsx);
+        // 'self' for the Design screen's live preview of the home page (issue 25).
+        frameSrc: ["'self'", ...new Set(EMBED_FRAME_SOURCES.map(({ host }) => `https://${host}`))],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

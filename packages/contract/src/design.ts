@@ -67,7 +67,10 @@ export const styleGuideSchema = z
       scale: z.number().min(1.1, 'From 1.1 to 1.6').max(1.6, 'From 1.1 to 1.6'),
       headingCase: z.enum(['none', 'uppercase']),
       /** Letter spacing of headings, in em (−0.05 to 0.2). */
-      headingTracking: z.number().min(-0.05).max(0.2),
+      headingTracking: z
+        .number()
+        .min(-0.05, 'From −0.05 to 0.2 em')
+        .max(0.2, 'From −0.05 to 0.2 em'),
     }),
     /** Vertical rhythm: the space between blocks and around sections, times the default. */
     spacing: z.number().min(0.6, 'From 0.6 to 1.6').max(1.6, 'From 0.6 to 1.6'),

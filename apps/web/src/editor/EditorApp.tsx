@@ -57,6 +57,8 @@ import { WebhooksScreen } from './webhooks/WebhooksScreen.tsx';
 const DeveloperPanel = lazy(() => import('./DeveloperPanel.tsx'));
 // The dashboards and their chart library are a chunk of their own: most sessions never open them.
 const AnalyticsScreen = lazy(() => import('./analytics/AnalyticsScreen.tsx'));
+// The Design screen's colour and font pickers are a chunk of their own too.
+const DesignScreen = lazy(() => import('./design/DesignScreen.tsx'));
 
 /** The editor at /config: who is signed in decides the screen. */
 export function EditorApp() {
@@ -505,6 +507,10 @@ function Workspace({ session, onSignedOut }: { session: SessionState; onSignedOu
         <GiftCardsScreen onOpen={(id) => openDetail({ screen: 'gift-cards', id })} />
       ) : screen === 'header-footer' ? (
         <HeaderFooterEditor />
+      ) : screen === 'design' ? (
+        <Suspense fallback={<Skeleton lines={6} label="Loading the design…" />}>
+          <DesignScreen />
+        </Suspense>
       ) : screen === 'files' ? (
         <div className="screen">
           <FileManager isScreen accept="any" />

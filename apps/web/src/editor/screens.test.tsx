@@ -46,6 +46,18 @@ describe('screens per role', () => {
     expect(keysOf(Role.storeManager)).not.toContain('analytics');
   });
 
+  it('opens Design to those who may change it, beside Header & footer, and not to a viewer', () => {
+    for (const role of ROLE_ORDER) {
+      const keys = keysOf(role);
+      expect(keys.includes('design'), ROLE_LABELS[role]).toBe(
+        capabilitiesOf(role).includes('design.edit'),
+      );
+    }
+    expect(keysOf(Role.admin)).toContain('design');
+    const admin = keysOf(Role.admin);
+    expect(admin.indexOf('design') + 1).toBe(admin.indexOf('header-footer'));
+  });
+
   it('opens Pages and Files to a viewer, and lands on Pages', () => {
     expect(keysOf(Role.viewer)).toEqual(['pages', 'files', 'account']);
     expect(startScreen(screensFor(capabilitiesOf(Role.viewer)), undefined)).toBe('pages');

@@ -23,6 +23,7 @@ export type Screen =
   | 'analytics'
   | 'gift-cards'
   | 'header-footer'
+  | 'design'
   | 'files'
   | 'settings'
   | 'webhooks'
@@ -49,6 +50,7 @@ export const SCREEN_TITLES: Record<Screen, string> = {
   inventory: 'Inventory',
   restock: 'Restock requests',
   'header-footer': 'Header & footer',
+  design: 'Design',
   files: 'Files',
   settings: 'Settings',
   webhooks: 'Webhooks',
@@ -99,6 +101,8 @@ export const NAV: readonly (ShellNavItem<Screen> & {
     icon: 'pages',
     isFor: (can) => can('mailing-lists.manage'),
   },
+  // The site's look (issue 25): themes, colours, fonts, type and layout.
+  { key: 'design', label: 'Design', icon: 'palette', isFor: (can) => can('design.edit') },
   {
     key: 'header-footer',
     label: 'Header & footer',

@@ -219,4 +219,13 @@ describe(`site design (${testDialect})`, () => {
     expect(tried.statusCode).toBe(403);
     expect((await current()).version).toBe(version);
   });
+
+  it('lets /config frame the home page for the live preview, and no other site', async () => {
+    const shell = await t.app.inject({ method: 'GET', url: '/config' });
+    const policy = String(shell.headers['content-security-policy']);
+    expect(policy).toMatch(/frame-src 'self'/);
+    expect(policy).toContain("frame-ancestors 'self'");
+    // The previewed page says its framer must be this site.
+    expect((await home()).headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
 });

@@ -23,6 +23,8 @@ const PATHS = {
   arrowUp: 'M12 19V5M6 11l6-6 6 6',
   arrowDown: 'M12 5v14M6 13l6 6 6-6',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  palette:
+    'M12 3a9 9 0 1 0 0 18c1.1 0 1.6-.8 1.6-1.6 0-1-.9-1.3-.9-2.2 0-.8.6-1.3 1.4-1.3H16a5 5 0 0 0 5-5c0-4.3-4-7.9-9-7.9ZM7.5 12h.01M9.5 7.5h.01M14.5 7.5h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;
