@@ -1,6 +1,5 @@
 import type { AnalyticsTag, PerformanceRecord, PipelineEventSchemaName } from '@atelier/contract';
 import { PERFORMANCE_COLLECTOR } from '@atelier/core/analytics/performance';
-import { productTypeName } from '@atelier/core/enums/product-types';
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import type { CartEventDetail } from '../storefront/cart/cart-client.ts';
 import { CART_EVENT } from '../storefront/cart/cart-signals.ts';
@@ -226,7 +225,7 @@ function commerceEvents(tag: AnalyticsTag) {
         ...(cartId && { cart_id: cartId }),
         product: {
           item_id: removed.itemId,
-          item_type: productTypeName(removed.productType),
+          item_type: detail.removedItemType ?? '',
           item_title: removed.title.slice(0, 500),
         },
         quantity: removed.quantity,

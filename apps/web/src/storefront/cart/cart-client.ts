@@ -11,6 +11,7 @@ import type {
 // Subpath imports keep zod and unrelated rules out of the tiny island runtime.
 import { CSRF_COOKIE, CSRF_FAILED_CODE, CSRF_HEADER } from '@atelier/contract/cart-http';
 import { addFailureMessage, NO_ANSWER_STATUS } from '@atelier/core/cart/cart-errors';
+import { productTypeName } from '@atelier/core/enums/product-types';
 import { cartMessages } from '@atelier/core/messages';
 import {
   type ApiRequest,
@@ -43,6 +44,11 @@ export type CartEventDetail = {
   newlyAdded?: CartEntry;
   /** The line as it was before it was removed. */
   removed?: CartEntry;
+  /**
+   * Its product type's name (SPEC §3 item_type), named here so the analytics collector,
+   * on every tracked page, need not carry the table of type names.
+   */
+  removedItemType?: string;
   productName?: string;
 };
 
@@ -224,7 +230,14 @@ export async function changeEntry(
     const cart = result.value.shoppingCart;
     emitCartEvent({ type: 'recalculate-end', cart });
     const isRemoved = change === 'remove' || change.quantity === 0;
-    if (isRemoved && entry) emitCartEvent({ type: 'item-removed', cart, removed: entry });
+    if (isRemoved && entry) {
+      emitCartEvent({
+        type: 'item-removed',
+        cart,
+        removed: entry,
+        removedItemType: productTypeName(entry.productType),
+      });
+    }
     return { ok: true, cart };
   }
   emitCartEvent({ type: 'recalculate-end' });
