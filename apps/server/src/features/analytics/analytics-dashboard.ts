@@ -294,7 +294,7 @@ export function createAnalyticsDashboard(deps: {
 
     async performance(websiteId: string, range: DateRange) {
       const plan = await planOf(websiteId, range, await deps.timeZoneOf(websiteId));
-      const { rows } = await sql<{
+      type VitalRow = {
         metric: string;
         path: string;
         page_type: number;
@@ -302,18 +302,25 @@ export function createAnalyticsDashboard(deps: {
         good: number;
         needs_improvement: number;
         poor: number;
-        histogram: Record<string, number>;
-      }>`
-        -- Summed and merged here, not in the server: over 90 days a busy site has tens of
-        -- thousands of day rows (metric × page × element × day) and, read from hours, close
-        -- to a million, which as JavaScript objects outgrew the server's heap
-        -- (bench/analytics-dashboard.mjs, 10 million events). Grouped, it is a row per
-        -- metric, page, page type and element.
+        histogram: VitalHistogram;
+      };
+      // Day rows come as they are, each histogram as JSON text, and are merged here: a few
+      // hundred a day (metric × page × element), where expanding every histogram into
+      // bucket rows in SQL cost over a second at 90 days (docs/PERFORMANCE.md). Hours, read
+      // for days not built yet, are summed and merged in SQL first: over 90 days a busy site
+      // has close to a million hourly rows, which as JavaScript objects outgrew the
+      // server's heap (bench/analytics-dashboard.mjs, 10 million events).
+      const { rows: days } = await sql<Omit<VitalRow, 'histogram'> & { histogram: string }>`
+        select metric, path, page_type, element, good, needs_improvement, poor,
+          histogram::text as histogram
+        from analytics_vital_day_rollups
+        where website_id = ${websiteId} and ${dayWhere(plan)}
+      `.execute(db);
+      const { rows: hours } =
+        plan.hourSpans.length === 0
+          ? { rows: [] as VitalRow[] }
+          : await sql<VitalRow>`
         with hours as (
-          select metric, path, page_type, element, good, needs_improvement, poor, histogram
-          from analytics_vital_day_rollups
-          where website_id = ${websiteId} and ${dayWhere(plan)}
-          union all
           select metric, path, page_type, element, good, needs_improvement, poor, histogram
           from analytics_vital_rollups
           where website_id = ${websiteId} and ${hourWhere(plan)}
@@ -338,6 +345,23 @@ export function createAnalyticsDashboard(deps: {
         left join histograms h
           on h.metric = c.metric and h.path = c.path and h.page_type = c.page_type and h.element = c.element
       `.execute(db);
+      const merged = new Map<string, VitalRow>();
+      const fold = (row: VitalRow) => {
+        const id = `${row.metric}\u0000${row.path}\u0000${row.page_type}\u0000${row.element}`;
+        const known = merged.get(id);
+        if (!known) {
+          merged.set(id, { ...row, histogram: { ...row.histogram } });
+          return;
+        }
+        known.good += row.good;
+        known.needs_improvement += row.needs_improvement;
+        known.poor += row.poor;
+        addToHistogram(known.histogram, row.histogram);
+      };
+      for (const row of days)
+        fold({ ...row, histogram: JSON.parse(row.histogram) as VitalHistogram });
+      for (const row of hours) fold(row);
+      const rows = [...merged.values()];
       type Acc = {
         good: number;
         needsImprovement: number;
