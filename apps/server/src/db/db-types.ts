@@ -1178,7 +1178,10 @@ export interface AnalyticsVitalDayRollupsTable {
   good: Generated<number>;
   needs_improvement: Generated<number>;
   poor: Generated<number>;
-  histogram: JsonDefault<Record<string, number>>;
+  /** The histogram, dense: buckets[i] counts bucket buckets_from + i. */
+  buckets_from: Generated<number>;
+  /** Written as an array literal ('{3,0,5}'): PGlite and pg both take that. */
+  buckets: ColumnType<number[], string | undefined, string>;
 }
 
 export interface AnalyticsErrorDayTalliesTable {

@@ -46,7 +46,11 @@ create table analytics_vital_day_rollups (
   good bigint not null default 0,
   needs_improvement bigint not null default 0,
   poor bigint not null default 0,
-  histogram jsonb not null default '{}',
+  -- The day's histogram, dense: buckets[i] counts core vitalBucketOf's bucket
+  -- buckets_from + i. A 90-day report adds tens of thousands of these; as arrays of
+  -- numbers they are a fraction of the JSON and add up without parsing keys.
+  buckets_from integer not null default 0,
+  buckets integer[] not null default '{}',
   primary key (website_id, day, metric, path, element)
 );
 

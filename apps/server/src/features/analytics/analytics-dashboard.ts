@@ -304,15 +304,18 @@ export function createAnalyticsDashboard(deps: {
         poor: number;
         histogram: VitalHistogram;
       };
-      // Day rows come as they are, each histogram as JSON text, and are merged here: a few
-      // hundred a day (metric × page × element), where expanding every histogram into
-      // bucket rows in SQL cost over a second at 90 days (docs/PERFORMANCE.md). Hours, read
+      // Day rows come as they are, each histogram a dense array of counts, and are merged
+      // here: a few hundred a day (metric × page × element), where expanding every
+      // histogram into bucket rows in SQL cost over a second at 90 days, and parsing them
+      // from JSON half a second (docs/PERFORMANCE.md). Hours, read
       // for days not built yet, are summed and merged in SQL first: over 90 days a busy site
       // has close to a million hourly rows, which as JavaScript objects outgrew the
       // server's heap (bench/analytics-dashboard.mjs, 10 million events).
-      const { rows: days } = await sql<Omit<VitalRow, 'histogram'> & { histogram: string }>`
+      const { rows: days } = await sql<
+        Omit<VitalRow, 'histogram'> & { buckets_from: number; buckets: number[] }
+      >`
         select metric, path, page_type, element, good, needs_improvement, poor,
-          histogram::text as histogram
+          buckets_from, buckets
         from analytics_vital_day_rollups
         where website_id = ${websiteId} and ${dayWhere(plan)}
       `.execute(db);
@@ -345,23 +348,44 @@ export function createAnalyticsDashboard(deps: {
         left join histograms h
           on h.metric = c.metric and h.path = c.path and h.page_type = c.page_type and h.element = c.element
       `.execute(db);
-      const merged = new Map<string, VitalRow>();
-      const fold = (row: VitalRow) => {
+      type Merged = VitalRow & { dense: number[] };
+      const merged = new Map<string, Merged>();
+      const entryOf = (row: Omit<VitalRow, 'histogram'>): Merged => {
         const id = `${row.metric}\u0000${row.path}\u0000${row.page_type}\u0000${row.element}`;
-        const known = merged.get(id);
-        if (!known) {
-          merged.set(id, { ...row, histogram: { ...row.histogram } });
-          return;
+        let entry = merged.get(id);
+        if (!entry) {
+          entry = {
+            metric: row.metric,
+            path: row.path,
+            page_type: row.page_type,
+            element: row.element,
+            good: 0,
+            needs_improvement: 0,
+            poor: 0,
+            histogram: {},
+            dense: [],
+          };
+          merged.set(id, entry);
         }
-        known.good += row.good;
-        known.needs_improvement += row.needs_improvement;
-        known.poor += row.poor;
-        addToHistogram(known.histogram, row.histogram);
+        entry.good += row.good;
+        entry.needs_improvement += row.needs_improvement;
+        entry.poor += row.poor;
+        return entry;
       };
-      for (const row of days)
-        fold({ ...row, histogram: JSON.parse(row.histogram) as VitalHistogram });
-      for (const row of hours) fold(row);
-      const rows = [...merged.values()];
+      for (const row of days) {
+        const { dense } = entryOf(row);
+        for (let i = 0; i < row.buckets.length; i++) {
+          const bucket = row.buckets_from + i;
+          dense[bucket] = (dense[bucket] ?? 0) + (row.buckets[i] ?? 0);
+        }
+      }
+      for (const row of hours) addToHistogram(entryOf(row).histogram, row.histogram);
+      const rows: VitalRow[] = [...merged.values()].map(({ dense, ...row }) => {
+        dense.forEach((count, bucket) => {
+          if (count > 0) row.histogram[bucket] = (row.histogram[bucket] ?? 0) + count;
+        });
+        return row;
+      });
       type Acc = {
         good: number;
         needsImprovement: number;

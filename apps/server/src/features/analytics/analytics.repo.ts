@@ -400,11 +400,11 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
           await trx
             .insertInto('analytics_vital_day_rollups')
             .values(
-              chunk.map((v) => ({
+              chunk.map(({ histogram, ...v }) => ({
                 ...v,
+                ...denseOf(histogram),
                 website_id: websiteId,
                 day,
-                histogram: JSON.stringify(v.histogram),
               })),
             )
             .execute();
@@ -468,6 +468,19 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
 }
 
 export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;
+
+/** A histogram as the day table keeps it: counts from its lowest bucket to its highest. */
+function denseOf(histogram: VitalHistogram): { buckets_from: number; buckets: string } {
+  const filled = Object.entries(histogram)
+    .map(([bucket, count]) => [Number(bucket), count] as const)
+    .filter(([bucket, count]) => Number.isInteger(bucket) && bucket >= 0 && count > 0);
+  if (filled.length === 0) return { buckets_from: 0, buckets: '{}' };
+  const from = Math.min(...filled.map(([bucket]) => bucket));
+  const to = Math.max(...filled.map(([bucket]) => bucket));
+  const counts = new Array<number>(to - from + 1).fill(0);
+  for (const [bucket, count] of filled) counts[bucket - from] = count;
+  return { buckets_from: from, buckets: `{${counts.join(',')}}` };
+}
 
 function chunksOf<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
