@@ -458,4 +458,6 @@ export const analyticsRunResponseSchema = z.object({
   daysDropped: z.array(z.string()),
   /** Dirty hours rolled up by this pass. */
   hoursRolledUp: z.number().int(),
+  /** Website days rebuilt from their hours by this pass. */
+  daysRolledUp: z.number().int(),
 });

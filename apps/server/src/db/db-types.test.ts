@@ -109,6 +109,8 @@ const KINDS: Record<string, string> = {
   'timestamp without time zone': 'date',
   // Read as its text form; only ever queried through sql``.
   tsvector: 'string',
+  // The analytics site days (0053): always read as day::text, written as 'YYYY-MM-DD'.
+  date: 'string',
   bytea: 'Buffer',
 };
 

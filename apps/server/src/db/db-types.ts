@@ -1142,6 +1142,74 @@ export interface AnalyticsRejectionsTable {
   count: Generated<number>;
 }
 
+/** Errors by page or browser per hour (0053): the errors report's tallies. */
+export interface AnalyticsErrorTalliesTable {
+  website_id: string;
+  hour: ColumnType<Date, Date | string, Date | string>;
+  fingerprint: string;
+  facet: 'page' | 'browser';
+  key: string;
+  count: Generated<number>;
+}
+
+// The per-site-day tables (0053). `day` is a date column: read it as text (day::text), as a
+// Date the driver would place it in the server's own zone.
+export interface AnalyticsDayRollupsTable {
+  website_id: string;
+  day: string;
+  dimension: string;
+  key: string;
+  pageviews: Generated<number>;
+  visits: Generated<number>;
+  bounces: Generated<number>;
+  engaged_ms: Generated<number>;
+  events: Generated<number>;
+  value_sum: Generated<number>;
+  visitors: Buffer | null;
+}
+
+export interface AnalyticsVitalDayRollupsTable {
+  website_id: string;
+  day: string;
+  metric: string;
+  path: string;
+  page_type: Generated<number>;
+  element: Generated<string>;
+  good: Generated<number>;
+  needs_improvement: Generated<number>;
+  poor: Generated<number>;
+  /** The histogram, dense: buckets[i] counts bucket buckets_from + i. */
+  buckets_from: Generated<number>;
+  /** Written as an array literal ('{3,0,5}'): PGlite and pg both take that. */
+  buckets: ColumnType<number[], string | undefined, string>;
+}
+
+export interface AnalyticsErrorDayTalliesTable {
+  website_id: string;
+  day: string;
+  fingerprint: string;
+  facet: 'page' | 'browser';
+  key: string;
+  count: Generated<number>;
+}
+
+export interface AnalyticsDaysTable {
+  website_id: string;
+  day: string;
+  time_zone: string;
+  built_at: Generated<Date>;
+}
+
+export interface AnalyticsDirtyDaysTable {
+  website_id: string;
+  day: string;
+}
+
+export interface AnalyticsDayZonesTable {
+  website_id: string;
+  time_zone: string;
+}
+
 export interface DB {
   analytics_events: AnalyticsEventsTable;
   analytics_rollups: AnalyticsRollupsTable;
@@ -1149,6 +1217,13 @@ export interface DB {
   analytics_error_groups: AnalyticsErrorGroupsTable;
   analytics_dirty_hours: AnalyticsDirtyHoursTable;
   analytics_rejections: AnalyticsRejectionsTable;
+  analytics_error_tallies: AnalyticsErrorTalliesTable;
+  analytics_day_rollups: AnalyticsDayRollupsTable;
+  analytics_vital_day_rollups: AnalyticsVitalDayRollupsTable;
+  analytics_error_day_tallies: AnalyticsErrorDayTalliesTable;
+  analytics_days: AnalyticsDaysTable;
+  analytics_dirty_days: AnalyticsDirtyDaysTable;
+  analytics_day_zones: AnalyticsDayZonesTable;
   subscriptions: SubscriptionsTable;
   subscription_charges: SubscriptionChargesTable;
   subscription_events: SubscriptionEventsTable;

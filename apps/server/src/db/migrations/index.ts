@@ -43,6 +43,7 @@ import * as accountPagesMintNoLinks from './0045-account-pages-mint-no-links.ts'
 import * as headerFooterIdentity from './0047-header-footer-identity.ts';
 import * as analytics from './0048-analytics.ts';
 import * as siteDesign from './0052-site-design.ts';
+import * as analyticsDayRollups from './0053-analytics-day-rollups.ts';
 
 export type Migration = { name: string; sql: string };
 
@@ -93,4 +94,5 @@ export const migrations: readonly Migration[] = [
   headerFooterIdentity,
   analytics,
   siteDesign,
+  analyticsDayRollups,
 ];

@@ -5,14 +5,16 @@ import {
   histogramQuantile,
   type VitalHistogram,
 } from '@atelier/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
 import { unionOfSketches } from './analytics.repo.ts';
 
-// The owner's analytics dashboards (issue 24), read from the hourly rollups only, so a
-// query's cost follows the hours and keys in its range, not the events behind them (over
-// 90 days that is still too slow for a busy site: docs/PERFORMANCE.md). Days are
-// the website's own (its time zone), and every figure comes with the same figure for the
+// The owner's analytics dashboards (issue 24), read from the rollups only, so a query's
+// cost follows the days and keys in its range, not the events behind them. Days are the
+// website's own (its time zone), and every range is whole days: a day the worker has built
+// in the website's current zone is read from the day tables (one row per day and key), any
+// other day — not built yet, or built before the owner changed the zone — from its hours,
+// which always hold the same figures. Every figure comes with the same figure for the
 // period just before, for the comparison.
 
 export type DateRange = { from: string; to: string };
@@ -47,6 +49,44 @@ export type TrafficReport = {
   >;
 };
 
+/**
+ * Where a range's figures are read: the spans of days built in the website's zone (day
+ * tables) and the spans of the others (hour tables, between the zone's midnights).
+ */
+type Plan = { timeZone: string; daySpans: DateRange[]; hourSpans: DateRange[] };
+
+function spansOf(days: readonly string[]): DateRange[] {
+  const spans: DateRange[] = [];
+  for (const day of days) {
+    const last = spans.at(-1);
+    if (last && Date.parse(`${day}T00:00:00Z`) - Date.parse(`${last.to}T00:00:00Z`) === DAY_MS) {
+      last.to = day;
+    } else spans.push({ from: day, to: day });
+  }
+  return spans;
+}
+
+/** The day-table rows of the plan's built days (`false`: none). */
+function dayWhere(plan: Plan): RawBuilder<boolean> {
+  if (plan.daySpans.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`(${sql.join(
+    plan.daySpans.map((s) => sql`(day >= ${s.from}::date and day <= ${s.to}::date)`),
+    sql` or `,
+  )})`;
+}
+
+/** The hour-table rows of the plan's other days, `column` being the hour (`false`: none). */
+function hourWhere(plan: Plan, column = sql.ref('hour')): RawBuilder<boolean> {
+  if (plan.hourSpans.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`(${sql.join(
+    plan.hourSpans.map(
+      (s) => sql`(${column} >= (${s.from}::date)::timestamp at time zone ${plan.timeZone}
+        and ${column} < (${s.to}::date + 1)::timestamp at time zone ${plan.timeZone})`,
+    ),
+    sql` or `,
+  )})`;
+}
+
 export function createAnalyticsDashboard(deps: {
   db: Kysely<DB>;
   timeZoneOf: (websiteId: string) => Promise<string>;
@@ -55,8 +95,23 @@ export function createAnalyticsDashboard(deps: {
 }) {
   const { db } = deps;
 
-  /** The rollup rows of a dimension in the range, summed by key (and by day with `byDay`). */
-  async function sumOf(websiteId: string, range: DateRange, dimension: string, timeZone: string) {
+  async function planOf(websiteId: string, range: DateRange, timeZone: string): Promise<Plan> {
+    const { rows } = await sql<{ day: string }>`
+      select day::text as day from analytics_days
+      where website_id = ${websiteId} and time_zone = ${timeZone}
+        and day >= ${range.from}::date and day <= ${range.to}::date
+    `.execute(db);
+    const built = new Set(rows.map((r) => r.day));
+    const days = eachDay(range);
+    return {
+      timeZone,
+      daySpans: spansOf(days.filter((d) => built.has(d))),
+      hourSpans: spansOf(days.filter((d) => !built.has(d))),
+    };
+  }
+
+  /** The rollup rows of a dimension in the plan's range, summed by key. */
+  async function sumOf(websiteId: string, plan: Plan, dimension: string) {
     const { rows } = await sql<{
       key: string;
       pageviews: number;
@@ -69,10 +124,15 @@ export function createAnalyticsDashboard(deps: {
       select key, sum(pageviews)::bigint as pageviews, sum(visits)::bigint as visits,
         sum(bounces)::bigint as bounces, sum(engaged_ms)::bigint as engaged_ms,
         sum(events)::bigint as events, sum(value_sum)::bigint as value_sum
-      from analytics_rollups
-      where website_id = ${websiteId} and dimension = ${dimension}
-        and hour >= (${range.from}::date)::timestamp at time zone ${timeZone}
-        and hour < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+      from (
+        select key, pageviews, visits, bounces, engaged_ms, events, value_sum
+        from analytics_day_rollups
+        where website_id = ${websiteId} and dimension = ${dimension} and ${dayWhere(plan)}
+        union all
+        select key, pageviews, visits, bounces, engaged_ms, events, value_sum
+        from analytics_rollups
+        where website_id = ${websiteId} and dimension = ${dimension} and ${hourWhere(plan)}
+      ) r
       group by key
     `.execute(db);
     return rows;
@@ -80,18 +140,19 @@ export function createAnalyticsDashboard(deps: {
 
   async function visitorsOf(
     websiteId: string,
-    range: DateRange,
+    plan: Plan,
     dimension: string,
     keys: readonly string[],
-    timeZone: string,
   ): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
     const { rows } = await sql<{ key: string; visitors: Buffer | null }>`
+      select key, visitors from analytics_day_rollups
+      where website_id = ${websiteId} and dimension = ${dimension}
+        and key in (${sql.join(keys)}) and ${dayWhere(plan)}
+      union all
       select key, visitors from analytics_rollups
       where website_id = ${websiteId} and dimension = ${dimension}
-        and key in (${sql.join(keys)})
-        and hour >= (${range.from}::date)::timestamp at time zone ${timeZone}
-        and hour < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+        and key in (${sql.join(keys)}) and ${hourWhere(plan)}
     `.execute(db);
     const byKey = new Map<string, (Uint8Array | null)[]>();
     for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row.visitors]);
@@ -100,9 +161,9 @@ export function createAnalyticsDashboard(deps: {
     );
   }
 
-  async function totalsOf(websiteId: string, range: DateRange, timeZone: string): Promise<Totals> {
-    const [row] = await sumOf(websiteId, range, 'total', timeZone);
-    const visitors = (await visitorsOf(websiteId, range, 'total', [''], timeZone)).get('') ?? 0;
+  async function totalsOf(websiteId: string, plan: Plan): Promise<Totals> {
+    const [row] = await sumOf(websiteId, plan, 'total');
+    const visitors = (await visitorsOf(websiteId, plan, 'total', [''])).get('') ?? 0;
     const visits = row?.visits ?? 0;
     return {
       visits,
@@ -116,18 +177,21 @@ export function createAnalyticsDashboard(deps: {
   return {
     async traffic(websiteId: string, range: DateRange): Promise<TrafficReport> {
       const timeZone = await deps.timeZoneOf(websiteId);
+      const plan = await planOf(websiteId, range, timeZone);
       const { rows: hours } = await sql<{
         day: string;
         visits: number;
         pageviews: number;
         visitors: Buffer | null;
       }>`
+        select day::text as day, visits, pageviews, visitors
+        from analytics_day_rollups
+        where website_id = ${websiteId} and dimension = 'total' and key = '' and ${dayWhere(plan)}
+        union all
         select to_char(hour at time zone ${timeZone}, 'YYYY-MM-DD') as day,
           visits, pageviews, visitors
         from analytics_rollups
-        where website_id = ${websiteId} and dimension = 'total' and key = ''
-          and hour >= (${range.from}::date)::timestamp at time zone ${timeZone}
-          and hour < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+        where website_id = ${websiteId} and dimension = 'total' and key = '' and ${hourWhere(plan)}
       `.execute(db);
       const series = eachDay(range).map((day) => {
         const mine = hours.filter((h) => h.day === day);
@@ -139,16 +203,15 @@ export function createAnalyticsDashboard(deps: {
         };
       });
       const breakdown = async (dimension: string, sortBy: 'visits' | 'pageviews') => {
-        const rows = (await sumOf(websiteId, range, dimension, timeZone))
+        const rows = (await sumOf(websiteId, plan, dimension))
           .sort((a, b) => b[sortBy] - a[sortBy] || a.key.localeCompare(b.key))
           .slice(0, 10);
         const visitors = ['source', 'device', 'browser', 'country'].includes(dimension)
           ? await visitorsOf(
               websiteId,
-              range,
+              plan,
               dimension,
               rows.map((r) => r.key),
-              timeZone,
             )
           : new Map<string, number>();
         return rows.map((r) => ({
@@ -160,8 +223,11 @@ export function createAnalyticsDashboard(deps: {
       };
       return {
         range,
-        totals: await totalsOf(websiteId, range, timeZone),
-        previous: await totalsOf(websiteId, previousRange(range), timeZone),
+        totals: await totalsOf(websiteId, plan),
+        previous: await totalsOf(
+          websiteId,
+          await planOf(websiteId, previousRange(range), timeZone),
+        ),
         series,
         breakdowns: {
           pages: await breakdown('page', 'pageviews'),
@@ -176,11 +242,10 @@ export function createAnalyticsDashboard(deps: {
 
     async commerce(websiteId: string, range: DateRange) {
       const timeZone = await deps.timeZoneOf(websiteId);
-      const read = async (r: DateRange) => {
-        const events = new Map(
-          (await sumOf(websiteId, r, 'event', timeZone)).map((row) => [row.key, row]),
-        );
-        const [total] = await sumOf(websiteId, r, 'total', timeZone);
+      const plan = await planOf(websiteId, range, timeZone);
+      const read = async (r: Plan) => {
+        const events = new Map((await sumOf(websiteId, r, 'event')).map((row) => [row.key, row]));
+        const [total] = await sumOf(websiteId, r, 'total');
         const purchases = events.get('purchase');
         const orders = purchases?.events ?? 0;
         const revenueCents = purchases?.value_sum ?? 0;
@@ -202,9 +267,9 @@ export function createAnalyticsDashboard(deps: {
       };
       const products = async () => {
         const [sold, viewed, added] = await Promise.all([
-          sumOf(websiteId, range, 'product_sold', timeZone),
-          sumOf(websiteId, range, 'product_view', timeZone),
-          sumOf(websiteId, range, 'product_add', timeZone),
+          sumOf(websiteId, plan, 'product_sold'),
+          sumOf(websiteId, plan, 'product_view'),
+          sumOf(websiteId, plan, 'product_add'),
         ]);
         const names = new Set([...sold, ...viewed, ...added].map((r) => r.key));
         return [...names]
@@ -221,15 +286,15 @@ export function createAnalyticsDashboard(deps: {
       return {
         range,
         currency: await deps.currencyOf(websiteId),
-        ...(await read(range)),
-        previous: await read(previousRange(range)),
+        ...(await read(plan)),
+        previous: await read(await planOf(websiteId, previousRange(range), timeZone)),
         topProducts: await products(),
       };
     },
 
     async performance(websiteId: string, range: DateRange) {
-      const timeZone = await deps.timeZoneOf(websiteId);
-      const { rows } = await sql<{
+      const plan = await planOf(websiteId, range, await deps.timeZoneOf(websiteId));
+      type VitalRow = {
         metric: string;
         path: string;
         page_type: number;
@@ -237,18 +302,31 @@ export function createAnalyticsDashboard(deps: {
         good: number;
         needs_improvement: number;
         poor: number;
-        histogram: Record<string, number>;
-      }>`
-        -- Summed and merged here, not in the server: over 90 days a busy site has close to
-        -- a million hourly rows (metric × page × element × hour), which as JavaScript
-        -- objects outgrew the server's heap (bench/analytics-dashboard.mjs, 10 million
-        -- events). Grouped, it is a row per metric, page, page type and element.
+        histogram: VitalHistogram;
+      };
+      // Day rows come as they are, each histogram a dense array of counts, and are merged
+      // here: a few hundred a day (metric × page × element), where expanding every
+      // histogram into bucket rows in SQL cost over a second at 90 days, and parsing them
+      // from JSON half a second (docs/PERFORMANCE.md). Hours, read
+      // for days not built yet, are summed and merged in SQL first: over 90 days a busy site
+      // has close to a million hourly rows, which as JavaScript objects outgrew the
+      // server's heap (bench/analytics-dashboard.mjs, 10 million events).
+      const { rows: days } = await sql<
+        Omit<VitalRow, 'histogram'> & { buckets_from: number; buckets: number[] }
+      >`
+        select metric, path, page_type, element, good, needs_improvement, poor,
+          buckets_from, buckets
+        from analytics_vital_day_rollups
+        where website_id = ${websiteId} and ${dayWhere(plan)}
+      `.execute(db);
+      const { rows: hours } =
+        plan.hourSpans.length === 0
+          ? { rows: [] as VitalRow[] }
+          : await sql<VitalRow>`
         with hours as (
           select metric, path, page_type, element, good, needs_improvement, poor, histogram
           from analytics_vital_rollups
-          where website_id = ${websiteId}
-            and hour >= (${range.from}::date)::timestamp at time zone ${timeZone}
-            and hour < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+          where website_id = ${websiteId} and ${hourWhere(plan)}
         ),
         counts as (
           select metric, path, page_type, element, sum(good)::bigint as good,
@@ -270,6 +348,44 @@ export function createAnalyticsDashboard(deps: {
         left join histograms h
           on h.metric = c.metric and h.path = c.path and h.page_type = c.page_type and h.element = c.element
       `.execute(db);
+      type Merged = VitalRow & { dense: number[] };
+      const merged = new Map<string, Merged>();
+      const entryOf = (row: Omit<VitalRow, 'histogram'>): Merged => {
+        const id = `${row.metric}\u0000${row.path}\u0000${row.page_type}\u0000${row.element}`;
+        let entry = merged.get(id);
+        if (!entry) {
+          entry = {
+            metric: row.metric,
+            path: row.path,
+            page_type: row.page_type,
+            element: row.element,
+            good: 0,
+            needs_improvement: 0,
+            poor: 0,
+            histogram: {},
+            dense: [],
+          };
+          merged.set(id, entry);
+        }
+        entry.good += row.good;
+        entry.needs_improvement += row.needs_improvement;
+        entry.poor += row.poor;
+        return entry;
+      };
+      for (const row of days) {
+        const { dense } = entryOf(row);
+        for (let i = 0; i < row.buckets.length; i++) {
+          const bucket = row.buckets_from + i;
+          dense[bucket] = (dense[bucket] ?? 0) + (row.buckets[i] ?? 0);
+        }
+      }
+      for (const row of hours) addToHistogram(entryOf(row).histogram, row.histogram);
+      const rows: VitalRow[] = [...merged.values()].map(({ dense, ...row }) => {
+        dense.forEach((count, bucket) => {
+          if (count > 0) row.histogram[bucket] = (row.histogram[bucket] ?? 0) + count;
+        });
+        return row;
+      });
       type Acc = {
         good: number;
         needsImprovement: number;
@@ -336,8 +452,8 @@ export function createAnalyticsDashboard(deps: {
     },
 
     async errors(websiteId: string, range: DateRange) {
-      const timeZone = await deps.timeZoneOf(websiteId);
-      const counts = await sumOf(websiteId, range, 'error', timeZone);
+      const plan = await planOf(websiteId, range, await deps.timeZoneOf(websiteId));
+      const counts = await sumOf(websiteId, plan, 'error');
       if (counts.length === 0) return { range, groups: [] };
       const fingerprints = counts.map((c) => c.key);
       const groups = await db
@@ -346,32 +462,36 @@ export function createAnalyticsDashboard(deps: {
         .where('website_id', '=', websiteId)
         .where('fingerprint', 'in', fingerprints)
         .execute();
-      // Pages and browsers come from the raw events, which are kept for the retention period.
+      // Pages and browsers come from the tallies the rollups keep beside the counts, so
+      // they outlive the raw events, like the counts.
       const { rows: where } = await sql<{
         fingerprint: string;
-        path: string;
-        browser: string | null;
+        facet: 'page' | 'browser';
+        key: string;
         n: number;
       }>`
-        select name as fingerprint, path, browser, count(*)::int as n from analytics_events
-        where website_id = ${websiteId} and kind = 'error' and name in (${sql.join(fingerprints)})
-          and occurred_at >= (${range.from}::date)::timestamp at time zone ${timeZone}
-          and occurred_at < (${range.to}::date + 1)::timestamp at time zone ${timeZone}
+        select fingerprint, facet, key, sum(count)::bigint as n from (
+          select fingerprint, facet, key, count from analytics_error_day_tallies
+          where website_id = ${websiteId} and fingerprint in (${sql.join(fingerprints)})
+            and ${dayWhere(plan)}
+          union all
+          select fingerprint, facet, key, count from analytics_error_tallies
+          where website_id = ${websiteId} and fingerprint in (${sql.join(fingerprints)})
+            and ${hourWhere(plan)}
+        ) t
         group by 1, 2, 3
+        order by 1, 2, 3
       `.execute(db);
       return {
         range,
         groups: groups
           .map((g) => {
-            const mine = where.filter((w) => w.fingerprint === g.fingerprint);
-            const tally = (pick: (w: (typeof mine)[number]) => string) => {
-              const out = new Map<string, number>();
-              for (const w of mine) out.set(pick(w), (out.get(pick(w)) ?? 0) + w.n);
-              return [...out]
-                .map(([key, count]) => ({ key, count }))
+            const tally = (facet: 'page' | 'browser') =>
+              where
+                .filter((w) => w.fingerprint === g.fingerprint && w.facet === facet)
+                .map((w) => ({ key: w.key, count: w.n }))
                 .sort((a, b) => b.count - a.count)
                 .slice(0, 5);
-            };
             return {
               fingerprint: g.fingerprint,
               message: g.message,
@@ -380,8 +500,8 @@ export function createAnalyticsDashboard(deps: {
               count: counts.find((c) => c.key === g.fingerprint)?.events ?? 0,
               firstSeen: g.first_seen.getTime(),
               lastSeen: g.last_seen.getTime(),
-              pages: tally((w) => w.path),
-              browsers: tally((w) => w.browser ?? 'Unknown'),
+              pages: tally('page'),
+              browsers: tally('browser'),
             };
           })
           .sort((a, b) => b.count - a.count),

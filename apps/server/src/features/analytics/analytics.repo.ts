@@ -1,4 +1,5 @@
 import {
+  addToHistogram,
   addToSketch,
   decodeSketch,
   emptySketch,
@@ -6,12 +7,14 @@ import {
   type HyperLogLog,
   mergeSketches,
   trafficSourceOf,
+  type VitalHistogram,
 } from '@atelier/core';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AnalyticsEventsTable, DB } from '../../db/db-types.ts';
 
-// Analytics storage (issue 24): the batch writer's inserts, day partitions, and the rollup
-// of one website's hour. docs/ARCHITECTURE.md "Visitor analytics" explains the shape.
+// Analytics storage (issue 24): the batch writer's inserts, day partitions, the rollup of
+// one website's hour and of one of its days (the website's own calendar day, from its
+// hours). docs/ARCHITECTURE.md "Visitor analytics" explains the shape.
 
 export type AnalyticsEventInsert = Insertable<AnalyticsEventsTable>;
 
@@ -261,6 +264,25 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
             )
             .execute();
         }
+        await trx
+          .deleteFrom('analytics_error_tallies')
+          .where('website_id', '=', websiteId)
+          .where('hour', '=', hour)
+          .execute();
+        await sql`
+          insert into analytics_error_tallies (website_id, hour, fingerprint, facet, key, count)
+          select website_id, ${from}::timestamptz, name, f.facet, f.key, count(*)
+          from analytics_events,
+            lateral (values ('page', path), ('browser', coalesce(browser, 'Unknown'))) as f(facet, key)
+          where website_id = ${websiteId} and occurred_at >= ${from} and occurred_at < ${to}
+            and kind = 'error'
+          group by website_id, name, f.facet, f.key`.execute(trx);
+        // The site day holding this hour, in the website's zone now, is rebuilt after it.
+        await sql`
+          insert into analytics_dirty_days (website_id, day)
+          select website_id, (${from}::timestamptz at time zone time_zone)::date
+          from websites where website_id = ${websiteId}
+          on conflict do nothing`.execute(trx);
         // A batch that marked the hour again while this ran keeps its mark for the next run.
         await trx
           .deleteFrom('analytics_dirty_hours')
@@ -270,10 +292,201 @@ export function createAnalyticsRepo(db: Kysely<DB>) {
           .execute();
       });
     },
+
+    /** The site days to rebuild, latest first: today's freshness matters most. */
+    listDirtyDays(limit: number) {
+      return db
+        .selectFrom('analytics_dirty_days')
+        .select(['website_id', sql<string>`day::text`.as('day')])
+        .orderBy('day', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Rebuilds one site day (YYYY-MM-DD in the website's zone) from its hours — the 23, 24
+     * or 25 UTC hours between the zone's midnights — and clears its mark. Only the worker
+     * rolls up, under its lock, so no mark can arrive while this runs.
+     */
+    async rollUpDay(websiteId: string, day: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const site = await trx
+          .selectFrom('websites')
+          .select('time_zone')
+          .where('website_id', '=', websiteId)
+          .executeTakeFirst();
+        const clear = () =>
+          trx
+            .deleteFrom('analytics_dirty_days')
+            .where('website_id', '=', websiteId)
+            .where('day', '=', day)
+            .execute();
+        if (!site) {
+          await clear();
+          return;
+        }
+        const zone = site.time_zone;
+        const lo = sql`(${day}::date)::timestamp at time zone ${zone}`;
+        const hi = sql`(${day}::date + 1)::timestamp at time zone ${zone}`;
+        for (const table of [
+          'analytics_day_rollups',
+          'analytics_vital_day_rollups',
+          'analytics_error_day_tallies',
+        ] as const) {
+          await trx
+            .deleteFrom(table)
+            .where('website_id', '=', websiteId)
+            .where('day', '=', day)
+            .execute();
+        }
+        await sql`
+          insert into analytics_day_rollups (website_id, day, dimension, key, pageviews, visits,
+            bounces, engaged_ms, events, value_sum)
+          select website_id, ${day}::date, dimension, key, sum(pageviews), sum(visits),
+            sum(bounces), sum(engaged_ms), sum(events), sum(value_sum)
+          from analytics_rollups
+          where website_id = ${websiteId} and hour >= ${lo} and hour < ${hi}
+          group by website_id, dimension, key`.execute(trx);
+        const sketched = await sql<{ dimension: string; key: string; visitors: Buffer }>`
+          select dimension, key, visitors from analytics_rollups
+          where website_id = ${websiteId} and hour >= ${lo} and hour < ${hi}
+            and visitors is not null`.execute(trx);
+        const sketches = new Map<string, { dimension: string; key: string; all: Buffer[] }>();
+        for (const row of sketched.rows) {
+          const id = `${row.dimension}\u0000${row.key}`;
+          const known = sketches.get(id) ?? { dimension: row.dimension, key: row.key, all: [] };
+          known.all.push(row.visitors);
+          sketches.set(id, known);
+        }
+        for (const chunk of chunksOf([...sketches.values()], 1_000)) {
+          await sql`
+            update analytics_day_rollups d set visitors = v.visitors
+            from (values ${sql.join(
+              chunk.map(
+                (s) =>
+                  sql`(${s.dimension}, ${s.key}, ${Buffer.from(encodeSketch(unionOfSketches(s.all)))}::bytea)`,
+              ),
+            )}) as v(dimension, key, visitors)
+            where d.website_id = ${websiteId} and d.day = ${day}::date
+              and d.dimension = v.dimension and d.key = v.key`.execute(trx);
+        }
+        const vitalHours = await sql<{
+          metric: string;
+          path: string;
+          page_type: number;
+          element: string;
+          good: number;
+          needs_improvement: number;
+          poor: number;
+          histogram: VitalHistogram;
+        }>`
+          select metric, path, page_type, element, good, needs_improvement, poor, histogram
+          from analytics_vital_rollups
+          where website_id = ${websiteId} and hour >= ${lo} and hour < ${hi}`.execute(trx);
+        const vitals = new Map<string, (typeof vitalHours.rows)[number]>();
+        for (const row of vitalHours.rows) {
+          const id = `${row.metric}\u0000${row.path}\u0000${row.element}`;
+          const known = vitals.get(id);
+          if (!known) {
+            vitals.set(id, { ...row, histogram: { ...row.histogram } });
+            continue;
+          }
+          known.good += row.good;
+          known.needs_improvement += row.needs_improvement;
+          known.poor += row.poor;
+          addToHistogram(known.histogram, row.histogram);
+        }
+        for (const chunk of chunksOf([...vitals.values()], 1_000)) {
+          await trx
+            .insertInto('analytics_vital_day_rollups')
+            .values(
+              chunk.map(({ histogram, ...v }) => ({
+                ...v,
+                ...denseOf(histogram),
+                website_id: websiteId,
+                day,
+              })),
+            )
+            .execute();
+        }
+        await sql`
+          insert into analytics_error_day_tallies (website_id, day, fingerprint, facet, key, count)
+          select website_id, ${day}::date, fingerprint, facet, key, sum(count)
+          from analytics_error_tallies
+          where website_id = ${websiteId} and hour >= ${lo} and hour < ${hi}
+          group by website_id, fingerprint, facet, key`.execute(trx);
+        await sql`
+          insert into analytics_days (website_id, day, time_zone) values (${websiteId}, ${day}::date, ${zone})
+          on conflict (website_id, day) do update set time_zone = excluded.time_zone, built_at = now()`.execute(
+          trx,
+        );
+        await sql`
+          insert into analytics_day_zones (website_id, time_zone) values (${websiteId}, ${zone})
+          on conflict (website_id) do nothing`.execute(trx);
+        await clear();
+      });
+    },
+
+    /**
+     * Websites whose days were built in another zone than theirs now: their owner changed
+     * it. Each one's days are dropped and every site day that has hours, in the new zone,
+     * is marked for rebuilding; until then the dashboards read those days from the hours.
+     */
+    async rezoneDays(): Promise<number> {
+      const { rows } = await sql<{ website_id: string; time_zone: string }>`
+        select z.website_id, w.time_zone from analytics_day_zones z
+        join websites w on w.website_id = z.website_id
+        where z.time_zone <> w.time_zone`.execute(db);
+      for (const site of rows) {
+        await db.transaction().execute(async (trx) => {
+          for (const table of [
+            'analytics_day_rollups',
+            'analytics_vital_day_rollups',
+            'analytics_error_day_tallies',
+            'analytics_days',
+            'analytics_dirty_days',
+          ] as const) {
+            await trx.deleteFrom(table).where('website_id', '=', site.website_id).execute();
+          }
+          await sql`
+            insert into analytics_dirty_days (website_id, day)
+            select distinct ${site.website_id}::uuid, (hour at time zone ${site.time_zone})::date
+            from (select hour from analytics_rollups where website_id = ${site.website_id}
+              union select hour from analytics_vital_rollups where website_id = ${site.website_id}) h`.execute(
+            trx,
+          );
+          await trx
+            .updateTable('analytics_day_zones')
+            .set({ time_zone: site.time_zone })
+            .where('website_id', '=', site.website_id)
+            .execute();
+        });
+      }
+      return rows.length;
+    },
   };
 }
 
 export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;
+
+/** A histogram as the day table keeps it: counts from its lowest bucket to its highest. */
+function denseOf(histogram: VitalHistogram): { buckets_from: number; buckets: string } {
+  const filled = Object.entries(histogram)
+    .map(([bucket, count]) => [Number(bucket), count] as const)
+    .filter(([bucket, count]) => Number.isInteger(bucket) && bucket >= 0 && count > 0);
+  if (filled.length === 0) return { buckets_from: 0, buckets: '{}' };
+  const from = Math.min(...filled.map(([bucket]) => bucket));
+  const to = Math.max(...filled.map(([bucket]) => bucket));
+  const counts = new Array<number>(to - from + 1).fill(0);
+  for (const [bucket, count] of filled) counts[bucket - from] = count;
+  return { buckets_from: from, buckets: `{${counts.join(',')}}` };
+}
+
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 
 /** Page views, visits, bounces, time and events of one hour, by every dimension shown. */
 async function rollupRowsOf(
