@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+/** Browser suites that drag with the pointer: alone on the machine, one after another. */
+const DRAG_SUITES = [
+  'editor-canvas.e2e.ts',
+  'editor-flow.e2e.ts',
+  'forms-builder.e2e.ts',
+  'categories-admin.e2e.ts',
+];
+
 // One runner for every kind of test. Projects split them so `npm test` can run the
 // pure ones fast and the server ones once per database dialect.
 export default defineConfig({
@@ -53,11 +61,25 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.e2e.ts'],
+          exclude: DRAG_SUITES,
           globalSetup: ['support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time: the canvas drag tests misplace drops when two suites share
-          // the two cores (CI twice); the seeded data folder keeps this fast enough.
+          // Two files at a time (npm run test:e2e says --maxWorkers=2): each has its own
+          // server and browser, and the suite no longer fits CI's half hour one by one.
+          fileParallelism: true,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-drag',
+          root: 'e2e',
+          include: DRAG_SUITES,
+          globalSetup: ['support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One file at a time: pointer drags misplace drops when two suites share the two
+          // cores (CI twice).
           fileParallelism: false,
         },
       },

@@ -95,7 +95,7 @@ describe('webhooks screen (Chromium)', () => {
         return log.getByText('Delivered', { exact: true }).count();
       })
       .toBe(1);
-    expect(await log.getByRole('cell', { name: '204' }).count()).toBe(1);
+    expect(await log.getByRole('cell', { name: '204', exact: true }).count()).toBe(1);
     await log.getByRole('button', { name: /^Replay webhook\.test/ }).click();
     await expect.poll(() => hits.length, { timeout: 10_000 }).toBe(2);
     expect(hits[1]?.headers['webhook-id']).toBe(id);
