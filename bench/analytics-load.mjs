@@ -11,9 +11,10 @@
 // shoppers behind a proxy: the per-address limit of 300 calls a minute stays on.
 // At the end the rows in analytics_events are counted, with the queue's drops.
 import { readdirSync, readFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { Agent } from 'node:http';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
+import { postWith, startWorkerLoad } from './lib.mjs';
 
 export const EVENTS_PER_SECOND = Number(process.env.BENCH_ANALYTICS_RATE ?? 5000);
 export const ANALYTICS_ENV = { TRUST_PROXY: 'loopback' };
@@ -50,39 +51,12 @@ export async function trackTagOf(pageUrl) {
  * second, without waiting for earlier ones, until stopped.
  */
 export function startCollectorLoad(baseUrl, pagePath, tag, eventsPerSecond = EVENTS_PER_SECOND) {
-  const worker = new Worker(new URL(import.meta.url), {
-    workerData: { role: 'collect', baseUrl, pagePath, tag, eventsPerSecond },
-  });
-  const done = new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  return {
-    async stop() {
-      worker.postMessage('stop');
-      const result = await done;
-      await worker.terminate();
-      return result;
-    },
-  };
-}
-
-function post(agent, url, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', agent, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode,
-          cookies: res.headers['set-cookie'] ?? [],
-          text: Buffer.concat(chunks).toString(),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
+  return startWorkerLoad(new URL(import.meta.url), {
+    role: 'collect',
+    baseUrl,
+    pagePath,
+    tag,
+    eventsPerSecond,
   });
 }
 
@@ -222,7 +196,7 @@ async function runCollectors({ baseUrl, pagePath, tag, eventsPerSecond }) {
     const t0 = performance.now();
     requests += 1;
     try {
-      const answer = await post(agent, `${baseUrl}${call.path}`, headers, call.body);
+      const answer = await postWith(agent, `${baseUrl}${call.path}`, headers, call.body);
       latencies.push(performance.now() - t0);
       if (answer.status !== 202) return fail(`${call.path} ${answer.status}`);
       accepted += JSON.parse(answer.text).accepted;

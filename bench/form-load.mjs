@@ -8,11 +8,11 @@
 // in X-Forwarded-For, which this server trusts from loopback, as many visitors behind a
 // proxy; the per-visitor limits stay on, the per-form one is raised to let the rate through.
 import { createHash } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import pg from 'pg';
-import { createOwnerSession } from './lib.mjs';
+import { createOwnerSession, postWith, startWorkerLoad } from './lib.mjs';
 
 export const SUBMISSIONS_PER_SECOND = Number(process.env.BENCH_FORM_RATE ?? 500);
 /** A 25th of the production difficulty (50 000): ~1 000 hashes a solution on average. */
@@ -134,21 +134,13 @@ function solve(challenge) {
  * captchas.
  */
 export function startSubmissions(baseUrl, formId, payloads, perSecond = SUBMISSIONS_PER_SECOND) {
-  const worker = new Worker(new URL(import.meta.url), {
-    workerData: { role: 'submit', baseUrl, formId, payloads, perSecond },
+  return startWorkerLoad(new URL(import.meta.url), {
+    role: 'submit',
+    baseUrl,
+    formId,
+    payloads,
+    perSecond,
   });
-  const done = new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  return {
-    async stop() {
-      worker.postMessage('stop');
-      const result = await done;
-      await worker.terminate();
-      return result;
-    },
-  };
 }
 
 /**
@@ -157,21 +149,6 @@ export function startSubmissions(baseUrl, formId, payloads, perSecond = SUBMISSI
  * handshakes). A request waiting for a socket counts that wait in its latency.
  */
 const SOCKETS = 64;
-
-function post(agent, url, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', agent, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 async function runSubmissions({ baseUrl, formId, payloads, perSecond }) {
   const agent = new Agent({ keepAlive: true, maxSockets: SOCKETS });
@@ -188,13 +165,13 @@ async function runSubmissions({ baseUrl, formId, payloads, perSecond }) {
     const headers = { 'content-type': 'application/json', 'x-forwarded-for': addressOf(i) };
     const t0 = performance.now();
     try {
-      const keyed = await post(agent, `${baseUrl}/api/form/FormSubmissionKey`, {
+      const keyed = await postWith(agent, `${baseUrl}/api/form/FormSubmissionKey`, {
         'x-forwarded-for': addressOf(i),
       });
       if (keyed.status !== 200) return fail(`key ${keyed.status}`);
       const { key } = JSON.parse(keyed.text);
       const t1 = performance.now();
-      const saved = await post(
+      const saved = await postWith(
         agent,
         `${baseUrl}/api/form/SaveFormSubmission`,
         headers,

@@ -3,9 +3,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 export const root = resolve(import.meta.dirname, '..');
@@ -252,4 +254,45 @@ export async function measure({ url, connections, seconds, warmupSeconds, ...req
     bad: result.non2xx + result.errors + result.timeouts,
     total: result.requests.total,
   };
+}
+
+/**
+ * A load generator in a worker thread of `moduleUrl` (its own event loop, so the load is
+ * not paced by the bench's): `stop()` asks it to finish and resolves with what it posted
+ * back.
+ */
+export function startWorkerLoad(moduleUrl, data) {
+  const worker = new Worker(moduleUrl, { workerData: data });
+  const done = new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const result = await done;
+      await worker.terminate();
+      return result;
+    },
+  };
+}
+
+/** One POST over a kept-alive agent: the status, the cookies set and the body. */
+export function postWith(agent, url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          cookies: res.headers['set-cookie'] ?? [],
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -7,7 +7,7 @@ import {
 } from '@atelier/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/db-types.ts';
-import { unionOfSketches } from './analytics.repo.ts';
+import { type RollupSums, unionOfSketches } from './analytics.repo.ts';
 
 // The owner's analytics dashboards (issue 24), read from the rollups only, so a query's
 // cost follows the days and keys in its range, not the events behind them. Days are the
@@ -112,15 +112,7 @@ export function createAnalyticsDashboard(deps: {
 
   /** The rollup rows of a dimension in the plan's range, summed by key. */
   async function sumOf(websiteId: string, plan: Plan, dimension: string) {
-    const { rows } = await sql<{
-      key: string;
-      pageviews: number;
-      visits: number;
-      bounces: number;
-      engaged_ms: number;
-      events: number;
-      value_sum: number;
-    }>`
+    const { rows } = await sql<RollupSums & { key: string }>`
       select key, sum(pageviews)::bigint as pageviews, sum(visits)::bigint as visits,
         sum(bounces)::bigint as bounces, sum(engaged_ms)::bigint as engaged_ms,
         sum(events)::bigint as events, sum(value_sum)::bigint as value_sum

@@ -40,15 +40,19 @@ const VISIT_HORIZON = '2 hours';
 /** Dimensions with a visitors sketch: the breakdowns whose "unique visitors" are shown. */
 const SKETCHED = new Set(['total', 'source', 'device', 'browser', 'country']);
 
-type RollupRow = {
-  dimension: string;
-  key: string;
+/** The counts a rollup row carries for its key (analytics_rollups and analytics_day_rollups). */
+export type RollupSums = {
   pageviews: number;
   visits: number;
   bounces: number;
   engaged_ms: number;
   events: number;
   value_sum: number;
+};
+
+type RollupRow = RollupSums & {
+  dimension: string;
+  key: string;
   visitors: HyperLogLog | null;
 };
 
@@ -498,16 +502,7 @@ async function rollupRowsOf(
   // Each event counts once under 'total' and once under each of its dimensions (the
   // lateral values list); a visit's entry carries its bounce flag, decided by how many
   // pages that visit viewed within the visit horizon.
-  const { rows } = await sql<{
-    dimension: string;
-    key: string;
-    pageviews: number;
-    visits: number;
-    bounces: number;
-    engaged_ms: number;
-    events: number;
-    value_sum: number;
-  }>`
+  const { rows } = await sql<RollupSums & { dimension: string; key: string }>`
     with hour_events as (
       select * from analytics_events
       where website_id = ${websiteId} and occurred_at >= ${from} and occurred_at < ${to}
